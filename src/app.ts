@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { mountGraphQL } from './platform/graphql/apollo.ts';
+import { buildSchema } from './platform/graphql/schema.ts';
+import { createHttpServer } from './platform/http/server.ts';
+import { registerRoutes, resolvers } from './modules/index.ts';
+import { requireActor } from './modules/projects/rest/authenticate.ts';
+import type { AppServices } from './services.ts';
+
+/** Composes the HTTP faces (REST, GraphQL, pages) over the domain modules. Does not listen. */
+export async function buildApp(services: AppServices): Promise<FastifyInstance> {
+  const app = createHttpServer({
+    config: services.config,
+    orm: services.orm,
+    logger: services.logger,
+    now: services.now,
+  });
+  const schema = buildSchema(resolvers);
+  await mountGraphQL(app, {
+    schema,
+    production: services.config.env === 'production',
+    authenticate: requireActor,
+  });
+  await registerRoutes(app, services);
+  return app;
+}

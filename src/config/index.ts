@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/**
+ * Environment configuration, parsed once at start-up. A bad value stops the process with every problem listed,
+ * so an operator fixes them all in one go instead of one per restart.
+ */
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    BASE_URL: httpUrl.optional(),
+    TOKEN_VAULT_URL: httpUrl.optional(),
+    WALLET_B_TOKEN_URL: httpUrl.optional(),
+    MERCHANT_PORTAL_URL: httpUrl.optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('.data'),
+    EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    VAULT_ENCRYPTION_KEYS: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$/,
+        'must be "keyId:base64Key[,keyId:base64Key...]"',
+      )
+      .optional(),
+    ORDER_DEFAULT_EXPIRATION: z.string().regex(/^P/, 'must be an ISO 8601 duration').default('PT1H'),
+    JOBS_ENABLED: booleanFlag.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.VAULT_ENCRYPTION_KEYS) {
+      ctx.addIssue({ code: 'custom', path: ['VAULT_ENCRYPTION_KEYS'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
+    }
+  });
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface AppConfig {
+  env: RawConfig['NODE_ENV'];
+  host: string;
+  port: number;
+  /** The spec's {base_url}; derived from HOST and PORT when unset. */
+  baseUrl: string;
+  /** The spec's {token_vault_url}; by default served by this process under /vault. */
+  tokenVaultUrl: string;
+  /** The spec's {wallet_b_token_url}; by default served by this process under /wallet-b. */
+  walletBTokenUrl: string;
+  /** The spec's {merchant_portal_url}. */
+  merchantPortalUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPostgresPort: number;
+  logLevel: RawConfig['LOG_LEVEL'];
+  vaultEncryptionKeys: string | undefined;
+  orderDefaultExpiration: string;
+  jobsEnabled: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every problem. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const raw = result.data;
+  const baseUrl = raw.BASE_URL ?? `http://${raw.HOST === '0.0.0.0' ? 'localhost' : raw.HOST}:${raw.PORT}`;
+  return {
+    env: raw.NODE_ENV,
+    host: raw.HOST,
+    port: raw.PORT,
+    baseUrl,
+    tokenVaultUrl: raw.TOKEN_VAULT_URL ?? `${baseUrl}/vault`,
+    walletBTokenUrl: raw.WALLET_B_TOKEN_URL ?? `${baseUrl}/wallet-b`,
+    merchantPortalUrl: raw.MERCHANT_PORTAL_URL ?? `${baseUrl}/portal`,
+    databaseUrl: raw.DATABASE_URL,
+    dataDir: raw.DATA_DIR,
+    embeddedPostgresPort: raw.EMBEDDED_POSTGRES_PORT,
+    logLevel: raw.LOG_LEVEL,
+    vaultEncryptionKeys: raw.VAULT_ENCRYPTION_KEYS,
+    orderDefaultExpiration: raw.ORDER_DEFAULT_EXPIRATION,
+    jobsEnabled: raw.JOBS_ENABLED,
+  };
+}
+
+/** The path part of a configured URL, used to mount a face (vault, wallet B) under this process. */
+export function pathPrefixOf(url: string): string {
+  return new URL(url).pathname.replace(/\/+$/, '');
+}

@@ -1,0 +1,93 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError, parseConfig } from './config/index.ts';
+import { createProject } from './modules/projects/commands/create-project.ts';
+import { Db } from './platform/db/orm.ts';
+import { startRuntime } from './runtime.ts';
+
+/**
+ * `npm start`: database (embedded unless DATABASE_URL), migrations, a test project on first start, then
+ * HTTP. SIGINT/SIGTERM drain HTTP and stop the database before exiting.
+ */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+
+  const runtime = await startRuntime(config);
+  const { logger } = runtime.services;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await runtime.stop();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const devKey = await ensureDevProject(config.dataDir, runtime.services.orm, config.env);
+  await runtime.app.listen({ host: config.host, port: config.port });
+
+  const lines = [
+    '',
+    'Payments gateway is running',
+    `  REST base URL     ${config.baseUrl}/v1/`,
+    `  GraphQL           ${config.baseUrl}/graphql  (subscriptions: ws on the same path)`,
+    `  Card vault        ${config.tokenVaultUrl}/v1/cards/`,
+    `  Wallet B tokens   ${config.walletBTokenUrl}/tokens/`,
+    `  Database          ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${path.resolve(config.dataDir)}`}`,
+  ];
+  if (devKey) {
+    lines.push(
+      `  Test project      ${devKey.projectId}`,
+      `  Test API key      ${devKey.apiKey}`,
+      '',
+      `  Try: curl -u ${devKey.apiKey}: -H 'Content-Type: application/json' \\`,
+      `         -d '{"amount": 995, "currency": "EUR", "description": "Test order"}' ${config.baseUrl}/v1/orders/`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/**
+ * On the first start outside production, creates a test project and keeps its key in the data directory,
+ * so every later start can print it again (the database only holds the key's hash).
+ */
+async function ensureDevProject(
+  dataDir: string,
+  orm: Parameters<typeof Db.fork>[0],
+  env: string,
+): Promise<{ projectId: string; apiKey: string } | null> {
+  if (env === 'production') return null;
+  const file = path.resolve(dataDir, 'dev-project.json');
+  try {
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { projectId: string; apiKey: string };
+    const stillThere = await Db.fork(orm).read((em) =>
+      em.getConnection().execute('select 1 from projects where id = ?', [saved.projectId]),
+    );
+    if (stillThere.length > 0) return saved;
+  } catch {
+    // No saved project yet (or the database was reset): create one below.
+  }
+  const created = await createProject(Db.fork(orm), { name: 'Test shop', mode: 'test' });
+  const saved = { projectId: created.projectId, apiKey: created.apiKey };
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
+  return saved;
+}
+
+await main();

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { Deps } from '../../../platform/deps.ts';
+import { invalid } from '../../../platform/errors/domain-error.ts';
+import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
+import { addIsoDuration } from '../duration.ts';
+import { Order } from '../order.entity.ts';
+import { type CreateOrderInput, createOrderInputSchema } from '../order-input.ts';
+import { OrderRepository, type OrderView } from '../order.repository.ts';
+import { recordNewTransaction } from '../status-changes.ts';
+import { Transaction } from '../transaction.entity.ts';
+
+/** Methods that get a single-use `setup_token` for the vault and wallet token calls. */
+const SETUP_TOKEN_METHODS = new Set(['credit-card', 'wallet-a-pay', 'wallet-b-pay']);
+
+/**
+ * Creates an order: with no transaction the customer picks a method on the hosted page (`order_url`);
+ * with exactly one the merchant drives the payment itself (own checkout).
+ */
+export async function createOrder(
+  deps: Deps,
+  actor: Actor,
+  input: CreateOrderInput | unknown,
+): Promise<OrderView> {
+  const activePaymentMethods = actor.paymentMethods;
+  const data = parseOrThrow(createOrderInputSchema, input);
+  const transactionInput = data.transactions?.[0];
+  for (const [index, method] of (data.payment_methods ?? []).entries()) {
+    if (!activePaymentMethods.includes(method)) {
+      throw invalid(`payment_methods.${index}`, `'${method}' is not active in this project`);
+    }
+  }
+  if (transactionInput && !activePaymentMethods.includes(transactionInput.payment_method)) {
+    throw invalid('transactions.0.payment_method', `'${transactionInput.payment_method}' is not active in this project`);
+  }
+
+  const now = deps.now();
+  const expirationPeriod = data.expiration_period ?? deps.config.orderDefaultExpiration;
+  const order = Object.assign(new Order(), {
+    id: randomUUID(),
+    projectId: actor.projectId,
+    merchantId: actor.merchantId,
+    kind: 'payment' as const,
+    merchantOrderId: data.merchant_order_id ?? null,
+    description: data.description ?? null,
+    currency: data.currency,
+    amount: data.amount,
+    status: 'new' as const,
+    flags: actor.mode === 'test' ? ['is-test'] : [],
+    checkout: transactionInput ? ('own' as const) : ('hosted' as const),
+    expirationPeriod,
+    expiresAt: addIsoDuration(now, expirationPeriod) ?? now,
+    paymentMethods: data.payment_methods ?? null,
+    returnUrl: data.return_url ?? null,
+    failureUrl: data.failure_url ?? null,
+    webhookUrl: data.webhook_url ?? null,
+    customer: data.customer ?? null,
+    client: data.client ?? null,
+    extra: data.extra ?? null,
+    refundedAmount: 0,
+    relatedOrderId: null,
+    createdAt: now,
+    modifiedAt: now,
+    completedAt: null,
+  });
+
+  return deps.db.transaction(async (em) => {
+    const orders = new OrderRepository(em);
+    orders.add(order);
+    if (transactionInput) {
+      // The CVC is deliberately not copied: it is never stored.
+      const { cvc: _cvc, ...publicDetails } = transactionInput.payment_method_details ?? {};
+      const transaction = Object.assign(new Transaction(), {
+        id: randomUUID(),
+        orderId: order.id,
+        projectId: order.projectId,
+        amount: order.amount,
+        currency: order.currency,
+        creditDebit: null,
+        paymentMethod: transactionInput.payment_method,
+        paymentMethodBrand: null,
+        paymentMethodDetails: publicDetails,
+        captureMode: transactionInput.capture_mode ?? 'automatic',
+        isCapturable: false,
+        outcomes: null,
+        reason: null,
+        paymentUrl: null,
+        setupToken: SETUP_TOKEN_METHODS.has(transactionInput.payment_method) ? randomUUID() : null,
+        setupTokenUsedAt: null,
+        refundOfTransactionId: null,
+        voidOfTransactionId: null,
+        captureOfTransactionId: null,
+        createdAt: now,
+        modifiedAt: now,
+      });
+      recordNewTransaction({ orders, at: now }, order, transaction);
+    }
+    await orders.flush();
+    return orders.loadView(order);
+  });
+}

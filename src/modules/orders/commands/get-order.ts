@@ -1,0 +1,14 @@
+import type { Deps } from '../../../platform/deps.ts';
+import { notFound } from '../../../platform/errors/domain-error.ts';
+import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
+import { OrderRepository, type OrderView } from '../order.repository.ts';
+
+/** Retrieves one of the caller's orders with all its transactions; any other id is simply not found. */
+export async function getOrder(deps: Deps, actor: Actor, orderId: string): Promise<OrderView> {
+  return deps.db.read(async (em) => {
+    const orders = new OrderRepository(em);
+    const order = await orders.findOrder(actor.projectId, orderId);
+    if (!order) throw notFound('Order', 'order_id');
+    return orders.loadView(order);
+  });
+}

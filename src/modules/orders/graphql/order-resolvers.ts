@@ -1,0 +1,151 @@
+import type {
+  CreditDebit,
+  OneClickType,
+  OrderStatus,
+  PaymentMethod,
+  Resolvers,
+  TransactionStatus,
+} from '../../../generated/graphql.ts';
+import { DomainError } from '../../../platform/errors/domain-error.ts';
+import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
+import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
+import { createOrder } from '../commands/create-order.ts';
+import { getOrder } from '../commands/get-order.ts';
+import type { JsonObject } from '../order.entity.ts';
+import { orderUrl } from '../rest/order-json.ts';
+import { toCreateOrderInput } from './order-input-mapper.ts';
+
+const str = (value: unknown) => (typeof value === 'string' ? value : null);
+const obj = (value: unknown) => (value && typeof value === 'object' ? (value as JsonObject) : null);
+
+export const orderResolvers: Resolvers = {
+  Query: {
+    order: async (_parent, { id }, { deps, actor }) => {
+      try {
+        return await getOrder(deps, actor, id);
+      } catch (error) {
+        if (error instanceof DomainError && error.kind === 'not_found') return null;
+        throw error;
+      }
+    },
+  },
+  Mutation: {
+    createOrder: (_parent, { input }, { deps, actor }) =>
+      mutationPayload(async () => ({ order: await createOrder(deps, actor, toCreateOrderInput(input)) }), {
+        order: null,
+      }),
+  },
+  Order: {
+    id: ({ order }) => order.id,
+    projectId: ({ order }) => order.projectId,
+    merchantId: ({ order }) => order.merchantId,
+    merchantOrderId: ({ order }) => order.merchantOrderId ?? null,
+    description: ({ order }) => order.description ?? null,
+    currency: ({ order }) => order.currency,
+    amount: ({ order }) => order.amount,
+    status: ({ order }) => toGraphQLEnum<OrderStatus>(order.status),
+    flags: ({ order }) => order.flags,
+    created: ({ order }) => order.createdAt,
+    modified: ({ order }) => order.modifiedAt,
+    completed: ({ order }) => order.completedAt ?? null,
+    expirationPeriod: ({ order }) => order.expirationPeriod,
+    paymentMethods: ({ order }) => order.paymentMethods?.map((m) => toGraphQLEnum<PaymentMethod>(m)) ?? null,
+    transactions: (view) => view.transactions,
+    orderUrl: ({ order }, _args, { deps }) =>
+      order.kind === 'payment' ? orderUrl(deps.config.baseUrl, order.id) : null,
+    returnUrl: ({ order }) => order.returnUrl ?? null,
+    failureUrl: ({ order }) => order.failureUrl ?? null,
+    webhookUrl: ({ order }) => order.webhookUrl ?? null,
+    customer: ({ order }) => order.customer ?? null,
+    client: ({ order }) => order.client ?? null,
+    extra: ({ order }) => order.extra ?? null,
+    refundedAmount: ({ order }) => order.refundedAmount,
+    relatedOrderId: ({ order }) => order.relatedOrderId ?? null,
+    relatedOrderIds: ({ relatedOrders }) => relatedOrders.map((r) => r.id),
+  },
+  Transaction: {
+    id: ({ transaction }) => transaction.id,
+    orderId: ({ transaction }) => transaction.orderId,
+    amount: ({ transaction }) => transaction.amount,
+    currency: ({ transaction }) => transaction.currency,
+    creditDebit: ({ transaction }) => (transaction.creditDebit ? toGraphQLEnum<CreditDebit>(transaction.creditDebit) : null),
+    paymentMethod: ({ transaction }) => toGraphQLEnum<PaymentMethod>(transaction.paymentMethod),
+    paymentMethodBrand: ({ transaction }) => transaction.paymentMethodBrand ?? null,
+    paymentMethodDetails: ({ transaction }) => ({
+      ...transaction.paymentMethodDetails,
+      setup_token: transaction.setupToken,
+    }),
+    refundOfTransactionId: ({ transaction }) => transaction.refundOfTransactionId ?? null,
+    voidOfTransactionId: ({ transaction }) => transaction.voidOfTransactionId ?? null,
+    captureOfTransactionId: ({ transaction }) => transaction.captureOfTransactionId ?? null,
+    isCapturable: ({ transaction }) => transaction.isCapturable,
+    outcomes: ({ transaction }) => {
+      const processing = obj(transaction.outcomes?.processing);
+      if (!processing) return null;
+      return {
+        processing: {
+          status: str(processing.status),
+          responseCode: str(processing.response_code),
+          responseCodeDescription: str(processing.response_code_description),
+        },
+      };
+    },
+    paymentUrl: ({ transaction }) => transaction.paymentUrl ?? null,
+    reason: ({ transaction }) => transaction.reason ?? null,
+    status: ({ transaction }) => toGraphQLEnum<TransactionStatus>(transaction.status),
+    created: ({ transaction }) => transaction.createdAt,
+    modified: ({ transaction }) => transaction.modifiedAt,
+    events: ({ events }) => events,
+  },
+  TransactionEvent: {
+    id: (event) => event.id,
+    event: (event) => event.event,
+    occurred: (event) => event.occurredAt,
+    source: (event) => event.source,
+  },
+  PaymentMethodDetails: {
+    setupToken: (d) => str(d.setup_token),
+    oneClickType: (d) => (str(d.one_click_type) ? toGraphQLEnum<OneClickType>(str(d.one_click_type)!) : null),
+    vaultToken: (d) => str(d.vault_token),
+    firstTransactionId: (d) => str(d.first_transaction_id),
+    cardExpiry: (d) => str(d.card_expiry),
+    cardholderName: (d) => str(d.cardholder_name),
+    truncatedPan: (d) => str(d.truncated_pan),
+    aniResults: (d) => {
+      const ani = obj(d.ani_results);
+      return ani
+        ? {
+            status: str(ani.status),
+            statusDescription: str(ani.status_description),
+            match: str(ani.match),
+            matchDescription: str(ani.match_description),
+          }
+        : null;
+    },
+    externalAuthenticationDetails: (d) => {
+      const ext = obj(d.external_authentication_details);
+      return ext
+        ? {
+            authenticationValue: str(ext.authenticationValue),
+            dsTransID: str(ext.dsTransID),
+            methodUsed: str(ext.methodUsed),
+            protocolVersion: str(ext.protocolVersion),
+          }
+        : null;
+    },
+  },
+  Customer: {
+    merchantCustomerId: (c) => str(c.merchant_customer_id),
+    emailAddress: (c) => str(c.email_address),
+    firstName: (c) => str(c.first_name),
+    lastName: (c) => str(c.last_name),
+    addressType: (c) => str(c.address_type),
+    address: (c) => str(c.address),
+    postalCode: (c) => str(c.postal_code),
+    city: (c) => str(c.city),
+    country: (c) => str(c.country),
+    locale: (c) => str(c.locale),
+    phoneNumbers: (c) => (Array.isArray(c.phone_numbers) ? (c.phone_numbers as string[]) : null),
+    ipAddress: (c) => str(c.ip_address),
+  },
+};

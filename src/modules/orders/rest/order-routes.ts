@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { requireActor } from '../../projects/rest/authenticate.ts';
+import { createOrder } from '../commands/create-order.ts';
+import { getOrder } from '../commands/get-order.ts';
+import { presentOrder } from './order-json.ts';
+
+/** Spec 4.1 and 4.2. */
+export async function orderRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/v1/orders/', async (request, reply) => {
+    const actor = await requireActor(request);
+    const view = await createOrder(request.deps, actor, request.body ?? {});
+    return reply.code(201).send(presentOrder(view, request.deps.config.baseUrl));
+  });
+
+  app.get<{ Params: { orderId: string } }>('/v1/orders/:orderId/', async (request) => {
+    const actor = await requireActor(request);
+    const view = await getOrder(request.deps, actor, request.params.orderId);
+    return presentOrder(view, request.deps.config.baseUrl);
+  });
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { Order } from './order.entity.ts';
+import type { OrderRepository } from './order.repository.ts';
+import { OutboxEvent } from './outbox.entity.ts';
+import {
+  assertOrderTransition,
+  assertTransactionTransition,
+  deriveOrderStatus,
+  type OrderStatus,
+  type TransactionStatus,
+} from './state-machine.ts';
+import { type Transaction, TransactionEvent } from './transaction.entity.ts';
+
+/**
+ * The only code that writes a status. Each change is checked against the state machine, recorded as a
+ * transaction event and written to the outbox through the same unit of work, so the status, its event and its
+ * notification commit or roll back together.
+ */
+
+export interface StatusChangeContext {
+  orders: OrderRepository;
+  at: Date;
+  source?: string;
+}
+
+/** Records a brand-new transaction's first status (`new`, source `set_status`). */
+export function recordNewTransaction(ctx: StatusChangeContext, order: Order, transaction: Transaction): void {
+  transaction.status = 'new';
+  ctx.orders.add(
+    transaction,
+    eventFor(transaction, 'new', null, ctx),
+    outboxFor(order, 'transaction_status_changed', null, 'new', transaction.id),
+  );
+}
+
+/**
+ * Moves one transaction of an order to a new status and re-derives the order's status from all of them.
+ * `transactions` must hold every transaction of the order, the changed one included.
+ */
+export function changeTransactionStatus(
+  ctx: StatusChangeContext,
+  order: Order,
+  transactions: Transaction[],
+  transaction: Transaction,
+  to: TransactionStatus,
+): void {
+  const from = transaction.status;
+  if (from === to) return;
+  assertTransactionTransition(from, to);
+  transaction.status = to;
+  transaction.modifiedAt = ctx.at;
+  ctx.orders.add(
+    eventFor(transaction, to, from, ctx),
+    outboxFor(order, 'transaction_status_changed', from, to, transaction.id),
+  );
+  syncOrderStatus(
+    ctx,
+    order,
+    deriveOrderStatus(
+      order.checkout,
+      transactions.map((t) => (t.id === transaction.id ? to : t.status)),
+    ),
+  );
+}
+
+/** Order-level events that are not derived from a transaction: expiry and cancellation by the customer. */
+export function closeOrder(
+  ctx: StatusChangeContext,
+  order: Order,
+  transactions: Transaction[],
+  to: 'expired' | 'cancelled',
+): void {
+  for (const transaction of transactions) {
+    if (['new', 'pending', 'processing'].includes(transaction.status)) {
+      assertTransactionTransition(transaction.status, to);
+      const from = transaction.status;
+      transaction.status = to;
+      transaction.modifiedAt = ctx.at;
+      ctx.orders.add(
+        eventFor(transaction, to, from, ctx),
+        outboxFor(order, 'transaction_status_changed', from, to, transaction.id),
+      );
+    }
+  }
+  syncOrderStatus(ctx, order, to);
+}
+
+function syncOrderStatus(ctx: StatusChangeContext, order: Order, to: OrderStatus): void {
+  const from = order.status;
+  if (from === to) return;
+  assertOrderTransition(from, to);
+  order.status = to;
+  order.modifiedAt = ctx.at;
+  if (to === 'completed') order.completedAt = ctx.at;
+  ctx.orders.add(outboxFor(order, 'order_status_changed', from, to, null));
+}
+
+function eventFor(
+  transaction: Transaction,
+  to: TransactionStatus,
+  from: TransactionStatus | null,
+  ctx: StatusChangeContext,
+): TransactionEvent {
+  return Object.assign(new TransactionEvent(), {
+    id: randomUUID(),
+    transactionId: transaction.id,
+    event: to,
+    source: ctx.source ?? 'set_status',
+    fromStatus: from,
+    occurredAt: ctx.at,
+  });
+}
+
+function outboxFor(
+  order: Order,
+  topic: OutboxEvent['topic'],
+  from: string | null,
+  to: string,
+  transactionId: string | null,
+): OutboxEvent {
+  return Object.assign(new OutboxEvent(), {
+    topic,
+    projectId: order.projectId,
+    orderId: order.id,
+    transactionId,
+    fromStatus: from,
+    toStatus: to,
+    relayedAt: null,
+  });
+}

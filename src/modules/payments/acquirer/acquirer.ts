@@ -1,0 +1,112 @@
+import type { CardBrand } from '../../vault/card-number.ts';
+
+/**
+ * The seam between the gateway and whoever moves the money. The test projects use the deterministic simulator
+ * (simulator.ts); a real acquirer connection implements the same interface. Every method is asynchronous
+ * because real acquirers are remote calls.
+ *
+ * A request carries the decrypted PAN and the CVC: keep such objects in memory only, never log or persist them.
+ */
+
+/** `automatic` authorizes and captures at once; `manual` only authorizes (a pre-authorization to capture later). */
+export type CaptureMode = 'automatic' | 'manual';
+
+/**
+ * Whether the cardholder was already authenticated with 3-D Secure before this authorization:
+ * `none` (not yet), `external` (the merchant's own 3-D Secure provider, spec 4.13) or `challenge_passed`
+ * (our challenge was completed successfully).
+ */
+export type ThreeDSecureStatus = 'none' | 'external' | 'challenge_passed';
+
+export interface AuthorizationRequest {
+  /** Our transaction id; the acquirer's reference for follow-up operations. */
+  transactionId: string;
+  /** Decrypted card number: in memory only. */
+  pan: string;
+  /** `MMYYYY`. */
+  expiry: string;
+  brand: CardBrand | null;
+  /** Minor units. 0 is a card verification (no money is reserved). */
+  amount: number;
+  currency: string;
+  captureMode: CaptureMode;
+  /** In memory only; absent for recurring payments. */
+  cvc?: string;
+  threeDSecure: ThreeDSecureStatus;
+  cardholderName?: string;
+}
+
+/**
+ * Stable machine reasons, independent of any acquirer's response code scheme. `none` means success (spec 7.7).
+ */
+export type AcquirerReason =
+  | 'none'
+  | 'do_not_honour'
+  | 'insufficient_funds'
+  | 'processor_error'
+  | 'authentication_required'
+  | 'invalid_card_number'
+  | 'expired_card';
+
+export type AuthorizationKind = 'approved' | 'declined' | 'error' | 'challenge_required';
+
+export interface AuthorizationResult {
+  kind: AuthorizationKind;
+  /** For `outcomes.processing.response_code`, e.g. `00`. */
+  responseCode: string;
+  /** For `outcomes.processing.response_code_description`, e.g. `Approved`. */
+  responseCodeDescription: string;
+  reason: AcquirerReason;
+  /** Issuer's approval code; present on `approved` only. */
+  authorizationCode?: string;
+}
+
+/** Capture, void or refund of an earlier authorization. */
+export interface FollowUpRequest {
+  /** Our id of the capture, void or refund transaction. */
+  transactionId: string;
+  /** Our id of the authorized transaction it acts on. */
+  originalTransactionId: string;
+  authorizationCode?: string;
+  /** Minor units: > 0 for capture and refund; a void covers the full authorized amount (0 for a verification). */
+  amount: number;
+  currency: string;
+}
+
+export interface OperationResult {
+  kind: 'approved' | 'declined' | 'error';
+  responseCode: string;
+  responseCodeDescription: string;
+  reason: AcquirerReason;
+}
+
+export interface AccountNameInquiryRequest {
+  /** Decrypted card number: in memory only. */
+  pan: string;
+  expiry: string;
+  brand: CardBrand | null;
+  /** The name the customer entered. */
+  cardholderName: string;
+}
+
+/** Codes of spec 2.5. */
+export type AniStatus = '00' | '01' | '02';
+export type AniMatch = '01' | '50' | '99';
+
+export interface AccountNameInquiryResult {
+  status: AniStatus;
+  statusDescription: string;
+  /** Present when the inquiry was performed (status `00`). */
+  match?: AniMatch;
+  matchDescription?: string;
+}
+
+export interface Acquirer {
+  /** Short name for logs and diagnostics, e.g. `simulator`. */
+  readonly name: string;
+  authorize(request: AuthorizationRequest): Promise<AuthorizationResult>;
+  capture(request: FollowUpRequest): Promise<OperationResult>;
+  void(request: FollowUpRequest): Promise<OperationResult>;
+  refund(request: FollowUpRequest): Promise<OperationResult>;
+  accountNameInquiry(request: AccountNameInquiryRequest): Promise<AccountNameInquiryResult>;
+}

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { isCardExpired, isLuhnValid } from '../../vault/card-number.ts';
+import { aniResult, matchCardholderName } from './account-name-inquiry.ts';
+import type {
+  AccountNameInquiryRequest,
+  AccountNameInquiryResult,
+  Acquirer,
+  AuthorizationRequest,
+  AuthorizationResult,
+  FollowUpRequest,
+  OperationResult,
+} from './acquirer.ts';
+import { RESPONSE_CODES, type ResponseCode } from './response-codes.ts';
+import { findSimulatorTestCard, SIMULATOR_REGISTERED_CARDHOLDER_NAME } from './test-cards.ts';
+
+/**
+ * The deterministic acquirer of test projects. The outcome depends only on the request (and the clock for
+ * expiry), never on chance, so tests and merchants can trigger every path on purpose:
+ *
+ * - A card that is not Luhn-valid is declined `14` (invalid_card_number); an expired card is declined `54`.
+ * - The test cards of test-cards.ts answer as listed there. `4000000000003220` answers `challenge_required`
+ *   (`1A`) until `threeDSecure` is `external` or `challenge_passed`, then it is approved.
+ * - Every other Luhn-valid card is approved `00`.
+ * - Amount 0 is a card verification and follows the same rules: approved cards verify.
+ * - The CVC value is not checked (its presence is a validation concern of the caller).
+ * - Capture, void and refund always succeed with `00` (capture and refund need an amount > 0, a void may be 0):
+ *   the simulator keeps no state, so checking amounts against the authorization is the gateway's job (which it
+ *   must do for any acquirer anyway).
+ * - Account Name Inquiry compares with `JOHN DOE`, the name on file for every card; non-Visa cards answer
+ *   status `02` (issuer does not support it), a blank name status `01` (not performed).
+ */
+
+export interface SimulatorOptions {
+  /** Clock for the expiry check; defaults to the system clock. */
+  now?: () => Date;
+}
+
+const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+
+function checkMoney(amount: number, currency: string, minimum: number): void {
+  // Programming errors: requests are validated before they reach an acquirer.
+  if (!Number.isSafeInteger(amount) || amount < minimum) {
+    throw new RangeError(`amount must be an integer >= ${minimum} in minor units`);
+  }
+  if (!CURRENCY_PATTERN.test(currency)) throw new RangeError('currency must be an ISO 4217 code');
+}
+
+function outcome(kind: AuthorizationResult['kind'], response: ResponseCode): AuthorizationResult {
+  return {
+    kind,
+    responseCode: response.code,
+    responseCodeDescription: response.description,
+    reason: response.reason,
+  };
+}
+
+/** Six characters, derived from the transaction id so a replayed request gets the same code. */
+function authorizationCodeFor(transactionId: string): string {
+  return createHash('sha256')
+    .update(`simulator-authorization:${transactionId}`)
+    .digest('hex')
+    .slice(0, 6)
+    .toUpperCase();
+}
+
+function approvedOperation(): OperationResult {
+  const { code, description, reason } = RESPONSE_CODES.approved;
+  return { kind: 'approved', responseCode: code, responseCodeDescription: description, reason };
+}
+
+/** Capture and refund move money, so they need an amount; a void may release a zero-amount verification. */
+function followUp(minimumAmount: number) {
+  return async (request: FollowUpRequest): Promise<OperationResult> => {
+    checkMoney(request.amount, request.currency, minimumAmount);
+    return approvedOperation();
+  };
+}
+
+export function simulateAuthorization(request: AuthorizationRequest, now: Date): AuthorizationResult {
+  checkMoney(request.amount, request.currency, 0);
+  if (!isLuhnValid(request.pan)) return outcome('declined', RESPONSE_CODES.invalidCardNumber);
+  if (isCardExpired(request.expiry, now)) return outcome('declined', RESPONSE_CODES.expiredCard);
+  const card = findSimulatorTestCard(request.pan);
+  if (card?.requiresChallenge && request.threeDSecure === 'none') {
+    return outcome('challenge_required', RESPONSE_CODES.authenticationRequired);
+  }
+  const result = card ? outcome(card.kind, card.response) : outcome('approved', RESPONSE_CODES.approved);
+  if (result.kind === 'approved') result.authorizationCode = authorizationCodeFor(request.transactionId);
+  return result;
+}
+
+export function simulateAccountNameInquiry(request: AccountNameInquiryRequest): AccountNameInquiryResult {
+  if (request.brand !== 'visa') return aniResult('02');
+  if (request.cardholderName.trim() === '') return aniResult('01');
+  return aniResult('00', matchCardholderName(request.cardholderName, SIMULATOR_REGISTERED_CARDHOLDER_NAME));
+}
+
+export function createSimulatorAcquirer(options: SimulatorOptions = {}): Acquirer {
+  const now = options.now ?? (() => new Date());
+  return {
+    name: 'simulator',
+    authorize: async (request) => simulateAuthorization(request, now()),
+    capture: followUp(1),
+    void: followUp(0),
+    refund: followUp(1),
+    accountNameInquiry: async (request) => simulateAccountNameInquiry(request),
+  };
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { invalid } from '../../../platform/errors/domain-error.ts';
+import type { Db } from '../../../platform/db/orm.ts';
+import { apiKeyPrefix, generateApiKey, hashApiKey } from '../api-key.ts';
+import { ApiKey, Merchant, Project, type ProjectMode } from '../project.entity.ts';
+import { ProjectRepository } from '../project.repository.ts';
+import { webhookUrlSchema } from '../project-input.ts';
+
+const inputSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  mode: z.enum(['test', 'live']),
+  merchantName: z.string().trim().min(1).max(120).optional(),
+  webhookUrl: webhookUrlSchema.nullish(),
+});
+
+export interface CreatedProject {
+  projectId: string;
+  merchantId: string;
+  mode: ProjectMode;
+  /** Shown once; only its hash is stored. */
+  apiKey: string;
+}
+
+export async function createProject(db: Db, input: z.input<typeof inputSchema>): Promise<CreatedProject> {
+  const parsed = inputSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalid(issue.path.join('.') || null, issue.message);
+  }
+  const { name, mode, merchantName, webhookUrl } = parsed.data;
+  return db.transaction(async (em) => {
+    const projects = new ProjectRepository(em);
+    const merchant = Object.assign(new Merchant(), { id: randomUUID(), name: merchantName ?? name });
+    const project = Object.assign(new Project(), {
+      id: randomUUID(),
+      merchantId: merchant.id,
+      name,
+      mode,
+      webhookUrl: webhookUrl ?? null,
+      paymentMethods: ['credit-card', 'wallet-a-pay', 'wallet-b-pay'],
+    });
+    const apiKey = generateApiKey(mode);
+    const key = Object.assign(new ApiKey(), {
+      id: randomUUID(),
+      projectId: project.id,
+      prefix: apiKeyPrefix(apiKey),
+      keyHash: hashApiKey(apiKey),
+      revokedAt: null,
+    });
+    projects.add(merchant, project, key);
+    return { projectId: project.id, merchantId: merchant.id, mode, apiKey };
+  });
+}

@@ -1,0 +1,52 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export type ProjectMode = 'test' | 'live';
+
+export const MerchantSchema = defineEntity({
+  name: 'Merchant',
+  tableName: 'merchants',
+  properties: {
+    id: p.uuid().primary(),
+    name: p.text(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class Merchant extends MerchantSchema.class {}
+MerchantSchema.setClass(Merchant);
+
+export const ProjectSchema = defineEntity({
+  name: 'Project',
+  tableName: 'projects',
+  properties: {
+    id: p.uuid().primary(),
+    merchantId: p.uuid(),
+    name: p.text(),
+    mode: p.enum(['test', 'live'] as const),
+    webhookUrl: p.text().nullable(),
+    paymentMethods: p.array(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    modifiedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+export class Project extends ProjectSchema.class {}
+ProjectSchema.setClass(Project);
+
+export const ApiKeySchema = defineEntity({
+  name: 'ApiKey',
+  tableName: 'api_keys',
+  properties: {
+    id: p.uuid().primary(),
+    projectId: p.uuid(),
+    /** The first characters of the key, safe to show in dashboards and logs. */
+    prefix: p.text(),
+    /** SHA-256 of the whole key: keys are 192-bit random, so a fast hash cannot be brute-forced. */
+    keyHash: p.text(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    revokedAt: p.datetime().nullable(),
+  },
+});
+export class ApiKey extends ApiKeySchema.class {}
+ApiKeySchema.setClass(ApiKey);

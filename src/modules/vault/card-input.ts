@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import {
+  type CardBrand,
+  EXPIRY_PATTERN,
+  isCardExpired,
+  isCvcFormatValid,
+  isLuhnValid,
+  PAN_PATTERN,
+  securityCodeLength,
+} from './card-number.ts';
+
+/**
+ * Validation of card data sent by the caller: the vault store body (spec 4.6) and the CVC of one-click payments.
+ *
+ * Problem messages are written here, never taken from the input: they must not repeat a card number or a CVC,
+ * because problems end up in responses and logs. Field names of unknown fields are only echoed when they look
+ * like field names (letters and underscores).
+ */
+
+export interface InputProblem {
+  /** Field path as sent, e.g. `pan`, `setup_token`; `(body)` for the body itself. */
+  field: string;
+  message: string;
+}
+
+export type InputResult<T> = { ok: true; value: T } | { ok: false; problems: InputProblem[] };
+
+export interface VaultCardInput {
+  pan: string;
+  /** `MMYYYY`. */
+  expiry: string;
+  /** Cardholder name as printed, trimmed; absent when not sent. */
+  name?: string;
+  setupToken: string;
+}
+
+export const CARDHOLDER_NAME_MAX_LENGTH = 120;
+
+function requiredOr(message: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
+}
+
+function vaultCardSchema(now: Date) {
+  return z.strictObject({
+    name: z
+      .string({ error: 'must be a string' })
+      .trim()
+      .min(1, { error: `must be 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters` })
+      .max(CARDHOLDER_NAME_MAX_LENGTH, { error: `must be 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters` })
+      .optional(),
+    pan: z.string({ error: requiredOr('must be a string of digits') }).superRefine((pan, ctx) => {
+      if (!PAN_PATTERN.test(pan)) {
+        ctx.addIssue({ code: 'custom', message: 'must be 12 to 19 digits without spaces' });
+      } else if (!isLuhnValid(pan)) {
+        ctx.addIssue({ code: 'custom', message: 'is not a valid card number (check digit does not match)' });
+      }
+    }),
+    expiry: z.string({ error: requiredOr('must be a string') }).superRefine((expiry, ctx) => {
+      if (!EXPIRY_PATTERN.test(expiry)) {
+        ctx.addIssue({ code: 'custom', message: 'must be MMYYYY with month 01 to 12' });
+      } else if (isCardExpired(expiry, now)) {
+        ctx.addIssue({ code: 'custom', message: 'the card has expired' });
+      }
+    }),
+    setup_token: z.uuid({ error: requiredOr('must be a uuid') }),
+  });
+}
+
+const FIELD_NAME_PATTERN = /^[A-Za-z_]{1,64}$/;
+
+function problemsOf(error: z.ZodError): InputProblem[] {
+  const problems: InputProblem[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const field = FIELD_NAME_PATTERN.test(key) ? key : '(unknown field)';
+        problems.push({ field, message: 'is not a known field' });
+      }
+    } else if (issue.path.length === 0) {
+      problems.push({ field: '(body)', message: 'must be a JSON object' });
+    } else {
+      problems.push({ field: issue.path.join('.'), message: issue.message });
+    }
+  }
+  return problems;
+}
+
+/**
+ * Validates a vault store body: `pan` 12-19 digits and Luhn-valid, `expiry` MMYYYY not before the month of
+ * `now` (a card is valid through the last day of its expiry month), optional `name` of 1 to 120 characters
+ * after trimming, `setup_token` a uuid, and no other fields.
+ */
+export function parseVaultCardInput(body: unknown, options: { now: Date }): InputResult<VaultCardInput> {
+  const result = vaultCardSchema(options.now).safeParse(body);
+  if (!result.success) return { ok: false, problems: problemsOf(result.error) };
+  const { pan, expiry, name, setup_token: setupToken } = result.data;
+  return {
+    ok: true,
+    value: name === undefined ? { pan, expiry, setupToken } : { pan, expiry, name, setupToken },
+  };
+}
+
+/**
+ * Validates a CVC for a card of `brand`: 4 digits for Amex, 3 digits for every other (or unknown) brand.
+ * Only the format is checked; whether the value is right is for the issuer to say.
+ */
+export function validateCvc(cvc: unknown, brand: CardBrand | null): InputResult<string> {
+  const length = securityCodeLength(brand);
+  if (cvc === undefined || cvc === null || cvc === '') {
+    return { ok: false, problems: [{ field: 'cvc', message: 'is required' }] };
+  }
+  if (typeof cvc !== 'string' || !isCvcFormatValid(cvc, brand)) {
+    const forBrand = brand === 'amex' ? ' for amex cards' : '';
+    return { ok: false, problems: [{ field: 'cvc', message: `must be ${length} digits${forBrand}` }] };
+  }
+  return { ok: true, value: cvc };
+}

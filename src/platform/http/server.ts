@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config/index.ts';
+import { Db, type Orm } from '../db/orm.ts';
+import type { Deps } from '../deps.ts';
+import { errorBody, frameworkErrorBody, isDomainError, sendDomainError } from './error-body.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's unit of work (its own EntityManager fork), clock and configuration. */
+    deps: Deps;
+  }
+}
+
+/**
+ * The one HTTP server: REST, GraphQL, hosted pages and the vault face all hang off it. Paths answer with and
+ * without a trailing slash and never redirect; every error leaves in the spec's error body.
+ */
+export function createHttpServer(options: {
+  config: AppConfig;
+  orm: Orm;
+  logger: Logger;
+  now?: () => Date;
+}): FastifyInstance {
+  const { config, orm } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    loggerInstance: options.logger,
+    // Fastify's two lines per request are replaced by the single line of the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    bodyLimit: 256 * 1024,
+    trustProxy: false,
+  });
+
+  app.decorateRequest('deps', null as unknown as Deps);
+  app.addHook('onRequest', async (request, reply) => {
+    request.deps = { db: Db.fork(orm), now, config };
+    reply.header('x-request-id', request.id);
+  });
+
+  // One log line per request; bodies and headers are never logged.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        reqId: request.id,
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (isDomainError(error)) return sendDomainError(reply, error);
+    const mapped = frameworkErrorBody(error as { statusCode?: number; code?: string; message?: string });
+    if (mapped) return reply.code(mapped.error.status).send(mapped);
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.code(500).send(errorBody(500, 'internal_error', 'Something went wrong on our side'));
+  });
+
+  // Fastify types the instance by its pino Logger; the rest of the code base uses the base type.
+  return app as unknown as FastifyInstance;
+}
