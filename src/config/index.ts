@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from '../platform/validation/http-url.ts';
 
 /**
  * Environment configuration, parsed once at start-up. A bad value stops the process with every problem listed,
@@ -7,8 +8,7 @@ import { z } from 'zod';
 
 const httpUrl = z
   .string()
-  .url()
-  .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL')
+  .refine(isHttpUrl, 'must be an absolute http(s) URL')
   .transform((value) => value.replace(/\/+$/, ''));
 
 const booleanFlag = z

@@ -14,44 +14,17 @@ import {
   randomBytes,
   sign,
 } from 'node:crypto';
-import {
-  Attribute,
-  CertificateChoices,
-  CertificateSet,
-  ContentInfo,
-  DigestAlgorithmIdentifier,
-  DigestAlgorithmIdentifiers,
-  EncapsulatedContentInfo,
-  IssuerAndSerialNumber,
-  id_data,
-  id_signedData,
-  SignedData,
-  SignerIdentifier,
-  SignerInfo,
-  SignerInfos,
-} from '@peculiar/asn1-cms';
-import { AsnConvert, AsnParser, OctetString } from '@peculiar/asn1-schema';
-import {
-  AlgorithmIdentifier,
-  AttributeTypeAndValue,
-  AttributeValue,
-  BasicConstraints,
-  Certificate,
-  Extension,
-  Extensions,
-  id_ce_basicConstraints,
-  Name,
-  RelativeDistinguishedName,
-  SubjectPublicKeyInfo,
-  TBSCertificate,
-  Time,
-  Validity,
-} from '@peculiar/asn1-x509';
 import type { WalletAToken, WalletBRootSigningKey } from '../../src/modules/wallets/crypto/index.ts';
+import {
+  caConstraints,
+  issueCertificate,
+  markerExtension,
+  merchantIdentifierExtension,
+  signDetachedCms,
+  toPem,
+} from '../wallets/crypto/test-pki.ts';
 
-const ecdsaWithSha256 = '1.2.840.10045.4.3.2';
 const zeroIv = Buffer.alloc(16);
-const farPast = new Date('2000-01-01T00:00:00Z');
 const farFuture = new Date('2099-12-31T23:59:59Z');
 
 // ---------------------------------------------------------------- wallet A
@@ -106,7 +79,6 @@ export function createWalletATestKit(options: WalletATestKitOptions = {}): Walle
   const intermediateKeys = newEcKeyPair();
   const leafKeys = newEcKeyPair();
   const merchantKeys = newEcKeyPair();
-  const marker = (oid: string) => new Extension({ extnID: oid, extnValue: new OctetString([0x05, 0x00]) });
 
   const root = issueCertificate({
     subject: 'Wallet A Test Root CA',
@@ -120,30 +92,28 @@ export function createWalletATestKit(options: WalletATestKitOptions = {}): Walle
     issuer: 'Wallet A Test Root CA',
     publicKey: intermediateKeys.publicKey,
     issuerPrivateKey: rootKeys.privateKey,
-    extensions: [caConstraints(), ...(options.omitIntermediateMarker ? [] : [marker('1.2.840.113635.100.6.2.14')])],
+    extensions: [
+      caConstraints(),
+      ...(options.omitIntermediateMarker ? [] : [markerExtension('1.2.840.113635.100.6.2.14')]),
+    ],
   });
   const leaf = issueCertificate({
     subject: 'Wallet A Test Signing',
     issuer: 'Wallet A Test Intermediate CA',
     publicKey: leafKeys.publicKey,
     issuerPrivateKey: intermediateKeys.privateKey,
-    extensions: options.omitLeafMarker ? [] : [marker('1.2.840.113635.100.6.29')],
+    extensions: options.omitLeafMarker ? [] : [markerExtension('1.2.840.113635.100.6.29')],
     validity: options.leafValidity,
   });
 
   const merchantIdentifier = options.merchantIdentifier ?? 'merchant.test.wallet-a.gateway';
   const merchantIdentifierHash = createHash('sha256').update(merchantIdentifier).digest('hex');
-  // Like the provider's certificates: the hash as 64 hex characters in a UTF8String.
-  const merchantIdExtension = new Extension({
-    extnID: '1.2.840.113635.100.6.32',
-    extnValue: new OctetString(Buffer.concat([Buffer.from([0x0c, 0x40]), Buffer.from(merchantIdentifierHash)])),
-  });
   const merchant = issueCertificate({
     subject: `Merchant ID: ${merchantIdentifier}`,
     issuer: 'Wallet A Test Intermediate CA',
     publicKey: merchantKeys.publicKey,
     issuerPrivateKey: intermediateKeys.privateKey,
-    extensions: [merchantIdExtension],
+    extensions: [merchantIdentifierExtension(merchantIdentifierHash)],
   });
 
   const merchantCertificatePem = toPem('CERTIFICATE', merchant.der);
@@ -161,7 +131,10 @@ export function createWalletATestKit(options: WalletATestKitOptions = {}): Walle
     makeToken(tokenOptions = {}) {
       const ephemeral = newEcKeyPair();
       const ephemeralPublicKey = ephemeral.publicKey.export({ type: 'spki', format: 'der' });
-      const sharedSecret = diffieHellman({ privateKey: ephemeral.privateKey, publicKey: merchantKeys.publicKey });
+      const sharedSecret = diffieHellman({
+        privateKey: ephemeral.privateKey,
+        publicKey: merchantKeys.publicKey,
+      });
       const symmetricKey = createHash('sha256')
         .update(Buffer.from([0, 0, 0, 1]))
         .update(sharedSecret)
@@ -169,7 +142,9 @@ export function createWalletATestKit(options: WalletATestKitOptions = {}): Walle
         .update(Buffer.from(merchantIdentifierHash, 'hex'))
         .digest();
       const cipher = createCipheriv('aes-256-gcm', symmetricKey, zeroIv);
-      const plaintext = Buffer.from(JSON.stringify(tokenOptions.paymentDataOverride ?? paymentData(tokenOptions)));
+      const plaintext = Buffer.from(
+        JSON.stringify(tokenOptions.paymentDataOverride ?? paymentData(tokenOptions)),
+      );
       const data = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
 
       const transactionId = tokenOptions.transactionId ?? randomBytes(32).toString('hex');
@@ -180,10 +155,13 @@ export function createWalletATestKit(options: WalletATestKitOptions = {}): Walle
         Buffer.from(transactionId, 'hex'),
         Buffer.from(applicationData ?? '', 'hex'),
       ]);
-      const signature = signDetachedCms(signedContent, tokenOptions.signingTime ?? new Date(), leaf, leafKeys, [
+      const signature = signDetachedCms(
+        signedContent,
+        tokenOptions.signingTime ?? new Date(),
         leaf,
-        intermediate,
-      ]);
+        leafKeys,
+        [leaf, intermediate],
+      );
       return {
         version: 'EC_v1',
         data: data.toString('base64'),
@@ -213,111 +191,6 @@ function paymentData(options: WalletATestTokenOptions) {
       ...(eci === null ? {} : { eciIndicator: eci }),
     },
   };
-}
-
-interface IssuedCertificate {
-  readonly der: Buffer;
-  readonly asn: Certificate;
-}
-
-function issueCertificate(params: {
-  subject: string;
-  issuer: string;
-  publicKey: KeyObject;
-  issuerPrivateKey: KeyObject;
-  extensions: Extension[];
-  validity?: { readonly notBefore: Date; readonly notAfter: Date };
-}): IssuedCertificate {
-  const serialNumber = randomBytes(8);
-  serialNumber[0] = serialNumber[0]! & 0x7f; // a positive INTEGER
-  const tbsCertificate = new TBSCertificate({
-    version: 2, // v3
-    serialNumber: arrayBuffer(serialNumber),
-    signature: new AlgorithmIdentifier({ algorithm: ecdsaWithSha256 }),
-    issuer: commonName(params.issuer),
-    validity: new Validity(params.validity ?? { notBefore: farPast, notAfter: farFuture }),
-    subject: commonName(params.subject),
-    subjectPublicKeyInfo: AsnParser.parse(
-      params.publicKey.export({ type: 'spki', format: 'der' }),
-      SubjectPublicKeyInfo,
-    ),
-    extensions: params.extensions.length > 0 ? new Extensions(params.extensions) : undefined,
-  });
-  const signature = sign('sha256', Buffer.from(AsnConvert.serialize(tbsCertificate)), params.issuerPrivateKey);
-  const asn = new Certificate({
-    tbsCertificate,
-    signatureAlgorithm: new AlgorithmIdentifier({ algorithm: ecdsaWithSha256 }),
-    signatureValue: arrayBuffer(signature),
-  });
-  return { der: Buffer.from(AsnConvert.serialize(asn)), asn };
-}
-
-function signDetachedCms(
-  content: Buffer,
-  signingTime: Date,
-  signer: IssuedCertificate,
-  signerKeys: { privateKey: KeyObject },
-  certificates: IssuedCertificate[],
-): Buffer {
-  const sha256 = new DigestAlgorithmIdentifier({ algorithm: '2.16.840.1.101.3.4.2.1' });
-  // Already in DER SET OF order (the encodings sort by their growing lengths).
-  const signedAttrs = [
-    attribute('1.2.840.113549.1.9.3', Buffer.from('06092a864886f70d010701', 'hex')),
-    attribute('1.2.840.113549.1.9.5', Buffer.from(AsnConvert.serialize(new Time(signingTime)))),
-    attribute(
-      '1.2.840.113549.1.9.4',
-      Buffer.from(AsnConvert.serialize(new OctetString(createHash('sha256').update(content).digest()))),
-    ),
-  ];
-  const encodedAttrs = Buffer.concat(signedAttrs.map((item) => Buffer.from(AsnConvert.serialize(item))));
-  const signature = sign('sha256', tlv(0x31, encodedAttrs), signerKeys.privateKey);
-  const signedData = new SignedData({
-    version: 1,
-    digestAlgorithms: new DigestAlgorithmIdentifiers([sha256]),
-    encapContentInfo: new EncapsulatedContentInfo({ eContentType: id_data }),
-    certificates: new CertificateSet(certificates.map((item) => new CertificateChoices({ certificate: item.asn }))),
-    signerInfos: new SignerInfos([
-      new SignerInfo({
-        version: 1,
-        sid: new SignerIdentifier({
-          issuerAndSerialNumber: new IssuerAndSerialNumber({
-            issuer: signer.asn.tbsCertificate.issuer,
-            serialNumber: signer.asn.tbsCertificate.serialNumber,
-          }),
-        }),
-        digestAlgorithm: sha256,
-        signedAttrs,
-        signatureAlgorithm: new AlgorithmIdentifier({ algorithm: ecdsaWithSha256 }),
-        signature: new OctetString(signature),
-      }),
-    ]),
-  });
-  const contentInfo = new ContentInfo({ contentType: id_signedData, content: AsnConvert.serialize(signedData) });
-  return Buffer.from(AsnConvert.serialize(contentInfo));
-}
-
-function attribute(oid: string, value: Buffer): Attribute {
-  return new Attribute({ attrType: oid, attrValues: [arrayBuffer(value)] });
-}
-
-function commonName(cn: string): Name {
-  const value = new AttributeValue({ utf8String: cn });
-  return new Name([new RelativeDistinguishedName([new AttributeTypeAndValue({ type: '2.5.4.3', value })])]);
-}
-
-function caConstraints(): Extension {
-  return new Extension({
-    extnID: id_ce_basicConstraints,
-    critical: true,
-    extnValue: new OctetString(AsnConvert.serialize(new BasicConstraints({ cA: true }))),
-  });
-}
-
-function tlv(tag: number, content: Buffer): Buffer {
-  const length = content.length;
-  const lengthOctets =
-    length < 0x80 ? [length] : length < 0x100 ? [0x81, length] : [0x82, length >> 8, length & 0xff];
-  return Buffer.concat([Buffer.from([tag, ...lengthOctets]), content]);
 }
 
 // ---------------------------------------------------------------- wallet B
@@ -463,13 +336,4 @@ function lengthPrefixed(...parts: string[]): Buffer {
 
 function newEcKeyPair(): { publicKey: KeyObject; privateKey: KeyObject } {
   return generateKeyPairSync('ec', { namedCurve: 'P-256' });
-}
-
-function arrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  return Uint8Array.from(bytes).buffer;
-}
-
-function toPem(label: string, der: Buffer): string {
-  const lines = der.toString('base64').match(/.{1,64}/g) ?? [];
-  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlSchema } from '../../platform/validation/http-url.ts';
 import { validateExpirationPeriod } from './duration.ts';
 import { isKnownCurrency, MAX_AMOUNT } from './money.ts';
 
@@ -16,18 +17,6 @@ export const currencySchema = z
   .string()
   .regex(/^[A-Z]{3}$/, 'must be a three-letter upper-case ISO 4217 code')
   .refine(isKnownCurrency, 'is not an ISO 4217 currency');
-
-export const httpUrlSchema = z
-  .string()
-  .max(2048, 'must be at most 2048 characters')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute http or https URL');
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 

@@ -1,8 +1,4 @@
-import { z } from 'zod';
+import { httpUrlSchema } from '../../platform/validation/http-url.ts';
 
 /** A webhook receiver address: absolute http(s). Live projects are further restricted at delivery time. */
-export const webhookUrlSchema = z
-  .string()
-  .max(2048)
-  .url()
-  .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http or https URL');
+export const webhookUrlSchema = httpUrlSchema;

@@ -39,6 +39,9 @@ export function createHttpServer(options: {
     trustProxy: false,
   });
 
+  // The API speaks JSON only: any other body is a 415 (hosted pages add form bodies in their own scope).
+  app.removeContentTypeParser('text/plain');
+
   app.decorateRequest('deps', null as unknown as Deps);
   app.addHook('onRequest', async (request, reply) => {
     request.deps = { db: Db.fork(orm), now, config };

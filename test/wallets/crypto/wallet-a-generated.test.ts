@@ -9,7 +9,10 @@ import { flipBase64Bit, walletErrorFrom } from './support.ts';
 const now = new Date('2026-03-01T12:00:00Z');
 const kit = createWalletATestKit();
 
-function optionsFor(testKit: WalletATestKit, overrides: Partial<OpenWalletATokenOptions> = {}): OpenWalletATokenOptions {
+function optionsFor(
+  testKit: WalletATestKit,
+  overrides: Partial<OpenWalletATokenOptions> = {},
+): OpenWalletATokenOptions {
   return { merchantKeys: [testKit.merchantKey], rootCaPem: testKit.rootCaPem, now, ...overrides };
 }
 
@@ -66,7 +69,10 @@ describe('wallet A tokens made by the test kit', () => {
   it('refuses a token whose ephemeral public key was swapped', () => {
     const token = kit.makeToken({ signingTime: now });
     const other = kit.makeToken({ signingTime: now });
-    const tampered = { ...token, header: { ...token.header, ephemeralPublicKey: other.header.ephemeralPublicKey } };
+    const tampered = {
+      ...token,
+      header: { ...token.header, ephemeralPublicKey: other.header.ephemeralPublicKey },
+    };
     expect(codeOf(tampered)).toBe('signature_invalid');
   });
 
@@ -100,7 +106,9 @@ describe('wallet A tokens made by the test kit', () => {
   it('applies a configured maxSigningAgeMs', () => {
     const token = kit.makeToken({ signingTime: new Date(now.getTime() - 60_000) });
     expect(codeOf(token, optionsFor(kit, { maxSigningAgeMs: 30_000 }))).toBe('signing_time_out_of_range');
-    expect(openWalletAToken(token, optionsFor(kit, { maxSigningAgeMs: 120_000 })).pan).toBe('4111111111111111');
+    expect(openWalletAToken(token, optionsFor(kit, { maxSigningAgeMs: 120_000 })).pan).toBe(
+      '4111111111111111',
+    );
   });
 
   it('refuses a token whose publicKeyHash matches no merchant key', () => {
@@ -114,24 +122,35 @@ describe('wallet A tokens made by the test kit', () => {
   it('refuses a token whose chain ends in another root', () => {
     const otherKit = createWalletATestKit();
     const token = otherKit.makeToken({ signingTime: now });
-    expect(codeOf(token, optionsFor(otherKit, { rootCaPem: kit.rootCaPem }))).toBe('certificate_chain_invalid');
+    expect(codeOf(token, optionsFor(otherKit, { rootCaPem: kit.rootCaPem }))).toBe(
+      'certificate_chain_invalid',
+    );
   });
 
   it('refuses a signing certificate without the leaf marker extension', () => {
     const unmarked = createWalletATestKit({ omitLeafMarker: true });
-    expect(codeOf(unmarked.makeToken({ signingTime: now }), optionsFor(unmarked))).toBe('certificate_chain_invalid');
+    expect(codeOf(unmarked.makeToken({ signingTime: now }), optionsFor(unmarked))).toBe(
+      'certificate_chain_invalid',
+    );
   });
 
   it('refuses an intermediate certificate without its marker extension', () => {
     const unmarked = createWalletATestKit({ omitIntermediateMarker: true });
-    expect(codeOf(unmarked.makeToken({ signingTime: now }), optionsFor(unmarked))).toBe('certificate_chain_invalid');
+    expect(codeOf(unmarked.makeToken({ signingTime: now }), optionsFor(unmarked))).toBe(
+      'certificate_chain_invalid',
+    );
   });
 
   it('refuses a signing certificate that is not valid at the injected clock', () => {
     const expired = createWalletATestKit({
-      leafValidity: { notBefore: new Date('2020-01-01T00:00:00Z'), notAfter: new Date('2025-01-01T00:00:00Z') },
+      leafValidity: {
+        notBefore: new Date('2020-01-01T00:00:00Z'),
+        notAfter: new Date('2025-01-01T00:00:00Z'),
+      },
     });
-    expect(codeOf(expired.makeToken({ signingTime: now }), optionsFor(expired))).toBe('certificate_chain_invalid');
+    expect(codeOf(expired.makeToken({ signingTime: now }), optionsFor(expired))).toBe(
+      'certificate_chain_invalid',
+    );
   });
 
   it('refuses an unknown token version', () => {

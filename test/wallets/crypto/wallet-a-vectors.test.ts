@@ -55,7 +55,10 @@ function tokenOf(vector: WalletAVector): WalletAToken {
   return JSON.parse(readVector('wallet-a', vector.folder, vector.token)).paymentData;
 }
 
-function optionsFor(vector: WalletAVector, overrides: Partial<OpenWalletATokenOptions> = {}): OpenWalletATokenOptions {
+function optionsFor(
+  vector: WalletAVector,
+  overrides: Partial<OpenWalletATokenOptions> = {},
+): OpenWalletATokenOptions {
   return {
     merchantKeys: [
       {
@@ -99,7 +102,9 @@ describe('wallet A public vectors', () => {
       const withGivenHash = optionsFor(vector);
       const merchantKeys = withGivenHash.merchantKeys.map((key) => ({ ...key, merchantIdentifierHash }));
 
-      expect(openWalletAToken(tokenOf(vector), { ...withGivenHash, merchantKeys }).pan).toBe('4784000000380075');
+      expect(openWalletAToken(tokenOf(vector), { ...withGivenHash, merchantKeys }).pan).toBe(
+        '4784000000380075',
+      );
     });
 
     it('refuses the token a day after it was signed', () => {
@@ -113,19 +118,24 @@ describe('wallet A public vectors', () => {
       const token = tokenOf(vector);
       const transactionId = `00${token.header.transactionId.slice(2)}`;
       const tampered = { ...token, header: { ...token.header, transactionId } };
-      expect(walletErrorFrom(() => openWalletAToken(tampered, optionsFor(vector))).code).toBe('signature_invalid');
+      expect(walletErrorFrom(() => openWalletAToken(tampered, optionsFor(vector))).code).toBe(
+        'signature_invalid',
+      );
     });
 
     it('refuses the token when the encrypted data was changed', () => {
       const token = tokenOf(vector);
       const tampered = { ...token, data: flipBase64Bit(token.data, 5) };
-      expect(walletErrorFrom(() => openWalletAToken(tampered, optionsFor(vector))).code).toBe('signature_invalid');
+      expect(walletErrorFrom(() => openWalletAToken(tampered, optionsFor(vector))).code).toBe(
+        'signature_invalid',
+      );
     });
 
     it('refuses the token when the chain must end in another root', () => {
       const { rootCaPem: otherRoot } = createWalletATestKit();
       expect(
-        walletErrorFrom(() => openWalletAToken(tokenOf(vector), optionsFor(vector, { rootCaPem: otherRoot }))).code,
+        walletErrorFrom(() => openWalletAToken(tokenOf(vector), optionsFor(vector, { rootCaPem: otherRoot })))
+          .code,
       ).toBe('certificate_chain_invalid');
     });
   });
@@ -134,10 +144,13 @@ describe('wallet A public vectors', () => {
     'cannot decrypt the $folder token with a wrong merchant identifier hash',
     (vector) => {
       const options = optionsFor(vector);
-      const merchantKeys = options.merchantKeys.map((key) => ({ ...key, merchantIdentifierHash: '00'.repeat(32) }));
-      expect(walletErrorFrom(() => openWalletAToken(tokenOf(vector), { ...options, merchantKeys })).code).toBe(
-        'decryption_failed',
-      );
+      const merchantKeys = options.merchantKeys.map((key) => ({
+        ...key,
+        merchantIdentifierHash: '00'.repeat(32),
+      }));
+      expect(
+        walletErrorFrom(() => openWalletAToken(tokenOf(vector), { ...options, merchantKeys })).code,
+      ).toBe('decryption_failed');
     },
   );
 
@@ -145,14 +158,21 @@ describe('wallet A public vectors', () => {
     const vector = vectors[1]!; // the leaf certificate expired on 2024-05-16
     const now = new Date('2024-06-01T00:00:00Z');
     const options = optionsFor(vector, { now, maxSigningAgeMs: 10 * 365 * 24 * 3600_000 });
-    expect(walletErrorFrom(() => openWalletAToken(tokenOf(vector), options)).code).toBe('certificate_chain_invalid');
+    expect(walletErrorFrom(() => openWalletAToken(tokenOf(vector), options)).code).toBe(
+      'certificate_chain_invalid',
+    );
   });
 
   it('refuses an RSA_v1 token whose wrapped key was changed', () => {
     const vector = vectors[2]!;
     const token = tokenOf(vector);
-    const tampered = { ...token, header: { ...token.header, wrappedKey: flipBase64Bit(token.header.wrappedKey!, 9) } };
-    expect(walletErrorFrom(() => openWalletAToken(tampered, optionsFor(vector))).code).toBe('signature_invalid');
+    const tampered = {
+      ...token,
+      header: { ...token.header, wrappedKey: flipBase64Bit(token.header.wrappedKey!, 9) },
+    };
+    expect(walletErrorFrom(() => openWalletAToken(tampered, optionsFor(vector))).code).toBe(
+      'signature_invalid',
+    );
   });
 
   it('finds the merchant key by publicKeyHash among several merchant keys', () => {
@@ -165,6 +185,8 @@ describe('wallet A public vectors', () => {
   it('refuses a token whose publicKeyHash matches no merchant key', () => {
     const [ecNew, ecOld] = vectors as [WalletAVector, WalletAVector];
     const options = optionsFor(ecNew, { merchantKeys: optionsFor(ecOld).merchantKeys });
-    expect(walletErrorFrom(() => openWalletAToken(tokenOf(ecNew), options)).code).toBe('unknown_public_key_hash');
+    expect(walletErrorFrom(() => openWalletAToken(tokenOf(ecNew), options)).code).toBe(
+      'unknown_public_key_hash',
+    );
   });
 });

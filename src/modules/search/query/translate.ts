@@ -117,6 +117,7 @@ function termValue(tag: TagToken, field: SearchField, input: TranslationInput): 
       return {
         kind: 'single',
         operator: tag.operator.operator as TermOperator,
+        operatorPosition: tag.operator.location.start,
         text: literalText(expression, input.query),
         position: expression.location.start,
       };

@@ -13,6 +13,7 @@ export type TermValue =
   | {
       readonly kind: 'single';
       readonly operator: TermOperator;
+      readonly operatorPosition: number;
       readonly text: string;
       readonly position: number;
     }
@@ -44,7 +45,7 @@ export function comparisonsFor(field: SearchField, value: TermValue): Comparison
     throw queryErrorAt(
       'unsupported_syntax',
       `Field "${field.name}" does not support "${value.operator}"`,
-      value.position,
+      value.operatorPosition,
       'only amount, created, modified and completed do',
     );
   }

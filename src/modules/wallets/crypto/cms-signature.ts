@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type Attribute, ContentInfo, id_data, id_signedData, SignedData, type SignerInfo } from '@peculiar/asn1-cms';
+import {
+  type Attribute,
+  ContentInfo,
+  id_data,
+  id_signedData,
+  SignedData,
+  type SignerInfo,
+} from '@peculiar/asn1-cms';
 import { AsnConvert, AsnParser, OctetString } from '@peculiar/asn1-schema';
 import { id_ce_subjectKeyIdentifier, Time } from '@peculiar/asn1-x509';
 import {
@@ -81,8 +88,12 @@ export function verifyDetachedCmsSignature(
 
   const algorithmOid = signerSignatureAlgorithmOid(signerInfo, leaf);
   const signature = Buffer.from(signerInfo.signature.buffer);
-  if (!verifyWithAlgorithmOid(algorithmOid, derEncodeSignedAttributes(signedAttributes), leaf.publicKey, signature)) {
-    throw new WalletTokenError('signature_invalid', 'The signature does not verify with the leaf certificate');
+  const signedBytes = derEncodeSignedAttributes(signedAttributes);
+  if (!verifyWithAlgorithmOid(algorithmOid, signedBytes, leaf.publicKey, signature)) {
+    throw new WalletTokenError(
+      'signature_invalid',
+      'The signature does not verify with the leaf certificate',
+    );
   }
 
   const signingTime = parseAttribute(singleAttributeValue(signedAttributes, oidSigningTime), Time).getTime();
@@ -143,7 +154,8 @@ function verifyCertificateChain(
     throw fail(`No intermediate certificate with the extension ${options.intermediateMarkerOid}`);
   }
   if (!isCertificateAuthority(intermediate)) throw fail('The intermediate certificate is not a CA');
-  if (!isIssuedBy(leaf, intermediate)) throw fail('The signing certificate is not issued by the intermediate');
+  if (!isIssuedBy(leaf, intermediate))
+    throw fail('The signing certificate is not issued by the intermediate');
   if (!isIssuedBy(intermediate, options.rootCertificate)) {
     throw fail('The intermediate certificate is not issued by the configured root');
   }

@@ -34,4 +34,9 @@ export {
   type WalletBRootSigningKey,
   walletBSignedBytes,
 } from './wallet-b-signing.ts';
-export { type OpenWalletBTokenOptions, openWalletBToken, parseWalletBToken, type WalletBToken } from './wallet-b-token.ts';
+export {
+  type OpenWalletBTokenOptions,
+  openWalletBToken,
+  parseWalletBToken,
+  type WalletBToken,
+} from './wallet-b-token.ts';

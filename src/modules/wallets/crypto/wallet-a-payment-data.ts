@@ -57,7 +57,11 @@ export function readWalletAPaymentData(plaintext: Buffer): WalletACard {
   const currencyCode = parsed.currencyCode;
   if (typeof currencyCode !== 'string' || !/^\d{3}$/.test(currencyCode)) throw invalid('currencyCode');
   const transactionAmount = parsed.transactionAmount;
-  if (typeof transactionAmount !== 'number' || !Number.isSafeInteger(transactionAmount) || transactionAmount < 0) {
+  if (
+    typeof transactionAmount !== 'number' ||
+    !Number.isSafeInteger(transactionAmount) ||
+    transactionAmount < 0
+  ) {
     throw invalid('transactionAmount');
   }
   if (parsed.paymentDataType !== '3DSecure') {

@@ -112,7 +112,10 @@ export function parseWalletAToken(token: unknown): WalletAToken {
   }
   const version = requireStringField(value.version, 'version');
   if (version !== 'EC_v1' && version !== 'RSA_v1') {
-    throw new WalletTokenError('unsupported_version', `Token version ${JSON.stringify(version)} is not supported`);
+    throw new WalletTokenError(
+      'unsupported_version',
+      `Token version ${JSON.stringify(version.slice(0, 40))} is not supported`,
+    );
   }
   const header = value.header;
   const optionalString = (field: string): string | undefined =>
@@ -142,17 +145,26 @@ interface MerchantKeyMaterial {
   readonly merchantIdentifierHash: Buffer;
 }
 
-function findMerchantKey(publicKeyHash: string, merchantKeys: readonly WalletAMerchantKey[]): MerchantKeyMaterial {
+function findMerchantKey(
+  publicKeyHash: string,
+  merchantKeys: readonly WalletAMerchantKey[],
+): MerchantKeyMaterial {
   const wanted = decodeBase64Field(publicKeyHash, 'header.publicKeyHash');
   for (const merchantKey of merchantKeys) {
-    const certificate = parseConfiguredCertificate(merchantKey.certificatePem, 'merchantKeys[].certificatePem');
+    const certificate = parseConfiguredCertificate(
+      merchantKey.certificatePem,
+      'merchantKeys[].certificatePem',
+    );
     if (!createHash('sha256').update(certificate.subjectPublicKeyInfoDer).digest().equals(wanted)) continue;
     return {
       privateKey: createPrivateKey(merchantKey.privateKeyPem),
       merchantIdentifierHash: merchantIdentifierHash(merchantKey, certificate),
     };
   }
-  throw new WalletTokenError('unknown_public_key_hash', 'No merchant certificate matches header.publicKeyHash');
+  throw new WalletTokenError(
+    'unknown_public_key_hash',
+    'No merchant certificate matches header.publicKeyHash',
+  );
 }
 
 function merchantIdentifierHash(merchantKey: WalletAMerchantKey, certificate: ParsedCertificate): Buffer {
@@ -164,9 +176,12 @@ function merchantIdentifierHash(merchantKey: WalletAMerchantKey, certificate: Pa
   }
   // The extension holds the hash as 64 hex characters in an ASN.1 string (UTF8String, IA5String, ...).
   const extension = extensionValue(certificate, WALLET_A_MERCHANT_ID_OID);
-  const text = extension && extension.length === 66 && extension[1] === 64 ? extension.subarray(2).toString() : '';
+  const text =
+    extension && extension.length === 66 && extension[1] === 64 ? extension.subarray(2).toString() : '';
   if (!/^[0-9a-fA-F]{64}$/.test(text)) {
-    throw new Error('The merchant certificate has no merchant identifier extension; pass merchantIdentifierHash');
+    throw new Error(
+      'The merchant certificate has no merchant identifier extension; pass merchantIdentifierHash',
+    );
   }
   return Buffer.from(text, 'hex');
 }
@@ -192,9 +207,15 @@ function deriveEcSymmetricKey(merchant: MerchantKeyMaterial, ephemeralPublicKeyD
 
 function unwrapRsaSymmetricKey(privateKey: KeyObject, wrappedKey: Buffer): Buffer {
   try {
-    return privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, wrappedKey);
+    return privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      wrappedKey,
+    );
   } catch {
-    throw new WalletTokenError('decryption_failed', 'The wrapped key cannot be unwrapped with the merchant key');
+    throw new WalletTokenError(
+      'decryption_failed',
+      'The wrapped key cannot be unwrapped with the merchant key',
+    );
   }
 }
 

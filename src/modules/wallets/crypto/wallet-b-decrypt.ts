@@ -58,11 +58,15 @@ const zeroIv = Buffer.alloc(16);
  * message expiry. It does NOT verify any signature: the tag only proves the sender knew the recipient's
  * public key. Use `openWalletBToken` unless the signatures were verified separately.
  */
-export function decryptWalletBSignedMessage(signedMessage: string, options: WalletBDecryptionOptions): WalletBCard {
+export function decryptWalletBSignedMessage(
+  signedMessage: string,
+  options: WalletBDecryptionOptions,
+): WalletBCard {
   const { ephemeralPublicKeyBytes, encryptedMessage, tag } = readSignedMessage(signedMessage);
   let ephemeralPublicKey: KeyObject;
   try {
-    if (ephemeralPublicKeyBytes.length !== 65 || ephemeralPublicKeyBytes[0] !== 0x04) throw new Error('bad point');
+    if (ephemeralPublicKeyBytes.length !== 65 || ephemeralPublicKeyBytes[0] !== 0x04)
+      throw new Error('bad point');
     const spki = Buffer.concat([p256SpkiPrefix, ephemeralPublicKeyBytes]);
     ephemeralPublicKey = createPublicKey({ key: spki, format: 'der', type: 'spki' });
   } catch {
@@ -85,7 +89,10 @@ export function decryptWalletBSignedMessage(signedMessage: string, options: Wall
     const plaintext = Buffer.concat([decipher.update(encryptedMessage), decipher.final()]);
     return readWalletBPaymentData(plaintext, options.now);
   }
-  throw new WalletTokenError('decryption_failed', 'The message cannot be authenticated with any recipient key');
+  throw new WalletTokenError(
+    'decryption_failed',
+    'The message cannot be authenticated with any recipient key',
+  );
 }
 
 function readSignedMessage(signedMessage: string) {
@@ -95,7 +102,8 @@ function readSignedMessage(signedMessage: string) {
   } catch {
     throw new WalletTokenError('malformed_token', 'signedMessage is not JSON');
   }
-  if (!isPlainObject(parsed)) throw new WalletTokenError('malformed_token', 'signedMessage is not a JSON object');
+  if (!isPlainObject(parsed))
+    throw new WalletTokenError('malformed_token', 'signedMessage is not a JSON object');
   return {
     ephemeralPublicKeyBytes: decodeBase64Field(parsed.ephemeralPublicKey, 'signedMessage.ephemeralPublicKey'),
     encryptedMessage: decodeBase64Field(parsed.encryptedMessage, 'signedMessage.encryptedMessage'),
@@ -144,10 +152,18 @@ function readWalletBPaymentData(plaintext: Buffer, now: Date): WalletBCard {
 
   const { pan, expirationMonth, expirationYear, authMethod } = details;
   if (typeof pan !== 'string' || !/^\d{12,19}$/.test(pan)) throw invalid('pan');
-  if (!Number.isInteger(expirationMonth) || (expirationMonth as number) < 1 || (expirationMonth as number) > 12) {
+  if (
+    !Number.isInteger(expirationMonth) ||
+    (expirationMonth as number) < 1 ||
+    (expirationMonth as number) > 12
+  ) {
     throw invalid('expirationMonth');
   }
-  if (!Number.isInteger(expirationYear) || (expirationYear as number) < 2000 || (expirationYear as number) > 9999) {
+  if (
+    !Number.isInteger(expirationYear) ||
+    (expirationYear as number) < 2000 ||
+    (expirationYear as number) > 9999
+  ) {
     throw invalid('expirationYear');
   }
   if (authMethod !== 'PAN_ONLY' && authMethod !== 'CRYPTOGRAM_3DS') throw invalid('authMethod');

@@ -33,7 +33,8 @@ export interface WalletBIntermediateVerificationOptions {
 export function parseWalletBRootSigningKeys(json: string): WalletBRootSigningKey[] {
   const document: unknown = JSON.parse(json);
   const keys = Array.isArray(document) ? document : isPlainObject(document) ? document.keys : undefined;
-  if (!Array.isArray(keys)) throw new Error('Root signing keys must be a {"keys":[...]} document or an array');
+  if (!Array.isArray(keys))
+    throw new Error('Root signing keys must be a {"keys":[...]} document or an array');
   return keys.map((key, index) => {
     if (!isPlainObject(key) || typeof key.keyValue !== 'string' || typeof key.protocolVersion !== 'string') {
       throw new Error(`Root signing key ${index} needs keyValue and protocolVersion strings`);
@@ -73,7 +74,10 @@ export function verifyWalletBIntermediateSigningKey(
     rootKeys.some((rootKey) => verifyEcdsaSha256(signedBytes, rootKey, signature)),
   );
   if (!signedByRoot) {
-    throw new WalletTokenError('signature_invalid', 'The intermediate signing key is not signed by a root key');
+    throw new WalletTokenError(
+      'signature_invalid',
+      'The intermediate signing key is not signed by a root key',
+    );
   }
 
   const key = readSignedKey(signedKey);
@@ -108,7 +112,8 @@ export function verifyWalletBMessageSignature(
 
 function usableRootKeys(rootSigningKeys: readonly WalletBRootSigningKey[], now: Date): KeyObject[] {
   const forProtocol = rootSigningKeys.filter((key) => key.protocolVersion === WALLET_B_PROTOCOL_VERSION);
-  if (forProtocol.length === 0) throw new Error('No root signing key for protocol version ECv2 is configured');
+  if (forProtocol.length === 0)
+    throw new Error('No root signing key for protocol version ECv2 is configured');
   const unexpired = forProtocol.filter(
     (key) => key.keyExpiration === undefined || Number(key.keyExpiration) > now.getTime(),
   );

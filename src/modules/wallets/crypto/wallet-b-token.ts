@@ -62,7 +62,7 @@ export function parseWalletBToken(token: unknown): WalletBToken {
   if (protocolVersion !== 'ECv2') {
     throw new WalletTokenError(
       'unsupported_version',
-      `Protocol version ${JSON.stringify(protocolVersion)} is not supported`,
+      `Protocol version ${JSON.stringify(protocolVersion.slice(0, 40))} is not supported`,
     );
   }
   const intermediateSigningKey = value.intermediateSigningKey;
@@ -71,7 +71,10 @@ export function parseWalletBToken(token: unknown): WalletBToken {
   }
   const signatures = intermediateSigningKey.signatures;
   if (!Array.isArray(signatures) || signatures.length === 0) {
-    throw new WalletTokenError('malformed_token', 'intermediateSigningKey.signatures must be a non-empty array');
+    throw new WalletTokenError(
+      'malformed_token',
+      'intermediateSigningKey.signatures must be a non-empty array',
+    );
   }
   return {
     protocolVersion,

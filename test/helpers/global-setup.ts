@@ -1,0 +1,40 @@
+import { chmod, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { migrations } from '../../migrations/index.ts';
+import { entities } from '../../src/modules/index.ts';
+import { startEmbeddedPostgres } from '../../src/platform/db/embedded-postgres.ts';
+import { connectOrm, migrate } from '../../src/platform/db/orm.ts';
+
+export const TEMPLATE_DATABASE = 'gateway_template';
+
+/**
+ * Starts one real PostgreSQL (the same embedded engine `npm start` uses) for the whole run and migrates a
+ * template database; each test file then clones its own database from the template in milliseconds.
+ * An external server can be used instead with TEST_DATABASE_ADMIN_URL.
+ */
+export default async function globalSetup(): Promise<void> {
+  let adminUrl = process.env.TEST_DATABASE_ADMIN_URL;
+  if (!adminUrl) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-test-'));
+    // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
+    await chmod(dataDir, 0o755);
+    const embedded = await startEmbeddedPostgres({ dataDir, port: 0, database: 'postgres' });
+    (globalThis as { __EMBEDDED_PG__?: unknown }).__EMBEDDED_PG__ = { ...embedded, dataDir };
+    adminUrl = embedded.url;
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${TEMPLATE_DATABASE}`);
+  await admin.query(`create database ${TEMPLATE_DATABASE}`);
+  await admin.end();
+
+  const templateUrl = new URL(adminUrl);
+  templateUrl.pathname = `/${TEMPLATE_DATABASE}`;
+  const orm = await connectOrm({ url: templateUrl.toString(), entities, migrations });
+  await migrate(orm);
+  await orm.close(true);
+
+  process.env.TEST_DATABASE_ADMIN_URL = adminUrl;
+}
