@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { registerRoutes, resolvers } from './modules/index.ts';
+import { requireActor } from './modules/projects/rest/authenticate.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { buildSchema } from './platform/graphql/schema.ts';
 import { createHttpServer } from './platform/http/server.ts';
-import { registerRoutes, resolvers } from './modules/index.ts';
-import { requireActor } from './modules/projects/rest/authenticate.ts';
 import type { AppServices } from './services.ts';
 
 /** Composes the HTTP faces (REST, GraphQL, pages) over the domain modules. Does not listen. */

@@ -3,10 +3,11 @@ import pino, { type Logger } from 'pino';
 import { migrations } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import type { AppConfig } from './config/index.ts';
-import { entities } from './modules/index.ts';
+import { entities, registerWorkers } from './modules/index.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
 import { connectOrm, migrate, type Orm } from './platform/db/orm.ts';
 import { loggerOptions } from './platform/http/logger.ts';
+import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { AppServices } from './services.ts';
 
 export interface Database {
@@ -62,24 +63,35 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const database = await openDatabase(config, logger);
+  let jobs: JobQueue | null = null;
   try {
+    jobs = await JobQueue.start({
+      url: database.url,
+      logger,
+      pollingIntervalSeconds: config.jobPollIntervalSeconds,
+      supervise: config.jobsEnabled,
+    });
     const services: AppServices = {
       config,
       orm: database.orm,
       logger,
       now: options.now ?? (() => new Date()),
+      jobs,
     };
     const app = await buildApp(services);
+    if (config.jobsEnabled) await registerWorkers(services);
     return {
       services,
       app,
       database,
       stop: async () => {
         await app.close();
+        await jobs?.stop();
         await database.close();
       },
     };
   } catch (error) {
+    await jobs?.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/index.ts';
 import type { Orm } from './platform/db/orm.ts';
+import type { JobQueue } from './platform/jobs/job-queue.ts';
 
 /** Long-lived services shared by the HTTP faces and the background workers of one process. */
 export interface AppServices {
@@ -8,4 +9,6 @@ export interface AppServices {
   orm: Orm;
   logger: Logger;
   now: () => Date;
+  /** The durable job queue; jobs can be sent from any process, workers run where JOBS_ENABLED. */
+  jobs: JobQueue;
 }

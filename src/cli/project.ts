@@ -41,7 +41,9 @@ async function run(argv: string[]): Promise<number> {
         webhookUrl: values['webhook-url'],
       });
       if (values.json) {
-        process.stdout.write(`${JSON.stringify({ project_id: created.projectId, api_key: created.apiKey })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ project_id: created.projectId, api_key: created.apiKey })}\n`,
+        );
       } else {
         process.stdout.write(
           `Project ${created.projectId} (${created.mode})\nAPI key ${created.apiKey}\nThe key is shown only once: store it now.\n`,
@@ -73,7 +75,11 @@ try {
   if (error instanceof ConfigError || error instanceof DomainError) {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 65;
-  } else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+  } else if (
+    error instanceof TypeError &&
+    'code' in error &&
+    String(error.code).startsWith('ERR_PARSE_ARGS')
+  ) {
     process.stderr.write(`${error.message}\n${USAGE}\n`);
     process.exitCode = 64;
   } else {

@@ -40,6 +40,7 @@ const configSchema = z
       .optional(),
     ORDER_DEFAULT_EXPIRATION: z.string().regex(/^P/, 'must be an ISO 8601 duration').default('PT1H'),
     JOBS_ENABLED: booleanFlag.default(true),
+    JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.VAULT_ENCRYPTION_KEYS) {
@@ -70,7 +71,9 @@ export interface AppConfig {
   logLevel: RawConfig['LOG_LEVEL'];
   vaultEncryptionKeys: string | undefined;
   orderDefaultExpiration: string;
+  /** Run background workers (expiry, webhooks) in this process. */
   jobsEnabled: boolean;
+  jobPollIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +107,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vaultEncryptionKeys: raw.VAULT_ENCRYPTION_KEYS,
     orderDefaultExpiration: raw.ORDER_DEFAULT_EXPIRATION,
     jobsEnabled: raw.JOBS_ENABLED,
+    jobPollIntervalSeconds: raw.JOB_POLL_INTERVAL_SECONDS,
   };
 }
 

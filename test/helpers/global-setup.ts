@@ -2,10 +2,12 @@ import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
 import { migrations } from '../../migrations/index.ts';
 import { entities } from '../../src/modules/index.ts';
 import { startEmbeddedPostgres } from '../../src/platform/db/embedded-postgres.ts';
 import { connectOrm, migrate } from '../../src/platform/db/orm.ts';
+import { JobQueue } from '../../src/platform/jobs/job-queue.ts';
 
 export const TEMPLATE_DATABASE = 'gateway_template';
 
@@ -35,6 +37,13 @@ export default async function globalSetup(): Promise<void> {
   const orm = await connectOrm({ url: templateUrl.toString(), entities, migrations });
   await migrate(orm);
   await orm.close(true);
+  // The job queue's own schema goes into the template too, so each test database starts complete.
+  const jobs = await JobQueue.start({
+    url: templateUrl.toString(),
+    logger: pino({ level: 'silent' }),
+    supervise: false,
+  });
+  await jobs.stop();
 
   process.env.TEST_DATABASE_ADMIN_URL = adminUrl;
 }

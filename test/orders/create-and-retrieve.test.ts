@@ -26,7 +26,12 @@ describe('orders over REST', () => {
       webhook_url: 'https://shop.example/hooks',
       failure_url: 'https://shop.example/failed',
       payment_methods: ['credit-card'],
-      customer: { email_address: 'jane@example.com', first_name: 'Jane', locale: 'nl', phone_numbers: ['+31600000000'] },
+      customer: {
+        email_address: 'jane@example.com',
+        first_name: 'Jane',
+        locale: 'nl',
+        phone_numbers: ['+31600000000'],
+      },
       client: { platform: 'shopware', version: '6.5' },
       extra: { basket: [{ sku: 'A1', qty: 2 }], note: 'gift' },
     });
@@ -59,7 +64,10 @@ describe('orders over REST', () => {
   });
 
   it('creates an own-checkout order whose single transaction carries a setup token and a new event', async () => {
-    const { status, body: order } = await api.post<Record<string, any>>('/v1/orders', buildOwnCheckoutOrder());
+    const { status, body: order } = await api.post<Record<string, any>>(
+      '/v1/orders',
+      buildOwnCheckoutOrder(),
+    );
     expect(status).toBe(201);
     expect(order.transactions).toHaveLength(1);
     const [transaction] = order.transactions;
@@ -74,13 +82,21 @@ describe('orders over REST', () => {
     expect(transaction.id).toMatch(UUID);
     expect(transaction.payment_method_details.setup_token).toMatch(UUID);
     expect(transaction.events).toEqual([
-      { event: 'new', id: expect.stringMatching(UUID), occurred: expect.stringMatching(ISO), source: 'set_status' },
+      {
+        event: 'new',
+        id: expect.stringMatching(UUID),
+        occurred: expect.stringMatching(ISO),
+        source: 'set_status',
+      },
     ]);
   });
 
   it('gives wallet transactions a setup token too', async () => {
     for (const method of ['wallet-a-pay', 'wallet-b-pay']) {
-      const { body: order } = await api.post<Record<string, any>>('/v1/orders/', buildOwnCheckoutOrder(method));
+      const { body: order } = await api.post<Record<string, any>>(
+        '/v1/orders/',
+        buildOwnCheckoutOrder(method),
+      );
       expect(order.transactions[0].payment_method_details.setup_token).toMatch(UUID);
     }
   });
@@ -110,7 +126,7 @@ describe('orders over REST', () => {
     expect(malformed.body).toEqual(missing.body);
   });
 
-  it('answers 404 for another project\'s order, exactly as for a missing one', async () => {
+  it("answers 404 for another project's order, exactly as for a missing one", async () => {
     const other = await seedProject(app, { name: 'Other shop' });
     const { body: foreign } = await restClient(app.baseUrl, other.apiKey).post('/v1/orders/', buildOrder());
     const response = await api.get(`/v1/orders/${foreign.id}/`);
@@ -126,19 +142,29 @@ describe('orders over REST', () => {
 
   it('stores the order, its transaction, the event and the outbox entry in the database', async () => {
     const { body: order } = await api.post<Record<string, any>>('/v1/orders/', buildOwnCheckoutOrder());
-    const [row] = await sql(app.databaseUrl, 'select amount, currency, status from orders where id = $1', [order.id]);
-    expect(row).toEqual({ amount: '995', currency: 'EUR', status: 'new' });
-    const events = await sql(app.databaseUrl, 'select event, source from transaction_events where transaction_id = $1', [
-      order.transactions[0].id,
+    const [row] = await sql(app.databaseUrl, 'select amount, currency, status from orders where id = $1', [
+      order.id,
     ]);
+    expect(row).toEqual({ amount: '995', currency: 'EUR', status: 'new' });
+    const events = await sql(
+      app.databaseUrl,
+      'select event, source from transaction_events where transaction_id = $1',
+      [order.transactions[0].id],
+    );
     expect(events).toEqual([{ event: 'new', source: 'set_status' }]);
-    const outbox = await sql(app.databaseUrl, 'select topic, to_status from outbox_events where order_id = $1', [order.id]);
+    const outbox = await sql(
+      app.databaseUrl,
+      'select topic, to_status from outbox_events where order_id = $1',
+      [order.id],
+    );
     expect(outbox).toEqual([{ topic: 'transaction_status_changed', to_status: 'new' }]);
   });
 
   it('writes one log line per request with its id, route, status and duration', async () => {
     await api.get('/v1/orders/00000000-0000-4000-8000-000000000000/', { 'x-request-id': 'trace-me-42' });
-    const line = app.logs.map((l) => JSON.parse(l)).find((l) => l.reqId === 'trace-me-42' && l.msg === 'request');
+    const line = app.logs
+      .map((l) => JSON.parse(l))
+      .find((l) => l.reqId === 'trace-me-42' && l.msg === 'request');
     expect(line).toMatchObject({ route: '/v1/orders/:orderId/', status: 404, method: 'GET' });
     expect(typeof line.durationMs).toBe('number');
     expect(app.logs.join('')).not.toContain(project.apiKey);

@@ -33,19 +33,27 @@ describe('orders over GraphQL', () => {
   }`;
 
   it('creates an own-checkout order through the same command as REST and returns the same data', async () => {
-    const { data } = await gql<{ createOrder: { order: Record<string, any>; userErrors: unknown[] } }>(CREATE, {
-      input: {
-        merchantOrderId: 'gql-1',
-        amount: 2500,
-        currency: 'EUR',
-        description: 'Dashboard order',
-        returnUrl: 'https://shop.example/return',
-        paymentMethods: ['CREDIT_CARD', 'WALLET_B_PAY'],
-        transactions: [{ paymentMethod: 'CREDIT_CARD' }],
-        customer: { emailAddress: 'jane@example.com', firstName: 'Jane', locale: 'nl', phoneNumbers: ['+316'] },
-        extra: { cart: 7 },
+    const { data } = await gql<{ createOrder: { order: Record<string, any>; userErrors: unknown[] } }>(
+      CREATE,
+      {
+        input: {
+          merchantOrderId: 'gql-1',
+          amount: 2500,
+          currency: 'EUR',
+          description: 'Dashboard order',
+          returnUrl: 'https://shop.example/return',
+          paymentMethods: ['CREDIT_CARD', 'WALLET_B_PAY'],
+          transactions: [{ paymentMethod: 'CREDIT_CARD' }],
+          customer: {
+            emailAddress: 'jane@example.com',
+            firstName: 'Jane',
+            locale: 'nl',
+            phoneNumbers: ['+316'],
+          },
+          extra: { cart: 7 },
+        },
       },
-    });
+    );
     expect(data?.createOrder.userErrors).toEqual([]);
     const order = data!.createOrder.order;
     expect(order).toMatchObject({
@@ -61,10 +69,16 @@ describe('orders over GraphQL', () => {
       refundedAmount: 0,
       customer: { emailAddress: 'jane@example.com', firstName: 'Jane', locale: 'nl', phoneNumbers: ['+316'] },
     });
-    expect(order.transactions[0]).toMatchObject({ paymentMethod: 'CREDIT_CARD', status: 'NEW', isCapturable: false });
+    expect(order.transactions[0]).toMatchObject({
+      paymentMethod: 'CREDIT_CARD',
+      status: 'NEW',
+      isCapturable: false,
+    });
     expect(order.transactions[0].events[0]).toMatchObject({ event: 'new', source: 'set_status' });
 
-    const rest = await restClient(app.baseUrl, project.apiKey).get<Record<string, any>>(`/v1/orders/${order.id}/`);
+    const rest = await restClient(app.baseUrl, project.apiKey).get<Record<string, any>>(
+      `/v1/orders/${order.id}/`,
+    );
     expect(rest.body.amount).toBe(order.amount);
     expect(rest.body.transactions[0].payment_method_details.setup_token).toBe(
       order.transactions[0].paymentMethodDetails.setupToken,
@@ -74,12 +88,19 @@ describe('orders over GraphQL', () => {
 
   it('reports bad input as userErrors with camelCase field paths and writes nothing', async () => {
     const before = await sql(app.databaseUrl, 'select count(*)::int as n from orders');
-    const { data } = await gql<{ createOrder: { order: null; userErrors: Record<string, string>[] } }>(CREATE, {
-      input: { amount: 100, currency: 'EUR', returnUrl: 'ftp://nope' },
-    });
+    const { data } = await gql<{ createOrder: { order: null; userErrors: Record<string, string>[] } }>(
+      CREATE,
+      {
+        input: { amount: 100, currency: 'EUR', returnUrl: 'ftp://nope' },
+      },
+    );
     expect(data?.createOrder.order).toBeNull();
     expect(data?.createOrder.userErrors).toEqual([
-      { field: 'returnUrl', code: 'invalid_request', message: 'returnUrl: must be an absolute http or https URL' },
+      {
+        field: 'returnUrl',
+        code: 'invalid_request',
+        message: 'returnUrl: must be an absolute http or https URL',
+      },
     ]);
     expect(await sql(app.databaseUrl, 'select count(*)::int as n from orders')).toEqual(before);
   });
@@ -95,7 +116,7 @@ describe('orders over GraphQL', () => {
     expect(data?.createOrder.userErrors[0]).toMatchObject({ field: 'transactions', code: 'invalid_request' });
   });
 
-  it('reads one of the project\'s orders and returns null for another project\'s', async () => {
+  it("reads one of the project's orders and returns null for another project's", async () => {
     const mine = await restClient(app.baseUrl, project.apiKey).post('/v1/orders/', buildOrder());
     const other = await seedProject(app);
     const theirs = await restClient(app.baseUrl, other.apiKey).post('/v1/orders/', buildOrder());
@@ -122,12 +143,22 @@ describe('orders over GraphQL', () => {
     const ok = await gql<{ updateProject: Record<string, any> }>(mutation, {
       input: { webhookUrl: 'https://shop.example/webhooks' },
     });
-    expect(ok.data?.updateProject).toEqual({ project: { webhookUrl: 'https://shop.example/webhooks' }, userErrors: [] });
-    const bad = await gql<{ updateProject: Record<string, any> }>(mutation, { input: { webhookUrl: 'nope' } });
+    expect(ok.data?.updateProject).toEqual({
+      project: { webhookUrl: 'https://shop.example/webhooks' },
+      userErrors: [],
+    });
+    const bad = await gql<{ updateProject: Record<string, any> }>(mutation, {
+      input: { webhookUrl: 'nope' },
+    });
     expect(bad.errors).toBeUndefined();
     expect(bad.data?.updateProject.project).toBeNull();
-    expect(bad.data?.updateProject.userErrors[0]).toMatchObject({ field: 'webhookUrl', code: 'invalid_request' });
-    const [row] = await sql(app.databaseUrl, 'select webhook_url from projects where id = $1', [project.projectId]);
+    expect(bad.data?.updateProject.userErrors[0]).toMatchObject({
+      field: 'webhookUrl',
+      code: 'invalid_request',
+    });
+    const [row] = await sql(app.databaseUrl, 'select webhook_url from projects where id = $1', [
+      project.projectId,
+    ]);
     expect(row!.webhook_url).toBe('https://shop.example/webhooks');
   });
 });

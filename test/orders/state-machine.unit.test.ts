@@ -58,7 +58,9 @@ describe('order state machine', () => {
   });
 
   it('refuses to reopen a completed order', () => {
-    expect(() => assertOrderTransition('completed', 'processing')).toThrow("order cannot move from 'completed' to 'processing'");
+    expect(() => assertOrderTransition('completed', 'processing')).toThrow(
+      "order cannot move from 'completed' to 'processing'",
+    );
   });
 });
 

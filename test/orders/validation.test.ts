@@ -18,7 +18,11 @@ describe('create-order validation', () => {
   afterAll(() => app.stop());
 
   const orderCount = async () =>
-    Number((await sql(app.databaseUrl, 'select count(*)::int as n from orders where project_id = $1', [projectId]))[0]!.n);
+    Number(
+      (
+        await sql(app.databaseUrl, 'select count(*)::int as n from orders where project_id = $1', [projectId])
+      )[0]!.n,
+    );
 
   const refusals: [string, Record<string, unknown>, RegExp][] = [
     ['a fractional amount', { amount: 9.95 }, /amount: must be an integer/],
@@ -28,13 +32,29 @@ describe('create-order validation', () => {
     ['a missing amount', { amount: undefined }, /amount/],
     ['a lower-case currency', { currency: 'eur' }, /currency: must be a three-letter upper-case/],
     ['a currency that is not ISO 4217', { currency: 'XYZ' }, /currency: is not an ISO 4217 currency/],
-    ['a non-http return_url', { return_url: 'javascript:alert(1)' }, /return_url: must be an absolute http or https URL/],
+    [
+      'a non-http return_url',
+      { return_url: 'javascript:alert(1)' },
+      /return_url: must be an absolute http or https URL/,
+    ],
     ['a relative failure_url', { failure_url: '/failed' }, /failure_url/],
     ['a malformed webhook_url', { webhook_url: 'not a url' }, /webhook_url/],
-    ['a bad expiration_period', { expiration_period: 'one hour' }, /expiration_period: must be a positive ISO 8601 duration/],
-    ['an expiration_period over 31 days', { expiration_period: 'P40D' }, /expiration_period: must not exceed 31 days/],
+    [
+      'a bad expiration_period',
+      { expiration_period: 'one hour' },
+      /expiration_period: must be a positive ISO 8601 duration/,
+    ],
+    [
+      'an expiration_period over 31 days',
+      { expiration_period: 'P40D' },
+      /expiration_period: must not exceed 31 days/,
+    ],
     ['an unknown payment method', { payment_methods: ['bitcoin'] }, /payment_methods.0/],
-    ['an unknown transaction payment method', { transactions: [{ payment_method: 'cash' }] }, /transactions.0.payment_method/],
+    [
+      'an unknown transaction payment method',
+      { transactions: [{ payment_method: 'cash' }] },
+      /transactions.0.payment_method/,
+    ],
     [
       'two transactions at creation',
       { transactions: [{ payment_method: 'credit-card' }, { payment_method: 'credit-card' }] },
@@ -46,16 +66,19 @@ describe('create-order validation', () => {
     ['extra that is not an object', { extra: 'text' }, /extra/],
   ];
 
-  it.each(refusals)('refuses %s with a 400 and the error body, writing nothing', async (_name, override, message) => {
-    const before = await orderCount();
-    const body = buildOrder(override);
-    const { status, body: error } = await api.post<{ error: Record<string, unknown> }>('/v1/orders/', body);
-    expect(status).toBe(400);
-    expect(error.error.status).toBe(400);
-    expect(error.error.type).toBe('invalid_request');
-    expect(error.error.value).toMatch(message);
-    expect(await orderCount()).toBe(before);
-  });
+  it.each(refusals)(
+    'refuses %s with a 400 and the error body, writing nothing',
+    async (_name, override, message) => {
+      const before = await orderCount();
+      const body = buildOrder(override);
+      const { status, body: error } = await api.post<{ error: Record<string, unknown> }>('/v1/orders/', body);
+      expect(status).toBe(400);
+      expect(error.error.status).toBe(400);
+      expect(error.error.type).toBe('invalid_request');
+      expect(error.error.value).toMatch(message);
+      expect(await orderCount()).toBe(before);
+    },
+  );
 
   it('accepts an amount of 0 for a card verification', async () => {
     const { status } = await api.post('/v1/orders/', buildOrder({ amount: 0 }));
@@ -70,11 +93,15 @@ describe('create-order validation', () => {
   it('answers malformed JSON with 400 malformed_json', async () => {
     const { status, body } = await api.post('/v1/orders/', '{"amount": 995,');
     expect(status).toBe(400);
-    expect(body).toEqual({ error: { status: 400, type: 'malformed_json', value: 'The request body is not valid JSON' } });
+    expect(body).toEqual({
+      error: { status: 400, type: 'malformed_json', value: 'The request body is not valid JSON' },
+    });
   });
 
   it('answers a wrong content type with 415', async () => {
-    const { status, body } = await api.call('POST', '/v1/orders/', 'amount=995', { 'content-type': 'text/plain' });
+    const { status, body } = await api.call('POST', '/v1/orders/', 'amount=995', {
+      'content-type': 'text/plain',
+    });
     expect(status).toBe(415);
     expect(body).toMatchObject({ error: { status: 415, type: 'unsupported_media_type' } });
   });

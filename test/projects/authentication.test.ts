@@ -32,7 +32,12 @@ describe('API key authentication', () => {
   });
 
   it('refuses an unknown key', async () => {
-    expect401(await restClient(app.baseUrl, 'pk_test_00000000000000000000000000000000').post('/v1/orders/', buildOrder()));
+    expect401(
+      await restClient(app.baseUrl, 'pk_test_00000000000000000000000000000000').post(
+        '/v1/orders/',
+        buildOrder(),
+      ),
+    );
   });
 
   it('refuses a key sent with a non-empty password', async () => {
@@ -71,10 +76,12 @@ describe('API key authentication', () => {
     expect(await response.json()).toMatchObject({ error: { status: 401, type: 'unauthorized' } });
   });
 
-  it('scopes GraphQL to the key\'s project', async () => {
+  it("scopes GraphQL to the key's project", async () => {
     const project = await seedProject(app, { name: 'Scoped shop' });
     const gql = graphqlClient(app.baseUrl, project.apiKey);
-    const { data } = await gql<{ project: { id: string; name: string; mode: string } }>('{ project { id name mode } }');
+    const { data } = await gql<{ project: { id: string; name: string; mode: string } }>(
+      '{ project { id name mode } }',
+    );
     expect(data?.project).toEqual({ id: project.projectId, name: 'Scoped shop', mode: 'TEST' });
   });
 });

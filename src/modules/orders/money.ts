@@ -13,5 +13,7 @@ export function isKnownCurrency(code: string): boolean {
 
 /** Number of minor-unit digits: EUR 2, JPY 0, KWD 3. */
 export function currencyExponent(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }

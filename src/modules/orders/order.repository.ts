@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '../../platform/db/orm.ts';
 import { Order } from './order.entity.ts';
-import { OutboxEvent } from './outbox.entity.ts';
+import type { OutboxEvent } from './outbox.entity.ts';
 import { Transaction, TransactionEvent } from './transaction.entity.ts';
 
 /** An order with everything its representation needs. */
@@ -82,7 +82,11 @@ export class OrderRepository {
     if (orders.length === 0) return [];
     const orderIds = orders.map((o) => o.id);
     const [transactions, related] = await Promise.all([
-      this.#em.find(Transaction, { orderId: { $in: orderIds } }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
+      this.#em.find(
+        Transaction,
+        { orderId: { $in: orderIds } },
+        { orderBy: { createdAt: 'asc', id: 'asc' } },
+      ),
       this.#em.find(
         Order,
         { relatedOrderId: { $in: orderIds } },

@@ -33,7 +33,10 @@ export async function startEmbeddedPostgres(options: {
   const database = options.database ?? 'gateway';
   const running = runningPostmaster(databaseDir);
   if (running && options.whenRunning === 'reuse') {
-    return { url: `postgres://postgres:${password}@127.0.0.1:${running.port}/${database}`, stop: async () => {} };
+    return {
+      url: `postgres://postgres:${password}@127.0.0.1:${running.port}/${database}`,
+      stop: async () => {},
+    };
   }
   const port = options.port || (await freePort());
 

@@ -1,6 +1,6 @@
 import type { AnyEntity, EntityClass, EntitySchema } from '@mikro-orm/core';
-import { Migrator } from '@mikro-orm/migrations';
 import type { Migration } from '@mikro-orm/migrations';
+import { Migrator } from '@mikro-orm/migrations';
 import { type EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 

@@ -6,7 +6,10 @@ export function fromZodError(error: z.ZodError, code = 'invalid_request'): Domai
   const problems = error.issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') {
       const path = issue.path.length ? `${issue.path.join('.')}.` : '';
-      return { field: `${path}${issue.keys[0]}`, message: `unknown field(s): ${issue.keys.map((k) => `${path}${k}`).join(', ')}` };
+      return {
+        field: `${path}${issue.keys[0]}`,
+        message: `unknown field(s): ${issue.keys.map((k) => `${path}${k}`).join(', ')}`,
+      };
     }
     const field = issue.path.join('.');
     return { field, message: field ? `${field}: ${issue.message}` : issue.message };

@@ -49,7 +49,10 @@ export async function mountGraphQL(
     path: '/graphql',
     context: async (request) => {
       const actor = actors.get(request);
-      if (!actor) throw new GraphQLError('Unauthenticated', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+      if (!actor)
+        throw new GraphQLError('Unauthenticated', {
+          extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
+        });
       return { deps: request.deps, actor, request, loaders: new Map() };
     },
   });

@@ -12,7 +12,11 @@ const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 /** Builds the executable schema from the SDL files (the source of truth) and the modules' resolvers. */
 export function buildSchema(moduleResolvers: Resolvers[]): GraphQLSchema {
   const typeDefs = mergeTypeDefs(loadFilesSync(SCHEMA_DIR, { extensions: ['graphql'], recursive: true }));
-  const scalars: Resolvers = { DateTime: DateTimeResolver, JSONObject: JSONObjectResolver, SafeInt: SafeIntResolver };
+  const scalars: Resolvers = {
+    DateTime: DateTimeResolver,
+    JSONObject: JSONObjectResolver,
+    SafeInt: SafeIntResolver,
+  };
   return makeExecutableSchema({
     typeDefs,
     resolvers: mergeResolvers([scalars, ...moduleResolvers] as never[]),

@@ -17,7 +17,9 @@ export function toGraphQLFieldPath(field: string | null): string | null {
 
 /** The single mapping of a domain error to a mutation's `userErrors`. */
 export function toUserErrors(error: DomainError): UserErrorShape[] {
-  const message = error.field ? error.message.replace(error.field, toGraphQLFieldPath(error.field)!) : error.message;
+  const message = error.field
+    ? error.message.replace(error.field, toGraphQLFieldPath(error.field)!)
+    : error.message;
   return [{ field: toGraphQLFieldPath(error.field), code: error.code, message }];
 }
 

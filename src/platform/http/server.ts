@@ -63,7 +63,9 @@ export function createHttpServer(options: {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+    reply
+      .code(404)
+      .send(errorBody(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 
   app.setErrorHandler((error, request, reply) => {

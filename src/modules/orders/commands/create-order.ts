@@ -5,8 +5,8 @@ import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { addIsoDuration } from '../duration.ts';
 import { Order } from '../order.entity.ts';
-import { type CreateOrderInput, createOrderInputSchema } from '../order-input.ts';
 import { OrderRepository, type OrderView } from '../order.repository.ts';
+import { type CreateOrderInput, createOrderInputSchema } from '../order-input.ts';
 import { recordNewTransaction } from '../status-changes.ts';
 import { Transaction } from '../transaction.entity.ts';
 
@@ -31,7 +31,10 @@ export async function createOrder(
     }
   }
   if (transactionInput && !activePaymentMethods.includes(transactionInput.payment_method)) {
-    throw invalid('transactions.0.payment_method', `'${transactionInput.payment_method}' is not active in this project`);
+    throw invalid(
+      'transactions.0.payment_method',
+      `'${transactionInput.payment_method}' is not active in this project`,
+    );
   }
 
   const now = deps.now();

@@ -68,7 +68,8 @@ export const orderResolvers: Resolvers = {
     orderId: ({ transaction }) => transaction.orderId,
     amount: ({ transaction }) => transaction.amount,
     currency: ({ transaction }) => transaction.currency,
-    creditDebit: ({ transaction }) => (transaction.creditDebit ? toGraphQLEnum<CreditDebit>(transaction.creditDebit) : null),
+    creditDebit: ({ transaction }) =>
+      transaction.creditDebit ? toGraphQLEnum<CreditDebit>(transaction.creditDebit) : null,
     paymentMethod: ({ transaction }) => toGraphQLEnum<PaymentMethod>(transaction.paymentMethod),
     paymentMethodBrand: ({ transaction }) => transaction.paymentMethodBrand ?? null,
     paymentMethodDetails: ({ transaction }) => ({

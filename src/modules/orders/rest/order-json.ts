@@ -83,5 +83,7 @@ export function presentTransaction(view: TransactionView): OrderJson {
 }
 
 function withoutEmpty(json: OrderJson): OrderJson {
-  return Object.fromEntries(Object.entries(json).filter(([, value]) => value !== null && value !== undefined));
+  return Object.fromEntries(
+    Object.entries(json).filter(([, value]) => value !== null && value !== undefined),
+  );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { invalid } from '../../../platform/errors/domain-error.ts';
 import type { Db } from '../../../platform/db/orm.ts';
+import { invalid } from '../../../platform/errors/domain-error.ts';
 import { apiKeyPrefix, generateApiKey, hashApiKey } from '../api-key.ts';
 import { ApiKey, Merchant, Project, type ProjectMode } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { apiKeyFromBasicAuth } from '../../../platform/http/basic-auth.ts';
 import { DomainError } from '../../../platform/errors/domain-error.ts';
+import { apiKeyFromBasicAuth } from '../../../platform/http/basic-auth.ts';
 import { type Actor, authenticateApiKey } from '../commands/authenticate-api-key.ts';
 
 const missing = () =>

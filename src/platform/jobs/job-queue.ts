@@ -1,0 +1,115 @@
+import { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+
+/**
+ * Durable background jobs in PostgreSQL through pg-boss: timers (order expiry) and deliveries (webhooks)
+ * survive restarts, and several processes share the work, each job claimed once with SKIP LOCKED.
+ */
+export interface QueueDefinition {
+  /** Attempts after the first; pg-boss waits `retryDelaySeconds` between them. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How long one attempt may run before pg-boss retries it elsewhere. */
+  expireInSeconds?: number;
+}
+
+export interface SendOptions {
+  startAfter?: Date;
+  /** At most one queued job per key (e.g. one expiry timer per order). */
+  singletonKey?: string;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+}
+
+export interface JobContext<T> {
+  id: string;
+  data: T;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+
+export class JobQueue {
+  readonly #boss: PgBoss;
+  readonly #logger: Logger;
+  readonly #pollingIntervalSeconds: number;
+  readonly #defined = new Set<string>();
+
+  private constructor(boss: PgBoss, logger: Logger, pollingIntervalSeconds: number) {
+    this.#boss = boss;
+    this.#logger = logger;
+    this.#pollingIntervalSeconds = pollingIntervalSeconds;
+  }
+
+  static async start(options: {
+    url: string;
+    logger: Logger;
+    pollingIntervalSeconds?: number;
+    /** Run maintenance (retention, expiry of stuck jobs) in this process. */
+    supervise?: boolean;
+  }): Promise<JobQueue> {
+    const boss = new PgBoss({
+      connectionString: options.url,
+      schema: 'pgboss',
+      max: 4,
+      supervise: options.supervise ?? true,
+      schedule: false,
+      application_name: 'payments-gateway-jobs',
+    });
+    boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+    await boss.start();
+    return new JobQueue(boss, options.logger, options.pollingIntervalSeconds ?? 2);
+  }
+
+  /** Creates the queue once (idempotent across processes). */
+  async define(name: string, definition: QueueDefinition = {}): Promise<void> {
+    if (this.#defined.has(name)) return;
+    const options = {
+      retryLimit: definition.retryLimit ?? 3,
+      retryDelay: definition.retryDelaySeconds ?? 30,
+      retryBackoff: false,
+      expireInSeconds: definition.expireInSeconds ?? 60,
+    };
+    const existing = await this.#boss.getQueue(name);
+    if (existing) await this.#boss.updateQueue(name, options);
+    else await this.#boss.createQueue(name, options);
+    this.#defined.add(name);
+  }
+
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
+    return this.#boss.send(name, data, {
+      startAfter: options.startAfter,
+      singletonKey: options.singletonKey,
+      retryLimit: options.retryLimit,
+      retryDelay: options.retryDelaySeconds,
+    });
+  }
+
+  /** Handles jobs of one queue; a thrown error fails the attempt and pg-boss retries it. */
+  async work<T extends object>(
+    name: string,
+    handler: (job: JobContext<T>) => Promise<void>,
+    options: { concurrency?: number } = {},
+  ): Promise<void> {
+    await this.#boss.work<T>(
+      name,
+      {
+        pollingIntervalSeconds: this.#pollingIntervalSeconds,
+        batchSize: 1,
+        localConcurrency: options.concurrency ?? 1,
+      },
+      async ([job]) => {
+        if (!job) return;
+        try {
+          await handler({ id: job.id, data: job.data, retryCount: job.retryCount });
+        } catch (error) {
+          this.#logger.warn({ err: error, queue: name, jobId: job.id }, 'job attempt failed');
+          throw error;
+        }
+      },
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.#boss.stop({ graceful: true, timeout: 10_000, close: true });
+  }
+}
