@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import net from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,11 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir, 'postgres');
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  if (userInfo().uid === 0) {
+    // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the data directory.
+    const { mode } = await stat(path.dirname(databaseDir));
+    await chmod(path.dirname(databaseDir), mode | 0o711);
+  }
   const password = 'postgres';
   const database = options.database ?? 'gateway';
   const running = runningPostmaster(databaseDir);
