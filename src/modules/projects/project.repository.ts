@@ -1,5 +1,13 @@
 import type { EntityManager } from '../../platform/db/orm.ts';
-import { ApiKey, Merchant, Project } from './project.entity.ts';
+import { ApiKey, Merchant, Project, type ProjectMode } from './project.entity.ts';
+
+export interface CallerRow {
+  project_id: string;
+  merchant_id: string;
+  mode: ProjectMode;
+  payment_methods: string[];
+  merchant_name: string;
+}
 
 export class ProjectRepository {
   readonly #em: EntityManager;
@@ -18,6 +26,19 @@ export class ProjectRepository {
 
   findActiveKeyByHash(keyHash: string): Promise<ApiKey | null> {
     return this.#em.findOne(ApiKey, { keyHash, revokedAt: null });
+  }
+
+  /** The project behind an active key, with its merchant's name, in one round trip (every request pays it). */
+  async findCallerByKeyHash(keyHash: string): Promise<CallerRow | null> {
+    const rows = await this.#em.getConnection().execute<CallerRow[]>(
+      `select p.id as project_id, p.merchant_id, p.mode, p.payment_methods, coalesce(m.name, p.name) as merchant_name
+         from api_keys k
+         join projects p on p.id = k.project_id
+         left join merchants m on m.id = p.merchant_id
+        where k.key_hash = ? and k.revoked_at is null`,
+      [keyHash],
+    );
+    return rows[0] ?? null;
   }
 
   findKeyByPrefix(projectId: string, prefix: string): Promise<ApiKey[]> {

@@ -21,18 +21,14 @@ const refused = () =>
 export async function authenticateApiKey(db: Db, apiKey: string): Promise<Actor> {
   if (!isWellFormedApiKey(apiKey)) throw refused();
   return db.read(async (em) => {
-    const projects = new ProjectRepository(em);
-    const key = await projects.findActiveKeyByHash(hashApiKey(apiKey));
-    if (!key) throw refused();
-    const project = await projects.findProject(key.projectId);
-    if (!project) throw refused();
-    const merchant = await projects.findMerchant(project.merchantId);
+    const caller = await new ProjectRepository(em).findCallerByKeyHash(hashApiKey(apiKey));
+    if (!caller) throw refused();
     return {
-      projectId: project.id,
-      merchantId: project.merchantId,
-      merchantName: merchant?.name ?? project.name,
-      mode: project.mode,
-      paymentMethods: project.paymentMethods,
+      projectId: caller.project_id,
+      merchantId: caller.merchant_id,
+      merchantName: caller.merchant_name,
+      mode: caller.mode,
+      paymentMethods: caller.payment_methods,
     };
   });
 }
