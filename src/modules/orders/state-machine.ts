@@ -1,3 +1,5 @@
+import { DomainError } from '../../platform/errors/domain-error.ts';
+
 /**
  * The one explicit state machine for orders and transactions (spec part 3).
  *
@@ -82,13 +84,16 @@ export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean 
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-/** A refused transition: a programming or race error, never the customer's fault. */
-export class TransitionRefusedError extends Error {
+/**
+ * A refused transition. It is a conflict with the current state (a race, or a call made too late), answered
+ * 409 and rolled back like every domain error.
+ */
+export class TransitionRefusedError extends DomainError {
   readonly entity: 'order' | 'transaction';
   readonly from: string;
   readonly to: string;
   constructor(entity: 'order' | 'transaction', from: string, to: string) {
-    super(`${entity} cannot move from '${from}' to '${to}'`);
+    super('conflict', 'invalid_transition', `${entity} cannot move from '${from}' to '${to}'`);
     this.entity = entity;
     this.from = from;
     this.to = to;
