@@ -97,7 +97,7 @@ export class OrderRepository {
       ? await this.#em.find(
           TransactionEvent,
           { transactionId: { $in: transactions.map((t) => t.id) } },
-          { orderBy: { occurredAt: 'asc', id: 'asc' } },
+          { orderBy: { seq: 'asc' } },
         )
       : [];
     return orders.map((order) => ({

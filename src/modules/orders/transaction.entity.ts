@@ -48,6 +48,8 @@ export const TransactionEventSchema = defineEntity({
     source: p.text(),
     fromStatus: p.text().nullable(),
     occurredAt: p.datetime(),
+    /** Assigned by the database on insert: the order events happened in, even within one timestamp. */
+    seq: p.bigint('number').persist(false).nullable(),
   },
 });
 export class TransactionEvent extends TransactionEventSchema.class {}
