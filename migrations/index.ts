@@ -1,4 +1,16 @@
 import { Migration20261121000000_foundation } from './Migration20261121000000_foundation.ts';
+import { Migration20261121010000_card_payments } from './Migration20261121010000_card_payments.ts';
+import { Migration20261121020000_back_office } from './Migration20261121020000_back_office.ts';
+import { Migration20261121030000_webhooks } from './Migration20261121030000_webhooks.ts';
+import { Migration20261121040000_search_indexes } from './Migration20261121040000_search_indexes.ts';
+import { Migration20261121060000_event_sequence } from './Migration20261121060000_event_sequence.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
-export const migrations = [Migration20261121000000_foundation];
+export const migrations = [
+  Migration20261121000000_foundation,
+  Migration20261121010000_card_payments,
+  Migration20261121020000_back_office,
+  Migration20261121030000_webhooks,
+  Migration20261121040000_search_indexes,
+  Migration20261121060000_event_sequence,
+];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHttpUrl } from '../platform/validation/http-url.ts';
+import { checkWalletEnv, type WalletConfig, walletConfigFrom, walletEnvShape } from './wallets.ts';
 
 /**
  * Environment configuration, parsed once at start-up. A bad value stops the process with every problem listed,
@@ -39,10 +40,21 @@ const configSchema = z
       )
       .optional(),
     ORDER_DEFAULT_EXPIRATION: z.string().regex(/^P/, 'must be an ISO 8601 duration').default('PT1H'),
+    AUTHORIZATION_CAPTURE_PERIOD: z.string().regex(/^P/, 'must be an ISO 8601 duration').default('P7D'),
     JOBS_ENABLED: booleanFlag.default(true),
     JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    // Webhooks (spec part 6): retry interval, timeouts and attempt limit, the spec values by default.
+    WEBHOOK_RETRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+    WEBHOOK_FIRST_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(4000),
+    WEBHOOK_RETRY_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
+    WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+    OUTBOX_SWEEP_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(10),
+    // Wallets A and B (docs/wallets.md): file paths of certificates, keys and root keys.
+    ...walletEnvShape,
   })
   .superRefine((env, ctx) => {
+    checkWalletEnv(env, ctx);
     if (env.NODE_ENV === 'production' && !env.VAULT_ENCRYPTION_KEYS) {
       ctx.addIssue({ code: 'custom', path: ['VAULT_ENCRYPTION_KEYS'], message: 'is required in production' });
     }
@@ -71,9 +83,27 @@ export interface AppConfig {
   logLevel: RawConfig['LOG_LEVEL'];
   vaultEncryptionKeys: string | undefined;
   orderDefaultExpiration: string;
+  /** How long a pre-authorization (`capture_mode: manual`) may be captured before it is released. */
+  authorizationCapturePeriod: string;
   /** Run background workers (expiry, webhooks) in this process. */
   jobsEnabled: boolean;
   jobPollIntervalSeconds: number;
+  webhooks: WebhookConfig;
+  /** How often the outbox relay sweeps for rows a missed notification left behind. */
+  outboxSweepIntervalSeconds: number;
+  /** Wallet A and B certificates, keys and identifiers (file paths; docs/wallets.md). */
+  wallets: WalletConfig;
+}
+
+export interface WebhookConfig {
+  retryIntervalSeconds: number;
+  /** Connect and read timeout of the first attempt, and of every retry. */
+  firstTimeoutMs: number;
+  retryTimeoutMs: number;
+  /** Delivery stops after this many failed attempts. */
+  maxAttempts: number;
+  /** Development setting: any project may target http, loopback and private addresses. */
+  allowPrivateTargets: boolean;
 }
 
 export class ConfigError extends Error {
@@ -87,7 +117,9 @@ export class ConfigError extends Error {
 /** Parses the environment; throws ConfigError listing every problem. */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable means unset, as in most deployment tools.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const result = configSchema.safeParse(present);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
@@ -108,8 +140,18 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: raw.LOG_LEVEL,
     vaultEncryptionKeys: raw.VAULT_ENCRYPTION_KEYS,
     orderDefaultExpiration: raw.ORDER_DEFAULT_EXPIRATION,
+    authorizationCapturePeriod: raw.AUTHORIZATION_CAPTURE_PERIOD,
     jobsEnabled: raw.JOBS_ENABLED,
     jobPollIntervalSeconds: raw.JOB_POLL_INTERVAL_SECONDS,
+    webhooks: {
+      retryIntervalSeconds: raw.WEBHOOK_RETRY_INTERVAL_SECONDS,
+      firstTimeoutMs: raw.WEBHOOK_FIRST_TIMEOUT_MS,
+      retryTimeoutMs: raw.WEBHOOK_RETRY_TIMEOUT_MS,
+      maxAttempts: raw.WEBHOOK_MAX_ATTEMPTS,
+      allowPrivateTargets: raw.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    },
+    outboxSweepIntervalSeconds: raw.OUTBOX_SWEEP_INTERVAL_SECONDS,
+    wallets: walletConfigFrom(raw),
   };
 }
 

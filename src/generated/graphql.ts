@@ -33,9 +33,53 @@ export type AniResults = {
   statusDescription: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * Pays an own-checkout card transaction with a stored card (REST `.../authenticate/`). The external 3-D Secure
+ * values (spec 4.13) go together: all four plus `vaultToken` and `cvc`, or none.
+ */
+export type AuthenticateTransactionInput = {
+  /** Authentication value (CAVV) from the merchant's 3-D Secure provider. */
+  cavv?: InputMaybe<Scalars['String']['input']>;
+  /** Used for this authorization only and never stored. */
+  cvc?: InputMaybe<Scalars['String']['input']>;
+  /** Directory server transaction id. */
+  dsTransactionId?: InputMaybe<Scalars['ID']['input']>;
+  orderId: Scalars['ID']['input'];
+  /** 3-D Secure method used, e.g. challenge. */
+  threeDSMethodUsed?: InputMaybe<Scalars['String']['input']>;
+  /** 3-D Secure protocol version, e.g. 2.2.0. */
+  threeDSVersion?: InputMaybe<Scalars['String']['input']>;
+  transactionId: Scalars['ID']['input'];
+  /** Defaults to the card stored with the transaction's setup token. */
+  vaultToken?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type AuthenticateTransactionPayload = {
+  __typename?: 'AuthenticateTransactionPayload';
+  /** The order after the attempt: a decline is an answer here, not a user error. */
+  order: Maybe<Order>;
+  userErrors: Array<UserError>;
+};
+
 export type CaptureMode =
   | 'AUTOMATIC'
   | 'MANUAL';
+
+export type CaptureTransactionInput = {
+  /** Minor units, at most the authorized amount; defaults to all of it. A pre-authorization is captured once. */
+  amount?: InputMaybe<Scalars['SafeInt']['input']>;
+  orderId: Scalars['ID']['input'];
+  transactionId: Scalars['ID']['input'];
+};
+
+export type CaptureTransactionPayload = {
+  __typename?: 'CaptureTransactionPayload';
+  /** The new capture order (`relatedOrderId` is the original). */
+  captureOrder: Maybe<Order>;
+  /** The original order after the capture. */
+  order: Maybe<Order>;
+  userErrors: Array<UserError>;
+};
 
 export type CardDetailsInput = {
   cardholderName?: InputMaybe<Scalars['String']['input']>;
@@ -105,6 +149,45 @@ export type CustomerInput = {
   postalCode?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type DisableWebhookSigningPayload = {
+  __typename?: 'DisableWebhookSigningPayload';
+  project: Maybe<Project>;
+  userErrors: Array<UserError>;
+};
+
+export type EnableWebhookSigningPayload = {
+  __typename?: 'EnableWebhookSigningPayload';
+  project: Maybe<Project>;
+  /** The new signing secret. Shown only here and only once: store it now. Replaces any earlier secret. */
+  secret: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+};
+
+/** Pays a wallet transaction with a card stored for it (spec 4.10 / 4.11). */
+export type ExecuteWalletPaymentInput = {
+  /** Wallet B only. */
+  browserInfo?: InputMaybe<WalletBrowserInfoInput>;
+  /** The wallet's cryptogram; empty or absent for a `PAN_ONLY` card. */
+  cryptogram?: InputMaybe<Scalars['String']['input']>;
+  eciIndicator?: InputMaybe<Scalars['String']['input']>;
+  orderId: Scalars['ID']['input'];
+  paymentMethod: WalletPaymentMethod;
+  transactionId: Scalars['ID']['input'];
+  /** A vault token stored for this transaction (4.8, 4.9, or the vault with the setup token, 4.16). */
+  vaultToken: Scalars['ID']['input'];
+};
+
+export type ExecuteWalletPaymentPayload = {
+  __typename?: 'ExecuteWalletPaymentPayload';
+  isSuccessful: Maybe<Scalars['Boolean']['output']>;
+  /** The order after the attempt. */
+  order: Maybe<Order>;
+  reason: Maybe<WalletPaymentReason>;
+  /** Where to send the customer. */
+  redirectUrl: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+};
+
 export type ExternalAuthenticationDetails = {
   __typename?: 'ExternalAuthenticationDetails';
   authenticationValue: Maybe<Scalars['String']['output']>;
@@ -115,8 +198,44 @@ export type ExternalAuthenticationDetails = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  authenticateTransaction: AuthenticateTransactionPayload;
+  /** Captures a pre-authorization (`captureMode: MANUAL`). */
+  captureTransaction: CaptureTransactionPayload;
   createOrder: CreateOrderPayload;
+  /** Stops signing webhooks and forgets the secret. */
+  disableWebhookSigning: DisableWebhookSigningPayload;
+  /** Starts signing every webhook of the project; returns a new secret (once). */
+  enableWebhookSigning: EnableWebhookSigningPayload;
+  /** Pays a wallet transaction; a decline is an answer (`isSuccessful: false`), not a user error. */
+  executeWalletPayment: ExecuteWalletPaymentPayload;
+  /** Verifies and decrypts a wallet A token and stores its card in the vault. */
+  persistWalletAToken: PersistWalletATokenPayload;
+  /** Sends the order's latest status notification again, as a new delivery with its own attempts. */
+  redeliverWebhook: RedeliverWebhookPayload;
+  /**
+   * Refunds part or all of a completed payment (spec 4.3): the refunds of an order never exceed what was paid.
+   * Send an `Idempotency-Key` HTTP header to retry safely: a retry then returns the first answer instead of
+   * refunding again.
+   */
+  refundOrder: RefundOrderPayload;
+  startWalletASession: StartWalletASessionPayload;
+  /** Stores a card against a transaction's setup token, exactly as `POST {token_vault_url}/v1/cards/`. */
+  storeCard: StoreCardPayload;
+  /** Verifies and decrypts a wallet B token and stores its card in the vault. */
+  storeWalletBToken: StoreWalletBTokenPayload;
   updateProject: UpdateProjectPayload;
+  /** Releases the whole amount of a pre-authorization that was not captured (spec 4.5). */
+  voidTransaction: VoidTransactionPayload;
+};
+
+
+export type MutationAuthenticateTransactionArgs = {
+  input: AuthenticateTransactionInput;
+};
+
+
+export type MutationCaptureTransactionArgs = {
+  input: CaptureTransactionInput;
 };
 
 
@@ -125,8 +244,52 @@ export type MutationCreateOrderArgs = {
 };
 
 
+export type MutationExecuteWalletPaymentArgs = {
+  input: ExecuteWalletPaymentInput;
+};
+
+
+export type MutationPersistWalletATokenArgs = {
+  input: PersistWalletATokenInput;
+};
+
+
+export type MutationRedeliverWebhookArgs = {
+  orderId: Scalars['ID']['input'];
+};
+
+
+export type MutationRefundOrderArgs = {
+  amount: Scalars['SafeInt']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  extra?: InputMaybe<Scalars['JSONObject']['input']>;
+  merchantOrderId?: InputMaybe<Scalars['String']['input']>;
+  orderId: Scalars['ID']['input'];
+};
+
+
+export type MutationStartWalletASessionArgs = {
+  input: StartWalletASessionInput;
+};
+
+
+export type MutationStoreCardArgs = {
+  input: StoreCardInput;
+};
+
+
+export type MutationStoreWalletBTokenArgs = {
+  input: StoreWalletBTokenInput;
+};
+
+
 export type MutationUpdateProjectArgs = {
   input: UpdateProjectInput;
+};
+
+
+export type MutationVoidTransactionArgs = {
+  input: VoidTransactionInput;
 };
 
 export type OneClickType =
@@ -156,6 +319,8 @@ export type Order = {
   paymentMethods: Maybe<Array<PaymentMethod>>;
   projectId: Scalars['ID']['output'];
   refundedAmount: Scalars['SafeInt']['output'];
+  /** Refunds of this order, oldest first, including those still processing or failed. */
+  refunds: Array<Refund>;
   /** The original order, for any order created from another one. */
   relatedOrderId: Maybe<Scalars['ID']['output']>;
   /** Orders created from this one (refunds, captures, voids), oldest first. */
@@ -163,8 +328,42 @@ export type Order = {
   returnUrl: Maybe<Scalars['String']['output']>;
   status: OrderStatus;
   transactions: Array<Transaction>;
+  /** Every webhook notification of this order, newest first, each with its attempts. */
+  webhookDeliveries: Array<WebhookDelivery>;
   webhookUrl: Maybe<Scalars['String']['output']>;
 };
+
+/** A page of orders matching a search (spec 4.14) as a Relay connection. */
+export type OrderConnection = {
+  __typename?: 'OrderConnection';
+  edges: Array<OrderEdge>;
+  pageInfo: PageInfo;
+  /** How many of the project's orders match the query in all. */
+  totalCount: Scalars['Int']['output'];
+};
+
+export type OrderEdge = {
+  __typename?: 'OrderEdge';
+  /** The REST `search_after` value just after this order. */
+  cursor: Scalars['String']['output'];
+  node: Order;
+};
+
+/** How orders are sorted; ties are always broken by order id in the same direction. */
+export type OrderSort = {
+  direction?: OrderSortDirection;
+  field: OrderSortField;
+};
+
+export type OrderSortDirection =
+  | 'ASC'
+  | 'DESC';
+
+export type OrderSortField =
+  | 'AMOUNT'
+  | 'COMPLETED'
+  | 'CREATED'
+  | 'MODIFIED';
 
 export type OrderStatus =
   | 'CANCELLED'
@@ -178,6 +377,16 @@ export type OrderStatus =
 export type Outcomes = {
   __typename?: 'Outcomes';
   processing: Maybe<ProcessingOutcome>;
+};
+
+/** Relay page information. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Always false: the connection pages forward only. */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  startCursor: Maybe<Scalars['String']['output']>;
 };
 
 export type PaymentMethod =
@@ -200,6 +409,23 @@ export type PaymentMethodDetails = {
   vaultToken: Maybe<Scalars['ID']['output']>;
 };
 
+/** A wallet A payment token (`event.payment.token.paymentData`) for a transaction's setup token (spec 4.8). */
+export type PersistWalletATokenInput = {
+  data: Scalars['String']['input'];
+  header: WalletATokenHeaderInput;
+  setupToken: Scalars['ID']['input'];
+  signature: Scalars['String']['input'];
+  version: Scalars['String']['input'];
+};
+
+export type PersistWalletATokenPayload = {
+  __typename?: 'PersistWalletATokenPayload';
+  eciIndicator: Maybe<Scalars['String']['output']>;
+  onlinePaymentCryptogram: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+  vaultToken: Maybe<Scalars['ID']['output']>;
+};
+
 export type ProcessingOutcome = {
   __typename?: 'ProcessingOutcome';
   responseCode: Maybe<Scalars['String']['output']>;
@@ -215,6 +441,8 @@ export type Project = {
   mode: ProjectMode;
   name: Scalars['String']['output'];
   paymentMethods: Array<PaymentMethod>;
+  /** Whether webhooks carry an HMAC-SHA256 `Webhook-Signature` header. */
+  webhookSigningEnabled: Scalars['Boolean']['output'];
   /** Receives status webhooks for every order of the project unless the order names its own. */
   webhookUrl: Maybe<Scalars['String']['output']>;
 };
@@ -227,6 +455,13 @@ export type Query = {
   __typename?: 'Query';
   /** One of the calling project's orders; null for a missing id or another project's order. */
   order: Maybe<Order>;
+  /**
+   * The calling project's orders matching a search query (the REST search syntax, e.g.
+   * `status:completed AND created:[2026-11-01 TO 2026-11-30]`; default `*`). Sorted by `sort`, default newest
+   * first. `first` is 1 to 100 (default 20) and must stay the same while paging with `after`, as must `sort`.
+   * Invalid input is an error with `extensions.code` BAD_USER_INPUT and `extensions.type` naming the problem.
+   */
+  orders: OrderConnection;
   /** The calling project. */
   project: Project;
 };
@@ -234,6 +469,139 @@ export type Query = {
 
 export type QueryOrderArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryOrdersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<OrderSort>;
+};
+
+export type RedeliverWebhookPayload = {
+  __typename?: 'RedeliverWebhookPayload';
+  delivery: Maybe<WebhookDelivery>;
+  userErrors: Array<UserError>;
+};
+
+/**
+ * A refund (spec 2.6): an order of its own, flag `is-refund`, in the currency of the order it refunds, with one
+ * `CREDIT_CARD_REFUND` transaction (creditDebit `DEBIT`). It ends `COMPLETED` once the acquirer accepted it.
+ */
+export type Refund = {
+  __typename?: 'Refund';
+  amount: Scalars['SafeInt']['output'];
+  completed: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  description: Maybe<Scalars['String']['output']>;
+  extra: Maybe<Scalars['JSONObject']['output']>;
+  flags: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  merchantOrderId: Maybe<Scalars['String']['output']>;
+  modified: Scalars['DateTime']['output'];
+  /** The refunded (original) order. */
+  refundOfOrderId: Scalars['ID']['output'];
+  status: OrderStatus;
+  transactions: Array<Transaction>;
+};
+
+export type RefundOrderPayload = {
+  __typename?: 'RefundOrderPayload';
+  /** The refunded order after this refund, with its new refundedAmount. */
+  order: Maybe<Order>;
+  refund: Maybe<Refund>;
+  userErrors: Array<UserError>;
+};
+
+/** Starts a wallet A merchant session (spec 4.7). Every field is required. */
+export type StartWalletASessionInput = {
+  /** Shop name shown to the customer, 1 to 64 characters. */
+  displayName: Scalars['String']['input'];
+  /** Domain name of the payment page. */
+  initiativeContext: Scalars['String']['input'];
+  /** The project id without hyphens. */
+  merchantIdentifier: Scalars['String']['input'];
+  /** The `validationUrl` of the wallet's merchant validation event: https on one of the provider's gateway hosts. */
+  validationUrl: Scalars['String']['input'];
+};
+
+export type StartWalletASessionPayload = {
+  __typename?: 'StartWalletASessionPayload';
+  /** The merchant session, for the wallet's `completeMerchantValidation()`. */
+  sessionData: Maybe<Scalars['JSONObject']['output']>;
+  userErrors: Array<UserError>;
+};
+
+/** A card to store in the vault (spec 4.6). The caller must be PCI DSS compliant to send card data. */
+export type StoreCardInput = {
+  /** MMYYYY, not in the past. */
+  expiry: Scalars['String']['input'];
+  /** Cardholder name as printed, 1 to 120 characters. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** 12 to 19 digits, no spaces, valid check digit. Encrypted at rest and never returned. */
+  pan: Scalars['String']['input'];
+  /** The setup token of the transaction: single use, valid for 300 seconds after the order was created. */
+  setupToken: Scalars['ID']['input'];
+};
+
+export type StoreCardPayload = {
+  __typename?: 'StoreCardPayload';
+  card: Maybe<VaultCard>;
+  userErrors: Array<UserError>;
+};
+
+/** A wallet B payment token for a transaction of the calling project (spec 4.9). */
+export type StoreWalletBTokenInput = {
+  /** Default `PRODUCTION`; `TEST` is for test projects only. */
+  environment?: InputMaybe<WalletBEnvironment>;
+  setupToken: Scalars['ID']['input'];
+  transactionId: Scalars['ID']['input'];
+  /** The token exactly as the wallet returned it, as a string. */
+  walletBMessage: Scalars['String']['input'];
+};
+
+export type StoreWalletBTokenPayload = {
+  __typename?: 'StoreWalletBTokenPayload';
+  /** Empty for a `PAN_ONLY` card, which is paid as a plain card payment. */
+  cryptogram: Maybe<Scalars['String']['output']>;
+  eciIndicator: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+  vaultToken: Maybe<Scalars['ID']['output']>;
+};
+
+/**
+ * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
+ * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
+ * closes the socket with 4403. Only the calling project's orders are ever seen.
+ */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** The order each time its status changes: the given order, or every order of the project when orderId is absent. */
+  orderStatusChanged: Order;
+  /** Each status change of a transaction of the given order. */
+  transactionEvents: TransactionStatusChange;
+};
+
+
+/**
+ * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
+ * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
+ * closes the socket with 4403. Only the calling project's orders are ever seen.
+ */
+export type SubscriptionOrderStatusChangedArgs = {
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/**
+ * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
+ * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
+ * closes the socket with 4403. Only the calling project's orders are ever seen.
+ */
+export type SubscriptionTransactionEventsArgs = {
+  orderId: Scalars['ID']['input'];
 };
 
 /** One payment attempt with one payment method. */
@@ -290,6 +658,19 @@ export type TransactionStatus =
   | 'PENDING'
   | 'PROCESSING';
 
+/** A transaction's change of status, as it was committed. */
+export type TransactionStatusChange = {
+  __typename?: 'TransactionStatusChange';
+  /** The status before the change; null when the transaction was just created. */
+  fromStatus: Maybe<TransactionStatus>;
+  occurred: Scalars['DateTime']['output'];
+  orderId: Scalars['ID']['output'];
+  /** The status the transaction entered. */
+  status: TransactionStatus;
+  /** The transaction as it is when the change is delivered, with its full event list. */
+  transaction: Transaction;
+};
+
 export type UpdateProjectInput = {
   name?: InputMaybe<Scalars['String']['input']>;
   /** An http(s) URL; null removes the project-wide webhook. */
@@ -311,6 +692,138 @@ export type UserError = {
   field: Maybe<Scalars['String']['output']>;
   message: Scalars['String']['output'];
 };
+
+/** The vault card record (spec 2.8): never the card number itself. */
+export type VaultCard = {
+  __typename?: 'VaultCard';
+  brand: Maybe<Scalars['String']['output']>;
+  brands: Array<Scalars['String']['output']>;
+  /** First six and last four digits, the middle masked. */
+  truncatedPan: Scalars['String']['output'];
+  vaultToken: Scalars['ID']['output'];
+};
+
+export type VoidTransactionInput = {
+  orderId: Scalars['ID']['input'];
+  transactionId: Scalars['ID']['input'];
+};
+
+export type VoidTransactionPayload = {
+  __typename?: 'VoidTransactionPayload';
+  /** The original order after the void. */
+  order: Maybe<Order>;
+  userErrors: Array<UserError>;
+  /** The new void order (`relatedOrderId` is the original). */
+  voidOrder: Maybe<Order>;
+};
+
+/** The `header` of a wallet A token: `ephemeralPublicKey` for `EC_v1`, `wrappedKey` for `RSA_v1`. */
+export type WalletATokenHeaderInput = {
+  applicationData?: InputMaybe<Scalars['String']['input']>;
+  ephemeralPublicKey?: InputMaybe<Scalars['String']['input']>;
+  publicKeyHash: Scalars['String']['input'];
+  transactionId: Scalars['String']['input'];
+  wrappedKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Which of wallet B's environments signed the token: `PRODUCTION` (`/tokens/`) or `TEST` (`/test/tokens/`). */
+export type WalletBEnvironment =
+  | 'PRODUCTION'
+  | 'TEST';
+
+/** The customer's browser (spec 4.11). */
+export type WalletBrowserInfoInput = {
+  colorDepth?: InputMaybe<Scalars['Int']['input']>;
+  javaEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A language tag such as en-US. */
+  language?: InputMaybe<Scalars['String']['input']>;
+  screenHeight?: InputMaybe<Scalars['Int']['input']>;
+  screenWidth?: InputMaybe<Scalars['Int']['input']>;
+  /** Minutes, as `Date#getTimezoneOffset()` gives them. */
+  timeZoneOffset?: InputMaybe<Scalars['Int']['input']>;
+  userAgent?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type WalletPaymentMethod =
+  | 'WALLET_A_PAY'
+  | 'WALLET_B_PAY';
+
+/** `NONE` on success; otherwise why the payment was not executed (docs/wallets.md). */
+export type WalletPaymentReason =
+  | 'AUTHENTICATION_REQUIRED'
+  | 'DO_NOT_HONOUR'
+  | 'EXPIRED_CARD'
+  | 'INSUFFICIENT_FUNDS'
+  | 'INVALID_CARD_NUMBER'
+  | 'NONE'
+  | 'PROCESSOR_ERROR';
+
+/** One notification of an order (spec part 6) and every attempt to deliver it. */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  attemptCount: Scalars['Int']['output'];
+  /** Oldest first. */
+  attempts: Array<WebhookDeliveryAttempt>;
+  /** When the delivery succeeded or stopped. */
+  completed: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  lastAttempt: Maybe<Scalars['DateTime']['output']>;
+  maxAttempts: Scalars['Int']['output'];
+  /** When the next attempt is due, while the delivery is pending. */
+  nextAttempt: Maybe<Scalars['DateTime']['output']>;
+  orderId: Scalars['ID']['output'];
+  /** The order status the notification was about; the webhook body itself deliberately carries none. */
+  orderStatus: OrderStatus;
+  reason: WebhookDeliveryReason;
+  state: WebhookDeliveryState;
+};
+
+export type WebhookDeliveryAttempt = {
+  __typename?: 'WebhookDeliveryAttempt';
+  durationMs: Scalars['Int']['output'];
+  /** Null when the attempt succeeded. */
+  errorKind: Maybe<WebhookErrorKind>;
+  errorMessage: Maybe<Scalars['String']['output']>;
+  httpStatus: Maybe<Scalars['Int']['output']>;
+  /** 1 for the first attempt. */
+  number: Scalars['Int']['output'];
+  /** The first bytes of the reply body, as text. */
+  responseExcerpt: Maybe<Scalars['String']['output']>;
+  /** Whether the request carried a `Webhook-Signature` header. */
+  signed: Scalars['Boolean']['output'];
+  started: Scalars['DateTime']['output'];
+  /** The URL posted to; null when there was none. */
+  url: Maybe<Scalars['String']['output']>;
+};
+
+export type WebhookDeliveryReason =
+  /** The merchant asked for the latest notification again (`redeliverWebhook`). */
+  | 'REDELIVERY'
+  /** The order's status changed. */
+  | 'STATUS_CHANGED';
+
+export type WebhookDeliveryState =
+  /** The receiver answered HTTP 200. */
+  | 'DELIVERED'
+  /** Every allowed attempt failed; delivery stopped. */
+  | 'FAILED'
+  /** Not delivered yet; another attempt is scheduled. */
+  | 'PENDING';
+
+export type WebhookErrorKind =
+  /** The URL was refused by the outbound safety rules (live projects: https only, no private addresses). */
+  | 'BLOCKED_TARGET'
+  | 'CONNECTION_REFUSED'
+  | 'CONNECT_TIMEOUT'
+  | 'DNS_FAILURE'
+  /** The receiver answered with a status other than 200 (see `httpStatus`); redirects are not followed. */
+  | 'HTTP_STATUS'
+  | 'NETWORK_ERROR'
+  /** Neither the order nor the project had a webhook URL any more. */
+  | 'NO_TARGET'
+  | 'READ_TIMEOUT'
+  | 'TLS_ERROR';
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
@@ -387,8 +900,12 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   AniResults: ResolverTypeWrapper<AniResults>;
+  AuthenticateTransactionInput: AuthenticateTransactionInput;
+  AuthenticateTransactionPayload: ResolverTypeWrapper<Omit<AuthenticateTransactionPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CaptureMode: CaptureMode;
+  CaptureTransactionInput: CaptureTransactionInput;
+  CaptureTransactionPayload: ResolverTypeWrapper<Omit<CaptureTransactionPayload, 'captureOrder' | 'order'> & { captureOrder?: Maybe<ResolversTypes['Order']>, order?: Maybe<ResolversTypes['Order']> }>;
   CardDetailsInput: CardDetailsInput;
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: ResolverTypeWrapper<Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
@@ -396,59 +913,129 @@ export type ResolversTypes = ResolversObject<{
   Customer: ResolverTypeWrapper<JsonObject>;
   CustomerInput: CustomerInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DisableWebhookSigningPayload: ResolverTypeWrapper<Omit<DisableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  EnableWebhookSigningPayload: ResolverTypeWrapper<Omit<EnableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  ExecuteWalletPaymentInput: ExecuteWalletPaymentInput;
+  ExecuteWalletPaymentPayload: ResolverTypeWrapper<Omit<ExecuteWalletPaymentPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   ExternalAuthenticationDetails: ResolverTypeWrapper<ExternalAuthenticationDetails>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OneClickType: OneClickType;
   Order: ResolverTypeWrapper<OrderView>;
+  OrderConnection: ResolverTypeWrapper<Omit<OrderConnection, 'edges'> & { edges: Array<ResolversTypes['OrderEdge']> }>;
+  OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
+  OrderSort: OrderSort;
+  OrderSortDirection: OrderSortDirection;
+  OrderSortField: OrderSortField;
   OrderStatus: OrderStatus;
   Outcomes: ResolverTypeWrapper<Outcomes>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
   PaymentMethod: PaymentMethod;
   PaymentMethodDetails: ResolverTypeWrapper<JsonObject>;
+  PersistWalletATokenInput: PersistWalletATokenInput;
+  PersistWalletATokenPayload: ResolverTypeWrapper<PersistWalletATokenPayload>;
   ProcessingOutcome: ResolverTypeWrapper<ProcessingOutcome>;
   Project: ResolverTypeWrapper<ProjectEntity>;
   ProjectMode: ProjectMode;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RedeliverWebhookPayload: ResolverTypeWrapper<RedeliverWebhookPayload>;
+  Refund: ResolverTypeWrapper<Omit<Refund, 'transactions'> & { transactions: Array<ResolversTypes['Transaction']> }>;
+  RefundOrderPayload: ResolverTypeWrapper<Omit<RefundOrderPayload, 'order' | 'refund'> & { order?: Maybe<ResolversTypes['Order']>, refund?: Maybe<ResolversTypes['Refund']> }>;
   SafeInt: ResolverTypeWrapper<Scalars['SafeInt']['output']>;
+  StartWalletASessionInput: StartWalletASessionInput;
+  StartWalletASessionPayload: ResolverTypeWrapper<StartWalletASessionPayload>;
+  StoreCardInput: StoreCardInput;
+  StoreCardPayload: ResolverTypeWrapper<StoreCardPayload>;
+  StoreWalletBTokenInput: StoreWalletBTokenInput;
+  StoreWalletBTokenPayload: ResolverTypeWrapper<StoreWalletBTokenPayload>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Transaction: ResolverTypeWrapper<TransactionView>;
   TransactionEvent: ResolverTypeWrapper<TransactionEventEntity>;
   TransactionInput: TransactionInput;
   TransactionStatus: TransactionStatus;
+  TransactionStatusChange: ResolverTypeWrapper<Omit<TransactionStatusChange, 'transaction'> & { transaction: ResolversTypes['Transaction'] }>;
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: ResolverTypeWrapper<Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   UserError: ResolverTypeWrapper<UserError>;
+  VaultCard: ResolverTypeWrapper<VaultCard>;
+  VoidTransactionInput: VoidTransactionInput;
+  VoidTransactionPayload: ResolverTypeWrapper<Omit<VoidTransactionPayload, 'order' | 'voidOrder'> & { order?: Maybe<ResolversTypes['Order']>, voidOrder?: Maybe<ResolversTypes['Order']> }>;
+  WalletATokenHeaderInput: WalletATokenHeaderInput;
+  WalletBEnvironment: WalletBEnvironment;
+  WalletBrowserInfoInput: WalletBrowserInfoInput;
+  WalletPaymentMethod: WalletPaymentMethod;
+  WalletPaymentReason: WalletPaymentReason;
+  WebhookDelivery: ResolverTypeWrapper<WebhookDelivery>;
+  WebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttempt>;
+  WebhookDeliveryReason: WebhookDeliveryReason;
+  WebhookDeliveryState: WebhookDeliveryState;
+  WebhookErrorKind: WebhookErrorKind;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
   AniResults: AniResults;
+  AuthenticateTransactionInput: AuthenticateTransactionInput;
+  AuthenticateTransactionPayload: Omit<AuthenticateTransactionPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   Boolean: Scalars['Boolean']['output'];
+  CaptureTransactionInput: CaptureTransactionInput;
+  CaptureTransactionPayload: Omit<CaptureTransactionPayload, 'captureOrder' | 'order'> & { captureOrder?: Maybe<ResolversParentTypes['Order']>, order?: Maybe<ResolversParentTypes['Order']> };
   CardDetailsInput: CardDetailsInput;
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   Customer: JsonObject;
   CustomerInput: CustomerInput;
   DateTime: Scalars['DateTime']['output'];
+  DisableWebhookSigningPayload: Omit<DisableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  EnableWebhookSigningPayload: Omit<EnableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  ExecuteWalletPaymentInput: ExecuteWalletPaymentInput;
+  ExecuteWalletPaymentPayload: Omit<ExecuteWalletPaymentPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   ExternalAuthenticationDetails: ExternalAuthenticationDetails;
   ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
   JSONObject: Scalars['JSONObject']['output'];
   Mutation: Record<PropertyKey, never>;
   Order: OrderView;
+  OrderConnection: Omit<OrderConnection, 'edges'> & { edges: Array<ResolversParentTypes['OrderEdge']> };
+  OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
+  OrderSort: OrderSort;
   Outcomes: Outcomes;
+  PageInfo: PageInfo;
   PaymentMethodDetails: JsonObject;
+  PersistWalletATokenInput: PersistWalletATokenInput;
+  PersistWalletATokenPayload: PersistWalletATokenPayload;
   ProcessingOutcome: ProcessingOutcome;
   Project: ProjectEntity;
   Query: Record<PropertyKey, never>;
+  RedeliverWebhookPayload: RedeliverWebhookPayload;
+  Refund: Omit<Refund, 'transactions'> & { transactions: Array<ResolversParentTypes['Transaction']> };
+  RefundOrderPayload: Omit<RefundOrderPayload, 'order' | 'refund'> & { order?: Maybe<ResolversParentTypes['Order']>, refund?: Maybe<ResolversParentTypes['Refund']> };
   SafeInt: Scalars['SafeInt']['output'];
+  StartWalletASessionInput: StartWalletASessionInput;
+  StartWalletASessionPayload: StartWalletASessionPayload;
+  StoreCardInput: StoreCardInput;
+  StoreCardPayload: StoreCardPayload;
+  StoreWalletBTokenInput: StoreWalletBTokenInput;
+  StoreWalletBTokenPayload: StoreWalletBTokenPayload;
   String: Scalars['String']['output'];
+  Subscription: Record<PropertyKey, never>;
   Transaction: TransactionView;
   TransactionEvent: TransactionEventEntity;
   TransactionInput: TransactionInput;
+  TransactionStatusChange: Omit<TransactionStatusChange, 'transaction'> & { transaction: ResolversParentTypes['Transaction'] };
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   UserError: UserError;
+  VaultCard: VaultCard;
+  VoidTransactionInput: VoidTransactionInput;
+  VoidTransactionPayload: Omit<VoidTransactionPayload, 'order' | 'voidOrder'> & { order?: Maybe<ResolversParentTypes['Order']>, voidOrder?: Maybe<ResolversParentTypes['Order']> };
+  WalletATokenHeaderInput: WalletATokenHeaderInput;
+  WalletBrowserInfoInput: WalletBrowserInfoInput;
+  WebhookDelivery: WebhookDelivery;
+  WebhookDeliveryAttempt: WebhookDeliveryAttempt;
 }>;
 
 export type AniResultsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AniResults'] = ResolversParentTypes['AniResults']> = ResolversObject<{
@@ -456,6 +1043,17 @@ export type AniResultsResolvers<ContextType = GraphQLContext, ParentType extends
   matchDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   statusDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AuthenticateTransactionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuthenticateTransactionPayload'] = ResolversParentTypes['AuthenticateTransactionPayload']> = ResolversObject<{
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type CaptureTransactionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CaptureTransactionPayload'] = ResolversParentTypes['CaptureTransactionPayload']> = ResolversObject<{
+  captureOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
 export type CreateOrderPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateOrderPayload'] = ResolversParentTypes['CreateOrderPayload']> = ResolversObject<{
@@ -482,6 +1080,25 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'DateTime';
 }
 
+export type DisableWebhookSigningPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DisableWebhookSigningPayload'] = ResolversParentTypes['DisableWebhookSigningPayload']> = ResolversObject<{
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type EnableWebhookSigningPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EnableWebhookSigningPayload'] = ResolversParentTypes['EnableWebhookSigningPayload']> = ResolversObject<{
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type ExecuteWalletPaymentPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExecuteWalletPaymentPayload'] = ResolversParentTypes['ExecuteWalletPaymentPayload']> = ResolversObject<{
+  isSuccessful?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['WalletPaymentReason']>, ParentType, ContextType>;
+  redirectUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type ExternalAuthenticationDetailsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExternalAuthenticationDetails'] = ResolversParentTypes['ExternalAuthenticationDetails']> = ResolversObject<{
   authenticationValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   dsTransID?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -494,8 +1111,20 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 }
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  authenticateTransaction?: Resolver<ResolversTypes['AuthenticateTransactionPayload'], ParentType, ContextType, RequireFields<MutationAuthenticateTransactionArgs, 'input'>>;
+  captureTransaction?: Resolver<ResolversTypes['CaptureTransactionPayload'], ParentType, ContextType, RequireFields<MutationCaptureTransactionArgs, 'input'>>;
   createOrder?: Resolver<ResolversTypes['CreateOrderPayload'], ParentType, ContextType, RequireFields<MutationCreateOrderArgs, 'input'>>;
+  disableWebhookSigning?: Resolver<ResolversTypes['DisableWebhookSigningPayload'], ParentType, ContextType>;
+  enableWebhookSigning?: Resolver<ResolversTypes['EnableWebhookSigningPayload'], ParentType, ContextType>;
+  executeWalletPayment?: Resolver<ResolversTypes['ExecuteWalletPaymentPayload'], ParentType, ContextType, RequireFields<MutationExecuteWalletPaymentArgs, 'input'>>;
+  persistWalletAToken?: Resolver<ResolversTypes['PersistWalletATokenPayload'], ParentType, ContextType, RequireFields<MutationPersistWalletATokenArgs, 'input'>>;
+  redeliverWebhook?: Resolver<ResolversTypes['RedeliverWebhookPayload'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookArgs, 'orderId'>>;
+  refundOrder?: Resolver<ResolversTypes['RefundOrderPayload'], ParentType, ContextType, RequireFields<MutationRefundOrderArgs, 'amount' | 'orderId'>>;
+  startWalletASession?: Resolver<ResolversTypes['StartWalletASessionPayload'], ParentType, ContextType, RequireFields<MutationStartWalletASessionArgs, 'input'>>;
+  storeCard?: Resolver<ResolversTypes['StoreCardPayload'], ParentType, ContextType, RequireFields<MutationStoreCardArgs, 'input'>>;
+  storeWalletBToken?: Resolver<ResolversTypes['StoreWalletBTokenPayload'], ParentType, ContextType, RequireFields<MutationStoreWalletBTokenArgs, 'input'>>;
   updateProject?: Resolver<ResolversTypes['UpdateProjectPayload'], ParentType, ContextType, RequireFields<MutationUpdateProjectArgs, 'input'>>;
+  voidTransaction?: Resolver<ResolversTypes['VoidTransactionPayload'], ParentType, ContextType, RequireFields<MutationVoidTransactionArgs, 'input'>>;
 }>;
 
 export type OrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
@@ -518,16 +1147,36 @@ export type OrderResolvers<ContextType = GraphQLContext, ParentType extends Reso
   paymentMethods?: Resolver<Maybe<Array<ResolversTypes['PaymentMethod']>>, ParentType, ContextType>;
   projectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   refundedAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  refunds?: Resolver<Array<ResolversTypes['Refund']>, ParentType, ContextType>;
   relatedOrderId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   relatedOrderIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   returnUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
   transactions?: Resolver<Array<ResolversTypes['Transaction']>, ParentType, ContextType>;
+  webhookDeliveries?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
   webhookUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type OrderConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderConnection'] = ResolversParentTypes['OrderConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['OrderEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type OrderEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderEdge'] = ResolversParentTypes['OrderEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
 }>;
 
 export type OutcomesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Outcomes'] = ResolversParentTypes['Outcomes']> = ResolversObject<{
   processing?: Resolver<Maybe<ResolversTypes['ProcessingOutcome']>, ParentType, ContextType>;
+}>;
+
+export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type PaymentMethodDetailsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PaymentMethodDetails'] = ResolversParentTypes['PaymentMethodDetails']> = ResolversObject<{
@@ -539,6 +1188,13 @@ export type PaymentMethodDetailsResolvers<ContextType = GraphQLContext, ParentTy
   oneClickType?: Resolver<Maybe<ResolversTypes['OneClickType']>, ParentType, ContextType>;
   setupToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   truncatedPan?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vaultToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+}>;
+
+export type PersistWalletATokenPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PersistWalletATokenPayload'] = ResolversParentTypes['PersistWalletATokenPayload']> = ResolversObject<{
+  eciIndicator?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  onlinePaymentCryptogram?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   vaultToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 }>;
 
@@ -554,17 +1210,68 @@ export type ProjectResolvers<ContextType = GraphQLContext, ParentType extends Re
   mode?: Resolver<ResolversTypes['ProjectMode'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentMethods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  webhookSigningEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   webhookUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
+  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, Partial<QueryOrdersArgs>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+}>;
+
+export type RedeliverWebhookPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RedeliverWebhookPayload'] = ResolversParentTypes['RedeliverWebhookPayload']> = ResolversObject<{
+  delivery?: Resolver<Maybe<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RefundResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Refund'] = ResolversParentTypes['Refund']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  completed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  extra?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
+  flags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  merchantOrderId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  modified?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  refundOfOrderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
+  transactions?: Resolver<Array<ResolversTypes['Transaction']>, ParentType, ContextType>;
+}>;
+
+export type RefundOrderPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RefundOrderPayload'] = ResolversParentTypes['RefundOrderPayload']> = ResolversObject<{
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  refund?: Resolver<Maybe<ResolversTypes['Refund']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
 export interface SafeIntScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['SafeInt'], any> {
   name: 'SafeInt';
 }
+
+export type StartWalletASessionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StartWalletASessionPayload'] = ResolversParentTypes['StartWalletASessionPayload']> = ResolversObject<{
+  sessionData?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type StoreCardPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StoreCardPayload'] = ResolversParentTypes['StoreCardPayload']> = ResolversObject<{
+  card?: Resolver<Maybe<ResolversTypes['VaultCard']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type StoreWalletBTokenPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StoreWalletBTokenPayload'] = ResolversParentTypes['StoreWalletBTokenPayload']> = ResolversObject<{
+  cryptogram?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  eciIndicator?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  vaultToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+}>;
+
+export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  orderStatusChanged?: SubscriptionResolver<ResolversTypes['Order'], "orderStatusChanged", ParentType, ContextType, Partial<SubscriptionOrderStatusChangedArgs>>;
+  transactionEvents?: SubscriptionResolver<ResolversTypes['TransactionStatusChange'], "transactionEvents", ParentType, ContextType, RequireFields<SubscriptionTransactionEventsArgs, 'orderId'>>;
+}>;
 
 export type TransactionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Transaction'] = ResolversParentTypes['Transaction']> = ResolversObject<{
   amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
@@ -595,6 +1302,14 @@ export type TransactionEventResolvers<ContextType = GraphQLContext, ParentType e
   source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type TransactionStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TransactionStatusChange'] = ResolversParentTypes['TransactionStatusChange']> = ResolversObject<{
+  fromStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
+  occurred?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['TransactionStatus'], ParentType, ContextType>;
+  transaction?: Resolver<ResolversTypes['Transaction'], ParentType, ContextType>;
+}>;
+
 export type UpdateProjectPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UpdateProjectPayload'] = ResolversParentTypes['UpdateProjectPayload']> = ResolversObject<{
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -606,24 +1321,85 @@ export type UserErrorResolvers<ContextType = GraphQLContext, ParentType extends 
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type VaultCardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['VaultCard'] = ResolversParentTypes['VaultCard']> = ResolversObject<{
+  brand?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  brands?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  truncatedPan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  vaultToken?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+}>;
+
+export type VoidTransactionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['VoidTransactionPayload'] = ResolversParentTypes['VoidTransactionPayload']> = ResolversObject<{
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  voidOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+}>;
+
+export type WebhookDeliveryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookDelivery'] = ResolversParentTypes['WebhookDelivery']> = ResolversObject<{
+  attemptCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attempts?: Resolver<Array<ResolversTypes['WebhookDeliveryAttempt']>, ParentType, ContextType>;
+  completed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastAttempt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  maxAttempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nextAttempt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  orderStatus?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['WebhookDeliveryReason'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['WebhookDeliveryState'], ParentType, ContextType>;
+}>;
+
+export type WebhookDeliveryAttemptResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryAttempt'] = ResolversParentTypes['WebhookDeliveryAttempt']> = ResolversObject<{
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  errorKind?: Resolver<Maybe<ResolversTypes['WebhookErrorKind']>, ParentType, ContextType>;
+  errorMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  httpStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  responseExcerpt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  started?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AniResults?: AniResultsResolvers<ContextType>;
+  AuthenticateTransactionPayload?: AuthenticateTransactionPayloadResolvers<ContextType>;
+  CaptureTransactionPayload?: CaptureTransactionPayloadResolvers<ContextType>;
   CreateOrderPayload?: CreateOrderPayloadResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  DisableWebhookSigningPayload?: DisableWebhookSigningPayloadResolvers<ContextType>;
+  EnableWebhookSigningPayload?: EnableWebhookSigningPayloadResolvers<ContextType>;
+  ExecuteWalletPaymentPayload?: ExecuteWalletPaymentPayloadResolvers<ContextType>;
   ExternalAuthenticationDetails?: ExternalAuthenticationDetailsResolvers<ContextType>;
   JSONObject?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
+  OrderConnection?: OrderConnectionResolvers<ContextType>;
+  OrderEdge?: OrderEdgeResolvers<ContextType>;
   Outcomes?: OutcomesResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
   PaymentMethodDetails?: PaymentMethodDetailsResolvers<ContextType>;
+  PersistWalletATokenPayload?: PersistWalletATokenPayloadResolvers<ContextType>;
   ProcessingOutcome?: ProcessingOutcomeResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RedeliverWebhookPayload?: RedeliverWebhookPayloadResolvers<ContextType>;
+  Refund?: RefundResolvers<ContextType>;
+  RefundOrderPayload?: RefundOrderPayloadResolvers<ContextType>;
   SafeInt?: GraphQLScalarType;
+  StartWalletASessionPayload?: StartWalletASessionPayloadResolvers<ContextType>;
+  StoreCardPayload?: StoreCardPayloadResolvers<ContextType>;
+  StoreWalletBTokenPayload?: StoreWalletBTokenPayloadResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
   Transaction?: TransactionResolvers<ContextType>;
   TransactionEvent?: TransactionEventResolvers<ContextType>;
+  TransactionStatusChange?: TransactionStatusChangeResolvers<ContextType>;
   UpdateProjectPayload?: UpdateProjectPayloadResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
+  VaultCard?: VaultCardResolvers<ContextType>;
+  VoidTransactionPayload?: VoidTransactionPayloadResolvers<ContextType>;
+  WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
+  WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
 }>;
 

@@ -11,6 +11,7 @@ describe('order search plan', () => {
     expect(planOrderSearch({ query: 'status:new', start: 40, size: 20 })).toEqual({
       sort: parseSort('created desc'),
       size: 20,
+      filter: { sql: 'o.status = ?', params: ['new'] },
       where: { sql: 'o.status = ?', params: ['new'] },
       orderBy: 'o.created_at desc, o.id desc',
       sortValueSql: `to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
@@ -33,6 +34,7 @@ describe('order search plan', () => {
       sql: '(o.status = ? and (o.amount, o.id) > (cast(? as bigint), cast(? as uuid)))',
       params: ['new', '995', ID],
     });
+    expect(next.filter).toEqual({ sql: 'o.status = ?', params: ['new'] });
   });
 
   it('refuses a cursor from a run with another size', () => {

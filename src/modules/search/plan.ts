@@ -25,6 +25,8 @@ export type OrderSearchRequest = {
 export type OrderSearchPlan = {
   readonly sort: SortSpec;
   readonly size: number;
+  /** The query filter alone: what a total count of the whole result counts. */
+  readonly filter: SqlFragment;
   /** The query filter, and on a `search_after` page after the first also the keyset predicate. */
   readonly where: SqlFragment;
   /** ORDER BY list without the keywords. */
@@ -44,6 +46,7 @@ export function planOrderSearch(request: OrderSearchRequest): OrderSearchPlan {
   return {
     sort,
     size: paging.size,
+    filter,
     where: after ? joinSql([filter, keysetPredicate(sort, after)], 'and') : filter,
     orderBy: orderBySql(sort),
     sortValueSql: sortValueSql(sort),

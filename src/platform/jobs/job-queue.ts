@@ -1,5 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { EntityManager } from '../db/orm.ts';
+import { sqlExecutorOf } from '../db/sql-executor.ts';
 
 /**
  * Durable background jobs in PostgreSQL through pg-boss: timers (order expiry) and deliveries (webhooks)
@@ -19,6 +21,8 @@ export interface SendOptions {
   singletonKey?: string;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Enqueue inside this unit of work's transaction: the job exists only if the transaction commits. */
+  transaction?: EntityManager;
 }
 
 export interface JobContext<T> {
@@ -76,12 +80,19 @@ export class JobQueue {
   }
 
   async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
-    return this.#boss.send(name, data, {
+    // pg-boss validates every key present, even when undefined: pass only the options that are set.
+    const given = {
       startAfter: options.startAfter,
       singletonKey: options.singletonKey,
       retryLimit: options.retryLimit,
       retryDelay: options.retryDelaySeconds,
-    });
+      db: options.transaction ? sqlExecutorOf(options.transaction) : undefined,
+    };
+    return this.#boss.send(
+      name,
+      data,
+      Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
+    );
   }
 
   /** Handles jobs of one queue; a thrown error fails the attempt and pg-boss retries it. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '../../../platform/db/orm.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
@@ -13,6 +14,14 @@ import { Transaction } from '../transaction.entity.ts';
 /** Methods that get a single-use `setup_token` for the vault and wallet token calls. */
 const SETUP_TOKEN_METHODS = new Set(['credit-card', 'wallet-a-pay', 'wallet-b-pay']);
 
+/** Extension points for other modules (payments), run inside the creating unit of work. */
+export interface CreateOrderHooks {
+  /** Fills in method-specific facts (e.g. a one-click card's `payment_url`) before the transaction is recorded. */
+  prepareTransaction?: (transaction: Transaction) => void;
+  /** Runs before commit, e.g. to enqueue the order's expiry timer in the same database transaction. */
+  beforeCommit?: (em: EntityManager, order: Order) => Promise<void>;
+}
+
 /**
  * Creates an order: with no transaction the customer picks a method on the hosted page (`order_url`);
  * with exactly one the merchant drives the payment itself (own checkout).
@@ -21,6 +30,7 @@ export async function createOrder(
   deps: Deps,
   actor: Actor,
   input: CreateOrderInput | unknown,
+  hooks: CreateOrderHooks = {},
 ): Promise<OrderView> {
   const activePaymentMethods = actor.paymentMethods;
   const data = parseOrThrow(createOrderInputSchema, input);
@@ -96,8 +106,10 @@ export async function createOrder(
         createdAt: now,
         modifiedAt: now,
       });
+      hooks.prepareTransaction?.(transaction);
       recordNewTransaction({ orders, at: now }, order, transaction);
     }
+    await hooks.beforeCommit?.(em, order);
     await orders.flush();
     return orders.loadView(order);
   });

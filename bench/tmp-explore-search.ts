@@ -1,0 +1,27 @@
+import { chmod } from 'node:fs/promises';
+import pg from 'pg';
+import { migrations } from '../migrations/index.ts';
+import { entities } from '../src/modules/index.ts';
+import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres.ts';
+import { connectOrm, migrate } from '../src/platform/db/orm.ts';
+import { Db } from '../src/platform/db/orm.ts';
+import { createProject } from '../src/modules/projects/commands/create-project.ts';
+import { seedOrders } from './search-seed.ts';
+
+const log = (m: string) => process.stdout.write(`${new Date().toISOString()} ${m}\n`);
+await chmod('/tmp/search-explore', 0o755);
+log('start');
+const db = await startEmbeddedPostgres({ dataDir: '/tmp/search-explore', port: 55432, database: 'explore' });
+log('pg up');
+const orm = await connectOrm({ url: db.url, entities, migrations });
+await migrate(orm);
+log('migrated');
+const p = await createProject(Db.fork(orm), { name: 'Explore', mode: 'test' });
+log('project');
+const client = new pg.Client({ connectionString: db.url });
+await client.connect();
+let t = Date.now();
+const r = await seedOrders(client, { projectId: p.projectId, merchantId: p.merchantId, count: 1_000_000 });
+process.stdout.write(`seeded in ${Date.now() - t} ms, ${r.transactions} transactions; url ${db.url} project ${p.projectId} key ${p.apiKey}\n`);
+await client.end();
+await orm.close(true);

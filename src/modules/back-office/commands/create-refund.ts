@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '../../../platform/db/orm.ts';
+import type { Deps } from '../../../platform/deps.ts';
+import { notFound } from '../../../platform/errors/domain-error.ts';
+import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { addIsoDuration } from '../../orders/duration.ts';
+import { Order } from '../../orders/order.entity.ts';
+import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
+import type { TransactionStatus } from '../../orders/state-machine.ts';
+import { changeTransactionStatus, recordNewTransaction } from '../../orders/status-changes.ts';
+import { Transaction } from '../../orders/transaction.entity.ts';
+import type { Acquirer, OperationResult } from '../../payments/acquirer/index.ts';
+import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
+import { refundAcquirerFor } from '../acquirer.ts';
+import { RefundRepository } from '../refund.repository.ts';
+import {
+  type CreateRefundInput,
+  createRefundInputSchema,
+  type ValidCreateRefundInput,
+} from '../refund-input.ts';
+import { assertRefundAmount, assessRefund } from '../refund-rules.ts';
+
+export interface RefundResult {
+  /** The refund order (spec 2.6). */
+  refund: OrderView;
+  /** The refunded order as it is now. */
+  order: OrderView;
+}
+
+export interface CreateRefundOptions {
+  /** Which acquirer refunds this order's payment; by default the one its payment went through. */
+  acquirerFor?: (original: Order, now: () => Date) => Acquirer;
+  /** Told when the acquirer could not be reached; the refund then stays `processing`. */
+  onAcquirerError?: (error: unknown) => void;
+}
+
+interface PreparedRefund {
+  acquirer: Acquirer;
+  originalOrderId: string;
+  createdAt: Date;
+  refundOrderId: string;
+  refundTransactionId: string;
+  paymentTransactionId: string;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * Refunds part or all of a completed payment (spec 4.3) in three steps, so money is never refunded twice and
+ * no lock is held while the acquirer is called:
+ *
+ * 1. with the original order row-locked (`SELECT ... FOR UPDATE`, which serialises refunds of one order across
+ *    every process on the database): check the rules and the remaining balance, which counts refunds not yet
+ *    settled, then write the refund order with its transaction `new` and commit;
+ * 2. ask the acquirer;
+ * 3. with the original locked again: record the outcome (`accepted` completes the refund order) and add the
+ *    amount to the original's `refunded_amount`.
+ *
+ * A refusal in step 1 writes nothing. If the acquirer cannot be reached the refund is left `processing` (sent,
+ * outcome unknown) and keeps its share of the balance reserved, rather than risking a second refund of money
+ * that may have moved.
+ */
+export async function createRefund(
+  deps: Deps,
+  actor: Actor,
+  orderId: string,
+  input: CreateRefundInput | unknown,
+  options: CreateRefundOptions = {},
+): Promise<RefundResult> {
+  const data = parseOrThrow(createRefundInputSchema, input);
+  const acquirerFor = options.acquirerFor ?? refundAcquirerFor;
+  const prepared = await deps.db.transaction((em) =>
+    prepareRefund(em, deps, actor, orderId, data, (original) => acquirerFor(original, deps.now)),
+  );
+
+  let outcome: OperationResult | null = null;
+  try {
+    outcome = await prepared.acquirer.refund({
+      transactionId: prepared.refundTransactionId,
+      originalTransactionId: prepared.paymentTransactionId,
+      amount: prepared.amount,
+      currency: prepared.currency,
+    });
+  } catch (error) {
+    options.onAcquirerError?.(error);
+  }
+
+  return deps.db.transaction((em) => recordOutcome(em, deps, actor, prepared, outcome));
+}
+
+async function prepareRefund(
+  em: EntityManager,
+  deps: Deps,
+  actor: Actor,
+  orderId: string,
+  data: ValidCreateRefundInput,
+  acquirerFor: (original: Order) => Acquirer,
+): Promise<PreparedRefund> {
+  const orders = new OrderRepository(em);
+  const original = await orders.lockOrder(actor.projectId, orderId);
+  if (!original) throw notFound('Order', 'order_id');
+  const transactions = await orders.transactionsOf(original.id);
+  const relatedOrders = await orders.relatedOrdersOf(original.id);
+  const captures = await new RefundRepository(em).capturesOf(transactions.map((t) => t.id));
+  const assessment = assessRefund({ order: original, transactions, relatedOrders, captures });
+  assertRefundAmount(assessment, data.amount, original.currency);
+  const acquirer = acquirerFor(original);
+
+  const now = deps.now();
+  const refundOrder = Object.assign(new Order(), {
+    id: randomUUID(),
+    projectId: original.projectId,
+    merchantId: original.merchantId,
+    kind: 'refund' as const,
+    merchantOrderId: data.merchant_order_id ?? null,
+    description: data.description ?? original.description ?? null,
+    currency: original.currency,
+    amount: data.amount,
+    status: 'new' as const,
+    flags: original.flags.includes('is-test') ? ['is-refund', 'is-test'] : ['is-refund'],
+    checkout: 'own' as const,
+    expirationPeriod: deps.config.orderDefaultExpiration,
+    expiresAt: addIsoDuration(now, deps.config.orderDefaultExpiration) ?? now,
+    paymentMethods: null,
+    returnUrl: null,
+    failureUrl: null,
+    // Status changes of the refund are announced where the original's are.
+    webhookUrl: original.webhookUrl ?? null,
+    customer: null,
+    client: null,
+    extra: data.extra ?? null,
+    refundedAmount: 0,
+    relatedOrderId: original.id,
+    createdAt: now,
+    modifiedAt: now,
+    completedAt: null,
+  });
+  const { payment } = assessment;
+  const truncatedPan = payment.paymentMethodDetails.truncated_pan;
+  const refundTransaction = Object.assign(new Transaction(), {
+    id: randomUUID(),
+    orderId: refundOrder.id,
+    projectId: refundOrder.projectId,
+    amount: data.amount,
+    currency: original.currency,
+    creditDebit: 'debit' as const,
+    paymentMethod: 'credit-card-refund',
+    paymentMethodBrand: payment.paymentMethodBrand ?? null,
+    paymentMethodDetails: typeof truncatedPan === 'string' ? { truncated_pan: truncatedPan } : {},
+    captureMode: 'automatic' as const,
+    isCapturable: false,
+    outcomes: null,
+    reason: null,
+    paymentUrl: null,
+    setupToken: null,
+    setupTokenUsedAt: null,
+    refundOfTransactionId: payment.id,
+    voidOfTransactionId: null,
+    captureOfTransactionId: null,
+    createdAt: now,
+    modifiedAt: now,
+  });
+
+  const ctx = { orders, at: now };
+  orders.add(refundOrder);
+  recordNewTransaction(ctx, refundOrder, refundTransaction);
+  if (!original.flags.includes('has-refunds')) original.flags = [...original.flags, 'has-refunds'];
+  original.modifiedAt = now;
+  await orders.flush();
+  return {
+    acquirer,
+    originalOrderId: original.id,
+    createdAt: now,
+    refundOrderId: refundOrder.id,
+    refundTransactionId: refundTransaction.id,
+    paymentTransactionId: payment.id,
+    amount: data.amount,
+    currency: original.currency,
+  };
+}
+
+async function recordOutcome(
+  em: EntityManager,
+  deps: Deps,
+  actor: Actor,
+  prepared: PreparedRefund,
+  outcome: OperationResult | null,
+): Promise<RefundResult> {
+  const orders = new OrderRepository(em);
+  const original = (await orders.lockOrder(actor.projectId, prepared.originalOrderId))!;
+  const refundOrder = (await orders.findOrder(actor.projectId, prepared.refundOrderId))!;
+  const refundTransaction = (await orders.findTransaction(refundOrder.id, prepared.refundTransactionId))!;
+  // Strictly after step 1, so the transaction's events keep their order even within one millisecond.
+  const at = new Date(Math.max(deps.now().getTime(), prepared.createdAt.getTime() + 1));
+  const to = outcome ? statusFor(outcome) : 'processing';
+  if (outcome) {
+    refundTransaction.outcomes = {
+      processing: {
+        status: outcome.kind,
+        response_code: outcome.responseCode,
+        response_code_description: outcome.responseCodeDescription,
+      },
+    };
+    refundTransaction.reason = outcome.reason;
+  }
+  changeTransactionStatus({ orders, at }, refundOrder, [refundTransaction], refundTransaction, to);
+  if (to === 'accepted') {
+    original.refundedAmount += refundTransaction.amount;
+    original.modifiedAt = at;
+  }
+  await orders.flush();
+  const [refund, order] = await orders.loadViews([refundOrder, original]);
+  return { refund: refund!, order: order! };
+}
+
+function statusFor(outcome: OperationResult): TransactionStatus {
+  if (outcome.kind === 'approved') return 'accepted';
+  if (outcome.kind === 'declined') return 'declined';
+  return 'error';
+}

@@ -1,0 +1,15 @@
+import type { Deps } from '../../../platform/deps.ts';
+import { notFound } from '../../../platform/errors/domain-error.ts';
+import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
+import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
+import { RefundRepository } from '../refund.repository.ts';
+
+/** The refund orders of one of the caller's orders, oldest first (spec 4.4); another project's order is 404. */
+export async function listRefunds(deps: Deps, actor: Actor, orderId: string): Promise<OrderView[]> {
+  return deps.db.read(async (em) => {
+    const orders = new OrderRepository(em);
+    const order = await orders.findOrder(actor.projectId, orderId);
+    if (!order) throw notFound('Order', 'order_id');
+    return orders.loadViews(await new RefundRepository(em).refundOrdersOf([order.id]));
+  });
+}

@@ -1,0 +1,77 @@
+import DataLoader from 'dataloader';
+import type { OrderStatus, Resolvers, ResolversTypes } from '../../../generated/graphql.ts';
+import type { GraphQLContext } from '../../../platform/graphql/context.ts';
+import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
+import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
+import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
+import { createRefund } from '../commands/create-refund.ts';
+import { RefundRepository } from '../refund.repository.ts';
+
+type RefundGraph = ResolversTypes['Refund'];
+
+/** A refund order as the `Refund` type; its transactions resolve through the orders module's Transaction. */
+export function toRefund({ order, transactions }: OrderView): RefundGraph {
+  return {
+    id: order.id,
+    refundOfOrderId: order.relatedOrderId!,
+    merchantOrderId: order.merchantOrderId ?? null,
+    description: order.description ?? null,
+    currency: order.currency,
+    amount: order.amount,
+    status: toGraphQLEnum<OrderStatus>(order.status),
+    flags: order.flags,
+    created: order.createdAt,
+    modified: order.modifiedAt,
+    completed: order.completedAt ?? null,
+    extra: order.extra ?? null,
+    transactions,
+  };
+}
+
+/** Loads the refunds of every order in one GraphQL response with one round of queries. */
+function refundsLoader(context: GraphQLContext): DataLoader<string, OrderView[]> {
+  const existing = context.loaders.get('back-office.refunds');
+  if (existing) return existing as DataLoader<string, OrderView[]>;
+  const loader = new DataLoader<string, OrderView[]>((orderIds) =>
+    context.deps.db.read(async (em) => {
+      const refundOrders = await new RefundRepository(em).refundOrdersOf([...orderIds]);
+      const views = await new OrderRepository(em).loadViews(refundOrders);
+      return orderIds.map((id) => views.filter((view) => view.order.relatedOrderId === id));
+    }),
+  );
+  context.loaders.set('back-office.refunds', loader);
+  return loader;
+}
+
+export const refundResolvers: Resolvers = {
+  Mutation: {
+    refundOrder: (_parent, args, { deps, actor, request }) =>
+      mutationPayload(
+        async () => {
+          const result = await createRefund(
+            deps,
+            actor,
+            args.orderId,
+            {
+              amount: args.amount,
+              description: args.description ?? undefined,
+              merchant_order_id: args.merchantOrderId ?? undefined,
+              extra: args.extra ?? undefined,
+            },
+            {
+              onAcquirerError: (error) =>
+                request?.log.error({ err: error }, 'acquirer refund failed; refund left processing'),
+            },
+          );
+          return { refund: toRefund(result.refund), order: result.order };
+        },
+        { refund: null, order: null },
+      ),
+  },
+  Order: {
+    refunds: async ({ order }, _args, context) => {
+      if (order.kind !== 'payment') return [];
+      return (await refundsLoader(context).load(order.id)).map(toRefund);
+    },
+  },
+};

@@ -1,0 +1,97 @@
+import { DomainError } from '../../platform/errors/domain-error.ts';
+import type { Order } from '../orders/order.entity.ts';
+import { isSucceededTransactionStatus, type OrderStatus } from '../orders/state-machine.ts';
+import type { Transaction } from '../orders/transaction.entity.ts';
+
+/**
+ * When an order may be refunded and by how much (spec 4.3, 7.1, 8). Pure: the caller loads the facts while
+ * holding the original order's row lock, so the answer cannot change before the refund is written.
+ */
+
+export interface RefundFacts {
+  order: Order;
+  /** Every transaction of the order. */
+  transactions: Transaction[];
+  /** Every order created from this one (refunds, captures, voids). */
+  relatedOrders: Order[];
+  /** Capture transactions of the order's transactions (a pre-authorization captured later). */
+  captures: Transaction[];
+}
+
+export interface RefundAssessment {
+  /** The paid transaction a refund gives money back on. */
+  payment: Transaction;
+  /** The original amount, or what was captured of a pre-authorization. */
+  refundable: number;
+  /** Refunds already accepted or still running: what is no longer available. */
+  committed: number;
+  remaining: number;
+}
+
+/** A refund that failed gives nothing back, so it does not count against the original amount. */
+const FAILED_ORDER_STATUSES: readonly OrderStatus[] = ['cancelled', 'expired', 'error'];
+
+const refused = (code: string, message: string, field: string | null = null) =>
+  new DomainError('unprocessable', code, message, field);
+
+export function assessRefund(facts: RefundFacts): RefundAssessment {
+  const { order } = facts;
+  if (order.kind !== 'payment') {
+    throw refused('order_not_refundable', `Only a payment can be refunded; this is a ${order.kind} order`);
+  }
+  const voided = facts.relatedOrders.some(
+    (related) => related.kind === 'void' && !FAILED_ORDER_STATUSES.includes(related.status),
+  );
+  if (voided) throw refused('order_voided', 'The order was voided: there is no payment to refund');
+  if (order.status !== 'completed') {
+    throw refused(
+      'order_not_paid',
+      `Only a completed order can be refunded; this order is '${order.status}'`,
+    );
+  }
+  const succeeded = facts.transactions.filter(
+    (t) => isPaymentTransaction(t) && isSucceededTransactionStatus(t.status),
+  );
+  if (succeeded.length !== 1) {
+    throw refused('order_not_paid', 'The order has no single paid transaction to refund');
+  }
+  const payment = succeeded[0]!;
+  const refundable = refundableAmountOf(payment, facts.captures);
+  const committed = facts.relatedOrders
+    .filter((related) => related.kind === 'refund' && !FAILED_ORDER_STATUSES.includes(related.status))
+    .reduce((sum, refund) => sum + refund.amount, 0);
+  return { payment, refundable, committed, remaining: Math.max(0, refundable - committed) };
+}
+
+/** A payment attempt, as opposed to a capture, void or refund acting on one. */
+function isPaymentTransaction(t: Transaction): boolean {
+  return (
+    t.creditDebit === null && !t.captureOfTransactionId && !t.voidOfTransactionId && !t.refundOfTransactionId
+  );
+}
+
+/** A pre-authorization only holds money until it is captured: its refundable amount is what was captured. */
+function refundableAmountOf(payment: Transaction, captures: Transaction[]): number {
+  if (payment.captureMode !== 'manual') return payment.amount;
+  const captured = captures
+    .filter((c) => c.captureOfTransactionId === payment.id && isSucceededTransactionStatus(c.status))
+    .reduce((sum, capture) => sum + capture.amount, 0);
+  if (captured > 0) return captured;
+  // Captured in place, without a capture transaction of its own.
+  if (payment.status === 'captured') return payment.amount;
+  throw refused(
+    'order_not_captured',
+    'The pre-authorization was not captured: void it to release the money instead of refunding',
+  );
+}
+
+export function assertRefundAmount(assessment: RefundAssessment, amount: number, currency: string): void {
+  if (amount > assessment.remaining) {
+    throw refused(
+      'refund_exceeds_remaining',
+      `amount: ${amount} exceeds the remaining refundable amount of ${assessment.remaining} ${currency} ` +
+        `(${assessment.refundable} paid, ${assessment.committed} already refunded or being refunded)`,
+      'amount',
+    );
+  }
+}

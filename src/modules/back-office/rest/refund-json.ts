@@ -1,0 +1,21 @@
+import type { Order } from '../../orders/order.entity.ts';
+import type { OrderJson } from '../../orders/rest/order-json.ts';
+
+/** One item of the refund list (spec 4.4); like every order field, an absent value is left out. */
+export function presentRefundListItem(order: Order): OrderJson {
+  const json: OrderJson = {
+    id: order.id,
+    amount: order.amount,
+    currency: order.currency,
+    created: order.createdAt.toISOString(),
+    completed: order.completedAt?.toISOString(),
+    description: order.description,
+    flags: order.flags,
+    merchant_order_id: order.merchantOrderId,
+    refund_of_order_id: order.relatedOrderId,
+    status: order.status,
+  };
+  return Object.fromEntries(
+    Object.entries(json).filter(([, value]) => value !== null && value !== undefined),
+  );
+}

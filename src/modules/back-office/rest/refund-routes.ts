@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { presentOrder } from '../../orders/rest/order-json.ts';
+import { requireActor } from '../../projects/rest/authenticate.ts';
+import { createRefund } from '../commands/create-refund.ts';
+import { listRefunds } from '../commands/list-refunds.ts';
+import { presentRefundListItem } from './refund-json.ts';
+
+/** Spec 4.3 and 4.4. Retries are safe with an `Idempotency-Key` (platform/http/idempotency.ts). */
+export async function refundRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Params: { orderId: string } }>('/v1/orders/:orderId/refunds/', async (request, reply) => {
+    const actor = await requireActor(request);
+    const { refund } = await createRefund(request.deps, actor, request.params.orderId, request.body ?? {}, {
+      onAcquirerError: (error) =>
+        request.log.error(
+          { err: error, reqId: request.id },
+          'acquirer refund failed; refund left processing',
+        ),
+    });
+    return reply.code(201).send(presentOrder(refund, request.deps.config.baseUrl));
+  });
+
+  app.get<{ Params: { orderId: string } }>('/v1/orders/:orderId/refunds/', async (request) => {
+    const actor = await requireActor(request);
+    const refunds = await listRefunds(request.deps, actor, request.params.orderId);
+    return refunds.map(({ order }) => presentRefundListItem(order));
+  });
+}

@@ -1,0 +1,220 @@
+import type { AppConfig } from '../../config/index.ts';
+import type { EntityManager } from '../../platform/db/orm.ts';
+import { addIsoDuration } from '../orders/duration.ts';
+import type { JsonObject, Order } from '../orders/order.entity.ts';
+import type { OrderRepository } from '../orders/order.repository.ts';
+import type { TransactionStatus } from '../orders/state-machine.ts';
+import { changeTransactionStatus } from '../orders/status-changes.ts';
+import type { Transaction } from '../orders/transaction.entity.ts';
+import type { CardCipher } from '../vault/card-crypto.ts';
+import type { CardBrand } from '../vault/card-number.ts';
+import { openPan } from '../vault/card-sealing.ts';
+import type { VaultCard } from '../vault/vault-card.entity.ts';
+import { shouldRunAccountNameInquiry, toAniResultsPayload } from './acquirer/account-name-inquiry.ts';
+import type {
+  AccountNameInquiryResult,
+  Acquirer,
+  AuthorizationKind,
+  AuthorizationResult,
+  ThreeDSecureStatus,
+} from './acquirer/acquirer.ts';
+import { CardAuthorization, type CardAuthorizationResult } from './card-authorization.entity.ts';
+import type { PaymentRepository } from './payment.repository.ts';
+import { paymentPageUrl } from './payment-urls.ts';
+import { scheduleAuthorizationRelease } from './timers/timer-queues.ts';
+
+/** The values of spec 4.13 as echoed under `payment_method_details.external_authentication_details`. */
+export interface ExternalAuthenticationDetails {
+  authenticationValue: string;
+  protocolVersion: string;
+  methodUsed: string;
+  dsTransID: string;
+}
+
+/** Everything one authorization attempt works with, inside the unit of work that holds the order's lock. */
+export interface AuthorizationSetting {
+  /** The unit of work, for enqueueing the release timer of a pre-authorization in the same transaction. */
+  em: EntityManager;
+  orders: OrderRepository;
+  payments: PaymentRepository;
+  cipher: CardCipher;
+  acquirer: Acquirer;
+  config: AppConfig;
+  at: Date;
+}
+
+export interface CardAttempt {
+  order: Order;
+  /** Every transaction of the order, `transaction` included. */
+  transactions: Transaction[];
+  transaction: Transaction;
+  card: VaultCard;
+  /** In memory only: handed to the acquirer and dropped. */
+  cvc?: string;
+  threeDSecure: ThreeDSecureStatus;
+  external?: ExternalAuthenticationDetails;
+}
+
+export interface AttemptOutcome {
+  kind: AuthorizationKind;
+  /** Set for an approved pre-authorization: when its capture period ends (its release timer is enqueued). */
+  capturableUntil: Date | null;
+}
+
+const STATUS_BY_KIND: Readonly<Record<AuthorizationKind, TransactionStatus>> = {
+  approved: 'accepted',
+  declined: 'declined',
+  error: 'error',
+  challenge_required: 'pending',
+};
+
+/**
+ * Sends one card transaction to the acquirer and records the answer: approved -> `accepted` (a pre-authorization
+ * also `is_capturable`), declined -> `declined`, processor error -> `error`, challenge -> `pending` with the
+ * `payment_url` of our challenge page. The PAN is decrypted into a local variable for this call only.
+ */
+export async function authorizeCard(
+  setting: AuthorizationSetting,
+  attempt: CardAttempt,
+): Promise<AttemptOutcome> {
+  const { acquirer, at } = setting;
+  const { transaction, card } = attempt;
+  const details = transaction.paymentMethodDetails;
+  const brand = card.brand as CardBrand | null;
+  const cardholderName = text(details.cardholder_name) ?? card.cardholderName ?? undefined;
+  const oneClickType = text(details.one_click_type) as 'first' | 'one-click' | null;
+
+  const pan = openPan(setting.cipher, card);
+  const result = await acquirer.authorize({
+    transactionId: transaction.id,
+    pan,
+    expiry: card.expiry,
+    brand,
+    amount: transaction.amount,
+    currency: transaction.currency,
+    captureMode: transaction.captureMode,
+    cvc: attempt.cvc,
+    threeDSecure: attempt.threeDSecure,
+    cardholderName,
+  });
+  let ani: AccountNameInquiryResult | null = null;
+  const concluded = result.kind !== 'challenge_required';
+  if (
+    concluded &&
+    shouldRunAccountNameInquiry({ amount: transaction.amount, brand, cardholderName, oneClickType })
+  ) {
+    ani = await acquirer.accountNameInquiry({
+      pan,
+      expiry: card.expiry,
+      brand,
+      cardholderName: cardholderName!,
+    });
+  }
+
+  const approved = result.kind === 'approved';
+  const capturable = approved && transaction.captureMode === 'manual' && transaction.amount > 0;
+  const capturableUntil = capturable ? addIsoDuration(at, setting.config.authorizationCapturePeriod) : null;
+  await recordAuthorization(setting, attempt, result, capturableUntil);
+  if (capturableUntil) {
+    await scheduleAuthorizationRelease(setting.config, transaction.id, capturableUntil, setting.em);
+  }
+
+  const publicDetails: JsonObject = {
+    ...details,
+    truncated_pan: card.truncatedPan,
+    card_expiry: card.expiry,
+  };
+  if (cardholderName) publicDetails.cardholder_name = cardholderName;
+  if (attempt.external) publicDetails.external_authentication_details = { ...attempt.external };
+  if (ani) publicDetails.ani_results = toAniResultsPayload(ani);
+  // Spec 2.4: the completed first one-click transaction exposes the token of the card it stored.
+  if (approved && oneClickType === 'first') publicDetails.vault_token = card.id;
+
+  transaction.paymentMethodBrand = card.brand;
+  transaction.paymentMethodDetails = publicDetails;
+  transaction.outcomes = processingOutcome(result);
+  transaction.reason = concluded ? result.reason : null;
+  transaction.isCapturable = capturable;
+  transaction.modifiedAt = at;
+  if (!concluded) transaction.paymentUrl = paymentPageUrl(setting.config.baseUrl, transaction.id);
+
+  changeTransactionStatus(
+    { orders: setting.orders, at },
+    attempt.order,
+    attempt.transactions,
+    transaction,
+    STATUS_BY_KIND[result.kind],
+  );
+  return { kind: result.kind, capturableUntil };
+}
+
+/** The customer failed (or gave up) our 3-D Secure challenge: the payment is declined without an acquirer call. */
+export function failChallenge(
+  setting: Pick<AuthorizationSetting, 'orders' | 'at'>,
+  attempt: Pick<CardAttempt, 'order' | 'transactions' | 'transaction'>,
+  authorization: CardAuthorization,
+): void {
+  const { transaction } = attempt;
+  authorization.result = 'authentication_failed';
+  authorization.modifiedAt = setting.at;
+  const processing = (transaction.outcomes?.processing ?? {}) as JsonObject;
+  transaction.outcomes = { processing: { ...processing, status: 'declined' } };
+  transaction.reason = 'authentication_failed';
+  transaction.modifiedAt = setting.at;
+  changeTransactionStatus(
+    { orders: setting.orders, at: setting.at },
+    attempt.order,
+    attempt.transactions,
+    transaction,
+    'declined',
+  );
+}
+
+async function recordAuthorization(
+  setting: AuthorizationSetting,
+  attempt: CardAttempt,
+  result: AuthorizationResult,
+  capturableUntil: Date | null,
+): Promise<void> {
+  const { transaction, card } = attempt;
+  const approved = result.kind === 'approved';
+  const values = {
+    vaultCardId: card.id,
+    acquirer: setting.acquirer.name,
+    threeDSecure: attempt.threeDSecure,
+    result: result.kind as CardAuthorizationResult,
+    authorizationCode: result.authorizationCode ?? null,
+    authorizedAt: approved ? setting.at : null,
+    capturableUntil,
+    modifiedAt: setting.at,
+  };
+  // A challenged transaction comes back here once the challenge is passed: the row already exists.
+  const existing = await setting.payments.findAuthorization(transaction.id);
+  if (existing) {
+    Object.assign(existing, values);
+    return;
+  }
+  setting.payments.add(
+    Object.assign(new CardAuthorization(), {
+      transactionId: transaction.id,
+      orderId: transaction.orderId,
+      projectId: transaction.projectId,
+      createdAt: setting.at,
+      ...values,
+    }),
+  );
+}
+
+function processingOutcome(result: AuthorizationResult): JsonObject {
+  return {
+    processing: {
+      status: result.kind,
+      response_code: result.responseCode,
+      response_code_description: result.responseCodeDescription,
+    },
+  };
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}

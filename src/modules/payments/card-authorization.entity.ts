@@ -1,0 +1,34 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export type CardAuthorizationResult =
+  | 'challenge_required'
+  | 'approved'
+  | 'declined'
+  | 'error'
+  | 'authentication_failed';
+
+/**
+ * The acquirer side of one card transaction: which stored card it pays with (so a 3-D Secure challenge can
+ * resume it without the merchant), the acquirer's approval code for captures and voids, and until when a
+ * pre-authorization may be captured. Never card data: the card stays in the vault.
+ */
+export const CardAuthorizationSchema = defineEntity({
+  name: 'CardAuthorization',
+  tableName: 'card_authorizations',
+  properties: {
+    transactionId: p.uuid().primary(),
+    orderId: p.uuid(),
+    projectId: p.uuid(),
+    vaultCardId: p.uuid(),
+    acquirer: p.text(),
+    threeDSecure: p.enum(['none', 'external', 'challenge_passed'] as const).fieldName('three_d_secure'),
+    result: p.type('text').$type<CardAuthorizationResult>(),
+    authorizationCode: p.text().nullable(),
+    authorizedAt: p.datetime().nullable(),
+    capturableUntil: p.datetime().nullable(),
+    createdAt: p.datetime(),
+    modifiedAt: p.datetime(),
+  },
+});
+export class CardAuthorization extends CardAuthorizationSchema.class {}
+CardAuthorizationSchema.setClass(CardAuthorization);

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import type { Deps } from '../../../platform/deps.ts';
+import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
+import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
+import { isFinalOrderStatus } from '../../orders/state-machine.ts';
+import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
+import { validateCvc } from '../../vault/card-input.ts';
+import type { CardBrand } from '../../vault/card-number.ts';
+import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
+import { vaultCipherFor } from '../../vault/vault-keys.ts';
+import { authorizeCard, type ExternalAuthenticationDetails } from '../authorize-card.ts';
+import { PaymentRepository } from '../payment.repository.ts';
+import {
+  cardNotStored,
+  transactionNotFound,
+  transactionNotPayable,
+  vaultTokenNotFound,
+} from '../payment-errors.ts';
+import { acquirerFor } from '../payment-runtime.ts';
+
+const EXTERNAL_FIELDS = ['cavv', '3ds_version', '3ds_method_used', 'ds_transaction_id'] as const;
+
+/**
+ * Body of `POST /v1/orders/{order_id}/transactions/{transaction_id}/authenticate/`. Without external 3-D Secure
+ * values both fields are optional (the card defaults to the one stored with the transaction's setup token).
+ * With them (spec 4.13) all four plus `vault_token` and `cvc` are required: partial values are a 400.
+ * Messages never repeat a value: the body carries a CVC.
+ */
+export const authenticateInputSchema = z
+  .strictObject({
+    vault_token: z.uuid('must be a uuid').optional(),
+    cvc: z.string({ error: 'must be a string of 3 or 4 digits' }).optional(),
+    cavv: z
+      .string({ error: 'must be a string' })
+      .regex(/^[A-Za-z0-9+/=_-]{1,128}$/, 'must be the base64 authentication value')
+      .optional(),
+    '3ds_version': z
+      .string({ error: 'must be a string' })
+      .regex(/^[12]\.\d{1,2}(\.\d{1,2})?$/, 'must be a protocol version such as 2.2.0')
+      .optional(),
+    '3ds_method_used': z
+      .string({ error: 'must be a string' })
+      .regex(/^[A-Za-z][A-Za-z_-]{0,31}$/, 'must be a method name such as challenge')
+      .optional(),
+    ds_transaction_id: z.uuid('must be the directory server transaction id (a uuid)').optional(),
+  })
+  .superRefine((input, ctx) => {
+    const sent = EXTERNAL_FIELDS.filter((field) => input[field] !== undefined);
+    if (sent.length === 0) return;
+    const required = [...EXTERNAL_FIELDS, 'vault_token', 'cvc'] as const;
+    for (const field of required) {
+      if (input[field] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'is required with external 3-D Secure values (send all of them or none)',
+        });
+      }
+    }
+  });
+
+export type AuthenticateInput = z.input<typeof authenticateInputSchema>;
+
+/**
+ * Pays an own-checkout card transaction with a stored card. With external 3-D Secure values the payment is
+ * processed directly (no challenge); without them a card that needs a challenge leaves the transaction
+ * `pending` with a `payment_url`. A decline is an answer, not an error: the order comes back either way.
+ */
+export async function authenticateTransaction(
+  deps: Deps,
+  actor: Actor,
+  orderId: string,
+  transactionId: string,
+  body: unknown,
+): Promise<OrderView> {
+  const input = parseOrThrow(authenticateInputSchema, body ?? {});
+  const external = externalDetailsOf(input);
+  const cipher = vaultCipherFor(deps.config);
+  return deps.db.transaction(async (em) => {
+    const orders = new OrderRepository(em);
+    const order = await orders.lockOrder(actor.projectId, orderId);
+    if (!order) throw notFound('Order', 'order_id');
+    const transactions = await orders.transactionsOf(order.id);
+    const transaction = transactions.find((t) => t.id === transactionId);
+    if (!transaction) throw transactionNotFound();
+    if (transaction.paymentMethod !== 'credit-card')
+      throw transactionNotPayable('it is not a card transaction');
+    if (order.checkout !== 'own') throw transactionNotPayable('it is not an own-checkout transaction');
+    if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) {
+      throw transactionNotPayable(`it is already ${transaction.status}`);
+    }
+    const acquirer = acquirerFor(order, deps.now);
+
+    const cards = new VaultCardRepository(em);
+    const card = input.vault_token
+      ? await cards.findForProject(actor.projectId, input.vault_token)
+      : await cards.findStoredFor(transaction.id);
+    if (!card) throw input.vault_token ? vaultTokenNotFound() : cardNotStored();
+    if (input.cvc !== undefined) {
+      const cvc = validateCvc(input.cvc, card.brand as CardBrand | null);
+      if (!cvc.ok) throw invalid('cvc', cvc.problems[0]!.message);
+    }
+
+    await authorizeCard(
+      {
+        em,
+        orders,
+        payments: new PaymentRepository(em),
+        cipher,
+        acquirer,
+        config: deps.config,
+        at: deps.now(),
+      },
+      {
+        order,
+        transactions,
+        transaction,
+        card,
+        cvc: input.cvc,
+        threeDSecure: external ? 'external' : 'none',
+        external,
+      },
+    );
+    await orders.flush();
+    return orders.loadView(order);
+  });
+}
+
+function externalDetailsOf(
+  input: z.output<typeof authenticateInputSchema>,
+): ExternalAuthenticationDetails | undefined {
+  if (input.cavv === undefined) return undefined;
+  return {
+    authenticationValue: input.cavv,
+    protocolVersion: input['3ds_version']!,
+    methodUsed: input['3ds_method_used']!,
+    dsTransID: input.ds_transaction_id!,
+  };
+}

@@ -1,0 +1,58 @@
+import type { Deps } from '../../../platform/deps.ts';
+import { notFound } from '../../../platform/errors/domain-error.ts';
+import type { Order } from '../../orders/order.entity.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import { isFinalOrderStatus, isSucceededTransactionStatus } from '../../orders/state-machine.ts';
+import type { Transaction } from '../../orders/transaction.entity.ts';
+import { PaymentRepository } from '../payment.repository.ts';
+import { customerReturnUrl } from '../payment-urls.ts';
+
+/**
+ * What the customer's payment page (`payment_url`) shows for a card transaction:
+ * - `challenge`: the 3-D Secure challenge the issuer asked for;
+ * - `card_form`: a first one-click transaction still waiting for the card;
+ * - `finished`: the payment is over, so the customer goes back to the shop (or sees the result here);
+ * - `waiting`: nothing for the customer to do (the shop is processing the payment itself).
+ */
+export type PaymentPageState =
+  | { kind: 'challenge'; order: Order; transaction: Transaction; isTest: boolean }
+  | { kind: 'card_form'; order: Order; transaction: Transaction }
+  | { kind: 'finished'; order: Order; transaction: Transaction; succeeded: boolean; returnUrl: string | null }
+  | { kind: 'waiting'; order: Order; transaction: Transaction };
+
+const OPEN = ['new', 'pending', 'processing'];
+
+export async function loadPaymentPage(deps: Deps, transactionId: string): Promise<PaymentPageState> {
+  return deps.db.read(async (em) => {
+    const payments = new PaymentRepository(em);
+    const transaction = await payments.findTransactionById(transactionId);
+    const order = transaction ? await new OrderRepository(em).findOrderById(transaction.orderId) : null;
+    if (!transaction || !order || transaction.paymentMethod !== 'credit-card') throw notFound('Payment');
+    return pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));
+  });
+}
+
+export function pageStateOf(
+  order: Order,
+  transaction: Transaction,
+  authorization: { result: string } | null,
+): PaymentPageState {
+  if (!OPEN.includes(transaction.status) || isFinalOrderStatus(order.status)) {
+    const succeeded = isSucceededTransactionStatus(transaction.status);
+    return {
+      kind: 'finished',
+      order,
+      transaction,
+      succeeded,
+      returnUrl: customerReturnUrl(order, succeeded),
+    };
+  }
+  if (transaction.status === 'pending' && authorization?.result === 'challenge_required') {
+    return { kind: 'challenge', order, transaction, isTest: order.flags.includes('is-test') };
+  }
+  const isFirst = transaction.paymentMethodDetails.one_click_type === 'first';
+  if (transaction.status === 'new' && isFirst && !transaction.setupTokenUsedAt) {
+    return { kind: 'card_form', order, transaction };
+  }
+  return { kind: 'waiting', order, transaction };
+}

@@ -1,0 +1,73 @@
+import type { Deps } from '../../../platform/deps.ts';
+import { notFound } from '../../../platform/errors/domain-error.ts';
+import { isUuid, OrderRepository } from '../../orders/order.repository.ts';
+import { type InputProblem, parseVaultCardInput, validateCvc } from '../../vault/card-input.ts';
+import { detectBrands } from '../../vault/card-number.ts';
+import { storeCardForTransaction } from '../../vault/card-storage.ts';
+import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
+import { vaultCipherFor } from '../../vault/vault-keys.ts';
+import { authorizeCard } from '../authorize-card.ts';
+import { PaymentRepository } from '../payment.repository.ts';
+import { acquirerFor } from '../payment-runtime.ts';
+import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
+
+/** The card form of the payment page, as posted. Every value is in memory only. */
+export interface CardForm {
+  pan?: unknown;
+  expiry?: unknown;
+  name?: unknown;
+  cvc?: unknown;
+}
+
+export type PayOnPageResult = { ok: true; state: PaymentPageState } | { ok: false; problems: InputProblem[] };
+
+/**
+ * A customer entered the card on the payment page of a first one-click transaction (spec 4.16 step 1): the
+ * card is stored against the transaction (using up its setup token) and authorized with the CVC, which is
+ * dropped afterwards. Problems come back as field messages that never repeat the card number or CVC.
+ */
+export async function payOnPage(deps: Deps, transactionId: string, form: CardForm): Promise<PayOnPageResult> {
+  if (!isUuid(transactionId)) throw notFound('Payment');
+  const now = deps.now();
+  const name = typeof form.name === 'string' && form.name.trim() !== '' ? form.name : undefined;
+  const parsed = parseVaultCardInput(
+    // The page is bound to its transaction; the setup token field only satisfies the shared vault rules.
+    { pan: form.pan, expiry: form.expiry, ...(name ? { name } : {}), setup_token: transactionId },
+    { now },
+  );
+  const brand = parsed.ok ? detectBrands(parsed.value.pan).brand : null;
+  const cvc = validateCvc(form.cvc, brand);
+  const problems = [...(parsed.ok ? [] : parsed.problems), ...(cvc.ok ? [] : cvc.problems)];
+  if (!parsed.ok || !cvc.ok) return { ok: false, problems };
+
+  const cipher = vaultCipherFor(deps.config);
+  // Found on a fork of its own, so that everything read under the order's lock below is fresh.
+  const located = await deps.db.read((em) => new PaymentRepository(em).findTransactionById(transactionId));
+  if (located?.paymentMethod !== 'credit-card') throw notFound('Payment');
+  const state = await deps.db.transaction(async (em) => {
+    const payments = new PaymentRepository(em);
+    const orders = new OrderRepository(em);
+    const order = await orders.lockOrder(null, located.orderId);
+    const transactions = order ? await orders.transactionsOf(order.id) : [];
+    const transaction = transactions.find((t) => t.id === transactionId);
+    if (!order || !transaction) throw notFound('Payment');
+    const before = pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));
+    if (before.kind !== 'card_form') return before;
+
+    const card = storeCardForTransaction({
+      cards: new VaultCardRepository(em),
+      cipher,
+      order,
+      transaction,
+      card: parsed.value,
+      at: now,
+    });
+    await authorizeCard(
+      { em, orders, payments, cipher, acquirer: acquirerFor(order, deps.now), config: deps.config, at: now },
+      { order, transactions, transaction, card, cvc: cvc.value, threeDSecure: 'none' },
+    );
+    await orders.flush();
+    return pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));
+  });
+  return { ok: true, state };
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '../../platform/db/orm.ts';
+import { notFound } from '../../platform/errors/domain-error.ts';
+import { Order } from '../orders/order.entity.ts';
+import { OrderRepository } from '../orders/order.repository.ts';
+import { changeTransactionStatus, recordNewTransaction } from '../orders/status-changes.ts';
+import { Transaction } from '../orders/transaction.entity.ts';
+import type { OperationResult } from './acquirer/acquirer.ts';
+import type { CardAuthorization } from './card-authorization.entity.ts';
+import { PaymentRepository } from './payment.repository.ts';
+import {
+  alreadyCaptured,
+  alreadyVoided,
+  authorizationExpired,
+  notAPreAuthorization,
+  notAuthorized,
+  transactionNotFound,
+} from './payment-errors.ts';
+
+export const HAS_CAPTURES = 'has-captures';
+export const HAS_VOIDS = 'has-voids';
+
+export interface LockedPreAuthorization {
+  orders: OrderRepository;
+  order: Order;
+  transactions: Transaction[];
+  transaction: Transaction;
+  authorization: CardAuthorization;
+}
+
+/**
+ * Loads a pre-authorization for a capture or a void under the original order's row lock, so a capture and a
+ * void racing on it run one after the other and the second sees what the first did: exactly one wins.
+ */
+export async function lockPreAuthorization(
+  em: EntityManager,
+  projectId: string,
+  orderId: string,
+  transactionId: string,
+  at: Date,
+): Promise<LockedPreAuthorization> {
+  const orders = new OrderRepository(em);
+  const order = await orders.lockOrder(projectId, orderId);
+  if (!order) throw notFound('Order', 'order_id');
+  const transactions = await orders.transactionsOf(order.id);
+  const transaction = transactions.find((t) => t.id === transactionId);
+  if (!transaction) throw transactionNotFound();
+  if (transaction.paymentMethod !== 'credit-card' || transaction.captureMode !== 'manual') {
+    throw notAPreAuthorization();
+  }
+  if (order.flags.includes(HAS_VOIDS)) throw alreadyVoided();
+  if (order.flags.includes(HAS_CAPTURES) || transaction.status === 'captured') throw alreadyCaptured();
+  const authorization = await new PaymentRepository(em).findAuthorization(transaction.id);
+  if (transaction.status !== 'accepted' || !authorization) throw notAuthorized();
+  const expired = authorization.capturableUntil && authorization.capturableUntil.getTime() <= at.getTime();
+  if (expired) throw authorizationExpired();
+  if (!transaction.isCapturable) throw notAuthorized();
+  return { orders, order, transactions, transaction, authorization };
+}
+
+/**
+ * A capture or void is a new order linked to the original (`related_order_id`, shown as `capture_of_order_id`
+ * or `void_of_order_id`) with one transaction that records the acquirer's answer and ends `completed`
+ * (or `declined` / `error` when the acquirer refuses).
+ */
+export function recordFollowUpOrder(params: {
+  orders: OrderRepository;
+  original: LockedPreAuthorization;
+  kind: 'capture' | 'void';
+  /** The id the acquirer was given for this operation. */
+  transactionId: string;
+  amount: number;
+  result: OperationResult;
+  at: Date;
+}): Order {
+  const { orders, original, kind, amount, result, at } = params;
+  const source = original.order;
+  const order = Object.assign(new Order(), {
+    id: randomUUID(),
+    projectId: source.projectId,
+    merchantId: source.merchantId,
+    kind,
+    merchantOrderId: source.merchantOrderId,
+    description: source.description,
+    currency: source.currency,
+    amount,
+    status: 'new' as const,
+    flags: source.flags.filter((flag) => flag === 'is-test'),
+    checkout: 'own' as const,
+    expirationPeriod: source.expirationPeriod,
+    // Settled in this same unit of work: it never waits for an expiry.
+    expiresAt: at,
+    paymentMethods: null,
+    returnUrl: null,
+    failureUrl: null,
+    webhookUrl: source.webhookUrl,
+    customer: source.customer,
+    client: null,
+    extra: null,
+    refundedAmount: 0,
+    relatedOrderId: source.id,
+    createdAt: at,
+    modifiedAt: at,
+    completedAt: null,
+  });
+  const authorized = original.transaction;
+  const transaction = Object.assign(new Transaction(), {
+    id: params.transactionId,
+    orderId: order.id,
+    projectId: order.projectId,
+    amount,
+    currency: order.currency,
+    creditDebit: kind === 'void' ? ('credit' as const) : null,
+    paymentMethod: authorized.paymentMethod,
+    paymentMethodBrand: authorized.paymentMethodBrand,
+    paymentMethodDetails: authorized.paymentMethodDetails.truncated_pan
+      ? { truncated_pan: authorized.paymentMethodDetails.truncated_pan }
+      : {},
+    captureMode: 'automatic' as const,
+    isCapturable: false,
+    outcomes: {
+      processing: {
+        status: result.kind,
+        response_code: result.responseCode,
+        response_code_description: result.responseCodeDescription,
+      },
+    },
+    reason: result.reason,
+    paymentUrl: null,
+    setupToken: null,
+    setupTokenUsedAt: null,
+    refundOfTransactionId: null,
+    voidOfTransactionId: kind === 'void' ? authorized.id : null,
+    captureOfTransactionId: kind === 'capture' ? authorized.id : null,
+    createdAt: at,
+    modifiedAt: at,
+  });
+  orders.add(order);
+  const ctx = { orders, at };
+  recordNewTransaction(ctx, order, transaction);
+  const to = result.kind === 'approved' ? 'completed' : result.kind === 'declined' ? 'declined' : 'error';
+  changeTransactionStatus(ctx, order, [transaction], transaction, to);
+  return order;
+}
+
+/** Marks the original order and its transaction once a capture or void went through. */
+export function settleOriginal(original: LockedPreAuthorization, flag: string, at: Date): void {
+  original.order.flags = [...original.order.flags, flag];
+  original.order.modifiedAt = at;
+  original.transaction.isCapturable = false;
+  original.transaction.modifiedAt = at;
+}

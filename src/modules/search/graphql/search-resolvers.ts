@@ -1,0 +1,75 @@
+import { GraphQLError, type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
+import type { OrderSort, Resolvers } from '../../../generated/graphql.ts';
+import { DomainError } from '../../../platform/errors/domain-error.ts';
+import { searchOrders } from '../commands/search-orders.ts';
+import { FIRST_PAGE } from '../cursor.ts';
+
+/** Largest `first` of the `orders` connection: each node carries its transactions and events. */
+export const MAX_CONNECTION_PAGE_SIZE = 100;
+export const DEFAULT_CONNECTION_PAGE_SIZE = 20;
+
+/**
+ * `orders` as a Relay connection over the same search command as REST. It always pages by keyset
+ * (`after` is the REST `search_after` value, absent means `-1`), so it can read arbitrarily deep.
+ */
+export const searchResolvers: Resolvers = {
+  Query: {
+    orders: async (_parent, { query, sort, first, after }, { deps, actor }, info) => {
+      const size = first ?? DEFAULT_CONNECTION_PAGE_SIZE;
+      if (!Number.isInteger(size) || size < 1 || size > MAX_CONNECTION_PAGE_SIZE) {
+        throw badInput(
+          'invalid_paging',
+          `first must be between 1 and ${MAX_CONNECTION_PAGE_SIZE}, got ${size}`,
+        );
+      }
+      try {
+        const result = await searchOrders(
+          deps,
+          actor,
+          {
+            query: query ?? '*',
+            sort: sort ? sortText(sort) : null,
+            size,
+            search_after: after ?? FIRST_PAGE,
+          },
+          // The count visits every match: only run it when the operation asks for it.
+          { withTotal: selects(info, 'totalCount') },
+        );
+        return {
+          edges: result.hits.map((hit) => ({ cursor: hit.cursor, node: hit.view })),
+          pageInfo: {
+            hasNextPage: result.hasMore,
+            hasPreviousPage: false,
+            startCursor: result.hits[0]?.cursor ?? null,
+            endCursor: result.searchAfter,
+          },
+          totalCount: result.total ?? 0,
+        };
+      } catch (error) {
+        if (error instanceof DomainError && error.kind === 'invalid_request') {
+          throw badInput(error.code, error.message);
+        }
+        throw error;
+      }
+    },
+  },
+};
+
+/** Whether the operation selects this field of the resolved object (directly or through fragments). */
+function selects(info: GraphQLResolveInfo, field: string): boolean {
+  const visit = (selectionSet: SelectionSetNode | undefined): boolean =>
+    (selectionSet?.selections ?? []).some((selection) => {
+      if (selection.kind === Kind.FIELD) return selection.name.value === field;
+      if (selection.kind === Kind.INLINE_FRAGMENT) return visit(selection.selectionSet);
+      return visit(info.fragments[selection.name.value]?.selectionSet);
+    });
+  return info.fieldNodes.some((node) => visit(node.selectionSet));
+}
+
+function sortText(sort: OrderSort): string {
+  return `${sort.field.toLowerCase()} ${(sort.direction ?? 'ASC').toLowerCase()}`;
+}
+
+function badInput(type: string, message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', type } });
+}

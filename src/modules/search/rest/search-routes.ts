@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { invalid } from '../../../platform/errors/domain-error.ts';
+import { presentOrder } from '../../orders/rest/order-json.ts';
+import { requireActor } from '../../projects/rest/authenticate.ts';
+import { exportOrdersReport } from '../commands/export-orders-report.ts';
+import { searchOrders } from '../commands/search-orders.ts';
+import { parseSearchBody } from '../search-input.ts';
+
+/**
+ * Spec 4.14. JSON response: `{ "orders": [<order as retrieved>], "total": <matching orders>,
+ * "search_after": <cursor of the last hit, null on an empty page>, "has_more": <another page follows> }`.
+ * `?format=csv`: the transaction report, streamed.
+ */
+export async function searchRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Querystring: { format?: string } }>('/v1/search/orders/', async (request, reply) => {
+    const actor = await requireActor(request);
+    const format = request.query.format;
+    if (format !== undefined && format !== 'csv') {
+      throw invalid('format', `"${format}" is not a report format; the only one is csv`);
+    }
+    const body = parseSearchBody(request.body);
+
+    if (format === 'csv') {
+      const report = await exportOrdersReport(request.deps, actor, body);
+      const day = request.deps.now().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(report);
+    }
+
+    const result = await searchOrders(request.deps, actor, body);
+    const baseUrl = request.deps.config.baseUrl;
+    return {
+      orders: result.hits.map((hit) => presentOrder(hit.view, baseUrl)),
+      total: result.total,
+      search_after: result.searchAfter,
+      has_more: result.hasMore,
+    };
+  });
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { DomainError } from '../../platform/errors/domain-error.ts';
+import { parseOrThrow } from '../../platform/errors/zod.ts';
+import type { SearchQueryError } from './errors.ts';
+import type { OrderSearchRequest } from './plan.ts';
+
+/**
+ * The body of `POST /v1/search/orders/` (spec 4.14). Only the shape is checked here; the values (query syntax,
+ * sort, paging rules, cursor) are checked by the planner, which words each problem precisely.
+ */
+const searchBodySchema = z.strictObject({
+  query: z.string({ error: 'is required: a search query such as "status:completed", or * for every order' }),
+  sort: z.string({ error: 'must be a string such as "created asc"' }).nullish(),
+  size: z.unknown().optional(),
+  start: z.unknown().optional(),
+  search_after: z.unknown().optional(),
+});
+
+export function parseSearchBody(body: unknown): OrderSearchRequest {
+  return parseOrThrow(searchBodySchema, body ?? {});
+}
+
+/** The request field each search problem is about. */
+const FIELD_BY_CODE: Readonly<Record<SearchQueryError['code'], string | null>> = {
+  empty_query: 'query',
+  query_too_long: 'query',
+  syntax_error: 'query',
+  unknown_field: 'query',
+  missing_field: 'query',
+  missing_value: 'query',
+  invalid_value: 'query',
+  invalid_range: 'query',
+  unsupported_syntax: 'query',
+  invalid_sort: 'sort',
+  invalid_paging: null,
+  invalid_cursor: 'search_after',
+  cursor_mismatch: 'search_after',
+};
+
+/**
+ * A search input problem as the service's one error type: a 400 whose `type` is the search error code
+ * (`unknown_field`, `syntax_error`, `invalid_paging`, `cursor_mismatch`, ...) and whose message names the
+ * problem and, for the query, its position.
+ */
+export function searchInputError(error: SearchQueryError): DomainError {
+  const field = FIELD_BY_CODE[error.code];
+  const message = field === 'query' ? `query: ${error.message}` : error.message;
+  return new DomainError('invalid_request', error.code, message, field);
+}

@@ -1,0 +1,232 @@
+import type { Pool, PoolClient } from 'pg';
+import type { EntityManager } from '../../platform/db/orm.ts';
+import { Order } from '../orders/order.entity.ts';
+import type { OrderSearchPlan } from './plan.ts';
+import type { SortKey } from './sort.ts';
+import { joinSql, type SqlFragment, sqlFragment } from './sql-fragment.ts';
+
+/** One matching order of a page: the entity and its position in the sort (for the cursor). */
+export interface OrderSearchHit {
+  order: Order;
+  key: SortKey;
+}
+
+export interface OrderSearchPage {
+  hits: OrderSearchHit[];
+  /** Whether at least one more order follows this page. */
+  hasMore: boolean;
+}
+
+/** One line of the CSV report as PostgreSQL returns it: text, ready-formatted timestamps, null for empty. */
+export interface ReportDbRow {
+  id: string;
+  merchant_order_id: string | null;
+  created: string;
+  completed: string | null;
+  currency: string;
+  amount: string;
+  status: string;
+  transaction_id: string;
+  transaction_status: string;
+  transaction_payment_method: string;
+  transaction_payment_method_brand: string | null;
+  transaction_amount: string;
+  transaction_currency: string;
+  transaction_refund_of_transaction_id: string | null;
+  transaction_truncated_pan: string | null;
+  transaction_settlement_currency: string | null;
+  transaction_settlement_amount: string | null;
+  transaction_fee_currency: string | null;
+  transaction_fee_amount: string | null;
+  customer_merchant_customer_id: string | null;
+  merchant_id: string;
+  project_id: string;
+}
+
+/** A server-side cursor over the report rows; iterate once. Closing early releases the connection. */
+export interface ReportCursor extends AsyncIterable<ReportDbRow> {
+  close(): Promise<void>;
+}
+
+/** Rows fetched per round trip of the report cursor: the most the process ever holds at once. */
+export const REPORT_FETCH_SIZE = 500;
+
+/** ISO 8601 UTC with milliseconds, exactly as the JSON representation writes timestamps. */
+const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Settlement and fee are read through `to_jsonb(t)` so the report picks up `settlement_*` / `fee_*` columns as
+ * soon as the card payments work adds them to `transactions`, and yields NULL while they do not exist.
+ * Without recorded settlement data a completed or captured transaction settles in its own currency and amount.
+ */
+const REPORT_COLUMNS = `
+  o.id::text as id,
+  o.merchant_order_id,
+  ${isoText('o.created_at')} as created,
+  ${isoText('o.completed_at')} as completed,
+  o.currency::text as currency,
+  o.amount::text as amount,
+  o.status,
+  t.id::text as transaction_id,
+  t.status as transaction_status,
+  t.payment_method as transaction_payment_method,
+  t.payment_method_brand as transaction_payment_method_brand,
+  t.amount::text as transaction_amount,
+  t.currency::text as transaction_currency,
+  t.refund_of_transaction_id::text as transaction_refund_of_transaction_id,
+  t.payment_method_details ->> 'truncated_pan' as transaction_truncated_pan,
+  coalesce(to_jsonb(t) ->> 'settlement_currency',
+    case when t.status in ('completed', 'captured') then t.currency::text end) as transaction_settlement_currency,
+  coalesce(to_jsonb(t) ->> 'settlement_amount',
+    case when t.status in ('completed', 'captured') then t.amount::text end) as transaction_settlement_amount,
+  to_jsonb(t) ->> 'fee_currency' as transaction_fee_currency,
+  to_jsonb(t) ->> 'fee_amount' as transaction_fee_amount,
+  o.customer ->> 'merchant_customer_id' as customer_merchant_customer_id,
+  o.merchant_id::text as merchant_id,
+  o.project_id::text as project_id`;
+
+/**
+ * Runs planned order searches against PostgreSQL. Every statement is scoped to one project and sent with real
+ * bind parameters (`$1`, `$2`, ...) over the ORM's own connection pool: values never become SQL text.
+ */
+export class OrderSearchRepository {
+  readonly #em: EntityManager;
+
+  constructor(em: EntityManager) {
+    this.#em = em;
+  }
+
+  /** One page in sort order, plus whether more follow (one extra row is fetched to know). */
+  async findPage(projectId: string, plan: OrderSearchPlan): Promise<OrderSearchPage> {
+    const where = scoped(projectId, plan.where);
+    const rows = await this.#query<{ id: string; sort_value: string | null }>(
+      sqlFragment(
+        `select o.id::text as id, ${plan.sortValueSql} as sort_value from orders o where ${where.sql} ` +
+          `order by ${plan.orderBy} limit ? offset ?`,
+        [...where.params, plan.limit + 1, plan.offset],
+      ),
+    );
+    const pageRows = rows.slice(0, plan.limit);
+    const orders = pageRows.length
+      ? await this.#em.find(Order, { id: { $in: pageRows.map((row) => row.id) }, projectId })
+      : [];
+    const byId = new Map(orders.map((order) => [order.id, order]));
+    const hits = pageRows.flatMap((row) => {
+      const order = byId.get(row.id);
+      // An order is never deleted; the guard only keeps the types honest.
+      return order ? [{ order, key: { value: row.sort_value, id: row.id } }] : [];
+    });
+    return { hits, hasMore: rows.length > plan.limit };
+  }
+
+  /** How many of the project's orders match the query filter (the whole result, not what remains). */
+  async countMatches(projectId: string, filter: SqlFragment): Promise<number> {
+    const where = scoped(projectId, filter);
+    const [row] = await this.#query<{ total: string }>(
+      sqlFragment(`select count(*) as total from orders o where ${where.sql}`, where.params),
+    );
+    return Number(row?.total ?? 0);
+  }
+
+  /**
+   * Opens a server-side cursor over the report rows: one per transaction of every matching order, orders in
+   * the plan's sort order, each order's transactions oldest first. With `paged` the plan's page (limit and
+   * offset) applies to the orders, otherwise every matching order is included. Rows are fetched
+   * REPORT_FETCH_SIZE at a time and only when the consumer asks for more, so memory stays flat.
+   */
+  async openReport(
+    projectId: string,
+    plan: OrderSearchPlan,
+    options: { paged: boolean },
+  ): Promise<ReportCursor> {
+    const where = scoped(projectId, plan.where);
+    const orders = options.paged
+      ? sqlFragment(
+          `(select o.* from orders o where ${where.sql} order by ${plan.orderBy} limit ? offset ?) o`,
+          [...where.params, plan.limit, plan.offset],
+        )
+      : sqlFragment(`orders o`, []);
+    const statement = sqlFragment(
+      `select ${REPORT_COLUMNS} from ${orders.sql} join transactions t on t.order_id = o.id ` +
+        `${options.paged ? '' : `where ${where.sql} `}order by ${plan.orderBy}, t.created_at, t.id`,
+      options.paged ? orders.params : where.params,
+    );
+    const pool = await this.#pool();
+    const client = await pool.connect();
+    try {
+      // A cursor lives in a transaction; READ ONLY because an export never writes.
+      await client.query('begin read only');
+      const { text, values } = numbered(statement);
+      await client.query(`declare order_report no scroll cursor for ${text}`, values);
+    } catch (error) {
+      await endReport(client, error);
+      throw error;
+    }
+    return reportCursor(client);
+  }
+
+  async #query<T>(fragment: SqlFragment): Promise<T[]> {
+    const { text, values } = numbered(fragment);
+    const result = await (await this.#pool()).query(text, values);
+    return result.rows as T[];
+  }
+
+  #pool(): Promise<Pool> {
+    return this.#em.getConnection().getNativeClient();
+  }
+}
+
+function reportCursor(client: PoolClient): ReportCursor {
+  let closed = false;
+  const close = async (error?: unknown) => {
+    if (closed) return;
+    closed = true;
+    await endReport(client, error);
+  };
+  return {
+    close: () => close(),
+    async *[Symbol.asyncIterator]() {
+      let failure: unknown;
+      try {
+        while (!closed) {
+          const { rows } = await client.query<ReportDbRow>(`fetch ${REPORT_FETCH_SIZE} from order_report`);
+          if (rows.length === 0) break;
+          yield* rows;
+        }
+      } catch (error) {
+        failure = error;
+        throw error;
+      } finally {
+        // Runs on the last row, on an error and when the consumer stops early (a client that hung up).
+        await close(failure);
+      }
+    },
+  };
+}
+
+/** Ends the cursor's transaction and returns the connection; a broken connection is discarded, not reused. */
+async function endReport(client: PoolClient, error?: unknown): Promise<void> {
+  try {
+    await client.query('rollback');
+    client.release();
+  } catch (rollbackError) {
+    client.release(rollbackError instanceof Error ? rollbackError : new Error(String(error)));
+  }
+}
+
+function scoped(projectId: string, filter: SqlFragment): SqlFragment {
+  return joinSql([sqlFragment('o.project_id = cast(? as uuid)', [projectId]), filter], 'and');
+}
+
+/**
+ * `?` placeholders (how the search module writes SQL) to PostgreSQL's `$n`. The SQL text is constant text of
+ * the search module, which uses no `?` operator, so every `?` is a placeholder; a count mismatch is a bug.
+ */
+export function numbered(fragment: SqlFragment): { text: string; values: unknown[] } {
+  let index = 0;
+  const text = fragment.sql.replace(/\?/g, () => `$${++index}`);
+  if (index !== fragment.params.length) {
+    throw new Error(`SQL has ${index} placeholders but ${fragment.params.length} parameters`);
+  }
+  return { text, values: fragment.params };
+}

@@ -1,0 +1,69 @@
+import { GraphQLError } from 'graphql';
+import type { Resolvers, TransactionStatus } from '../../../generated/graphql.ts';
+import type { GraphQLContext } from '../../../platform/graphql/context.ts';
+import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
+import { getOrder } from '../../orders/commands/get-order.ts';
+import type { OutboxFeed, OutboxNotification } from '../outbox-feed.ts';
+
+function liveFeed(ctx: GraphQLContext): OutboxFeed {
+  if (!ctx.live) {
+    throw new GraphQLError('Subscriptions are served over WebSocket (graphql-ws) on this same path', {
+      extensions: { code: 'BAD_REQUEST' },
+    });
+  }
+  return ctx.live;
+}
+
+/** The event being resolved; over HTTP (Apollo runs a subscription like a query) there is none. */
+function eventOf(event: OutboxNotification | undefined, ctx: GraphQLContext): OutboxNotification {
+  liveFeed(ctx);
+  if (!event) throw new GraphQLError('No subscription event', { extensions: { code: 'BAD_REQUEST' } });
+  return event;
+}
+
+/**
+ * Subscriptions read the outbox feed and only ever pass on the caller's own project's changes; another
+ * project's order id simply never matches. Each event is answered with the order as it is now.
+ */
+export const subscriptionResolvers: Resolvers = {
+  Subscription: {
+    orderStatusChanged: {
+      subscribe: (_parent, { orderId }, ctx) => {
+        const { projectId } = ctx.actor;
+        return liveFeed(ctx).subscribe(
+          (event) =>
+            event.topic === 'order_status_changed' &&
+            event.projectId === projectId &&
+            (!orderId || event.orderId === orderId),
+        );
+      },
+      resolve: (event: OutboxNotification | undefined, _args: unknown, ctx: GraphQLContext) =>
+        getOrder(ctx.deps, ctx.actor, eventOf(event, ctx).orderId),
+    },
+    transactionEvents: {
+      subscribe: (_parent, { orderId }, ctx) => {
+        const { projectId } = ctx.actor;
+        return liveFeed(ctx).subscribe(
+          (event) =>
+            event.topic === 'transaction_status_changed' &&
+            event.projectId === projectId &&
+            event.orderId === orderId,
+        );
+      },
+      resolve: async (payload: OutboxNotification | undefined, _args: unknown, ctx: GraphQLContext) => {
+        const event = eventOf(payload, ctx);
+        const view = await getOrder(ctx.deps, ctx.actor, event.orderId);
+        const transaction = view.transactions.find((t) => t.transaction.id === event.transactionId);
+        if (!transaction)
+          throw new GraphQLError('Transaction not found', { extensions: { code: 'NOT_FOUND' } });
+        return {
+          orderId: event.orderId,
+          transaction,
+          fromStatus: event.fromStatus ? toGraphQLEnum<TransactionStatus>(event.fromStatus) : null,
+          status: toGraphQLEnum<TransactionStatus>(event.toStatus),
+          occurred: event.createdAt,
+        };
+      },
+    },
+  },
+};

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Order } from '../orders/order.entity.ts';
+import type { Transaction } from '../orders/transaction.entity.ts';
+import type { CardCipher } from './card-crypto.ts';
+import { detectBrands, truncatePan } from './card-number.ts';
+import { sealPan } from './card-sealing.ts';
+import { VaultCard } from './vault-card.entity.ts';
+import type { VaultCardRepository } from './vault-card.repository.ts';
+
+export interface CardToStore {
+  /** Validated (12-19 digits, Luhn) clear PAN: in memory only. */
+  pan: string;
+  expiry: string;
+  name?: string;
+}
+
+/**
+ * Stores a validated card for a transaction and uses up the transaction's setup token. The caller holds the
+ * order's row lock and has checked that the token may be used. The transaction shows the public facts only.
+ */
+export function storeCardForTransaction(params: {
+  cards: VaultCardRepository;
+  cipher: CardCipher;
+  order: Order;
+  transaction: Transaction;
+  card: CardToStore;
+  at: Date;
+}): VaultCard {
+  const { cards, cipher, order, transaction, card, at } = params;
+  const { brand, brands } = detectBrands(card.pan);
+  const id = randomUUID();
+  const stored = Object.assign(new VaultCard(), {
+    id,
+    projectId: order.projectId,
+    orderId: order.id,
+    transactionId: transaction.id,
+    ...sealPan(cipher, { id, projectId: order.projectId }, card.pan),
+    expiry: card.expiry,
+    brand,
+    brands,
+    truncatedPan: truncatePan(card.pan),
+    cardholderName: card.name ?? null,
+    createdAt: at,
+  });
+  cards.add(stored);
+
+  transaction.setupTokenUsedAt = at;
+  transaction.modifiedAt = at;
+  transaction.paymentMethodBrand = brand;
+  transaction.paymentMethodDetails = {
+    ...transaction.paymentMethodDetails,
+    truncated_pan: stored.truncatedPan,
+    card_expiry: stored.expiry,
+    ...(stored.cardholderName && !transaction.paymentMethodDetails.cardholder_name
+      ? { cardholder_name: stored.cardholderName }
+      : {}),
+  };
+  return stored;
+}

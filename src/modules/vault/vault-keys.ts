@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from '../../config/index.ts';
+import { type CardCipher, createCardCipher, parseVaultKeys, VaultKeyConfigError } from './card-crypto.ts';
+
+/**
+ * The vault's keyring from configuration (`VAULT_ENCRYPTION_KEYS`, required in production).
+ *
+ * In development and test without that variable, a random key is generated once and kept in
+ * `{DATA_DIR}/vault-dev-key` (mode 0600), so cards stored in a dev database stay readable across restarts.
+ * Deleting that file makes the dev database's stored cards unreadable, exactly as losing a real key would.
+ */
+export const DEV_KEY_FILE = 'vault-dev-key';
+const DEV_KEY_ID = 'dev';
+
+const ciphers = new WeakMap<AppConfig, CardCipher>();
+
+/**
+ * The keyring of one running app, built once per configuration object. Keyed by the configuration because
+ * commands receive `deps.config`, and two apps in one process (tests) must not share keys.
+ */
+export function vaultCipherFor(config: AppConfig): CardCipher {
+  let cipher = ciphers.get(config);
+  if (!cipher) {
+    cipher = loadVaultCipher(config);
+    ciphers.set(config, cipher);
+  }
+  return cipher;
+}
+
+export function loadVaultCipher(config: AppConfig): CardCipher {
+  const spec = config.vaultEncryptionKeys ?? devKeySpec(config);
+  const { keys, activeKeyId } = parseVaultKeys(spec);
+  return createCardCipher(keys, activeKeyId);
+}
+
+function devKeySpec(config: AppConfig): string {
+  if (config.env === 'production') {
+    throw new VaultKeyConfigError('VAULT_ENCRYPTION_KEYS is required in production');
+  }
+  const file = path.resolve(config.dataDir, DEV_KEY_FILE);
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const spec = `${DEV_KEY_ID}:${randomBytes(32).toString('base64')}`;
+    mkdirSync(path.dirname(file), { recursive: true });
+    // `wx`: if another process created it meanwhile, keep theirs.
+    try {
+      writeFileSync(file, `${spec}\n`, { mode: 0o600, flag: 'wx' });
+      return spec;
+    } catch {
+      return readFileSync(file, 'utf8').trim();
+    }
+  }
+}

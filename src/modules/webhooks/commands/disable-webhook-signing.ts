@@ -1,0 +1,11 @@
+import type { Deps } from '../../../platform/deps.ts';
+import { notFound } from '../../../platform/errors/domain-error.ts';
+import { WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
+
+/** Stops signing the project's webhooks and forgets the secret. */
+export async function disableWebhookSigning(deps: Deps, projectId: string): Promise<void> {
+  await deps.db.transaction(async (em) => {
+    const updated = await new WebhookDeliveryRepository(em).setSigningSecret(projectId, null, deps.now());
+    if (!updated) throw notFound('Project');
+  });
+}

@@ -1,0 +1,9 @@
+import type { Deps } from '../../../platform/deps.ts';
+import { WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
+
+/** Whether the project signs its webhooks (never the secret itself). */
+export function isWebhookSigningEnabled(deps: Deps, projectId: string): Promise<boolean> {
+  return deps.db.read(
+    async (em) => (await new WebhookDeliveryRepository(em).signingSecretOf(projectId)) !== null,
+  );
+}

@@ -1,0 +1,62 @@
+import type { Deps } from '../../../platform/deps.ts';
+import { DomainError, notFound } from '../../../platform/errors/domain-error.ts';
+import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
+import { enqueueAttempt, newDelivery } from '../delivery-queue.ts';
+import { type DeliveryWithAttempts, WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
+
+/**
+ * Sends an order's latest status notification again, as a new delivery with its own attempts and retries
+ * (beyond the spec: for a receiver that was down past the last retry). One redelivery per order at a time.
+ */
+export async function redeliverWebhook(
+  deps: Deps,
+  jobs: JobQueue,
+  actor: Actor,
+  orderId: string,
+): Promise<DeliveryWithAttempts> {
+  return deps.db.transaction(async (em) => {
+    const order = await new OrderRepository(em).findOrder(actor.projectId, orderId);
+    if (!order) throw notFound('Order', 'orderId');
+    const deliveries = new WebhookDeliveryRepository(em);
+    const latest = await deliveries.latestStatusChange(order.id);
+    if (!latest) {
+      throw new DomainError(
+        'unprocessable',
+        'no_notification',
+        "The order's status has not changed yet, so there is no notification to send again",
+        'orderId',
+      );
+    }
+    const target = await deliveries.targetOf(order.id);
+    if (!target?.url) {
+      throw new DomainError(
+        'unprocessable',
+        'no_webhook_url',
+        'Neither the order nor the project has a webhook URL',
+        'orderId',
+      );
+    }
+    if (await deliveries.findPendingRedelivery(order.id)) {
+      throw new DomainError(
+        'conflict',
+        'redelivery_pending',
+        'A redelivery of this order is still pending',
+        'orderId',
+      );
+    }
+    const delivery = newDelivery({
+      projectId: order.projectId,
+      orderId: order.id,
+      outboxEventId: latest.id,
+      reason: 'redelivery',
+      orderStatus: order.status,
+      maxAttempts: deps.config.webhooks.maxAttempts,
+      at: deps.now(),
+    });
+    deliveries.add(delivery);
+    await enqueueAttempt(jobs, em, { deliveryId: delivery.id, attempt: 1 });
+    return { delivery, attempts: [] };
+  });
+}

@@ -1,0 +1,76 @@
+import type { Logger } from 'pino';
+import { Db } from '../../platform/db/orm.ts';
+import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
+import type { AppServices } from '../../services.ts';
+import { relayOutboxBatch } from './commands/relay-outbox.ts';
+
+const BATCH_SIZE = 100;
+
+/**
+ * Runs the outbox relay in this process: at start, on every NOTIFY of a new outbox row (from any process),
+ * after a lost LISTEN connection comes back, and on a periodic sweep, so a missed notification or a crash
+ * between commit and relay only delays a webhook. Runs are coalesced: one at a time, and one more if woken
+ * meanwhile.
+ */
+export class OutboxRelay {
+  readonly #services: AppServices;
+  readonly #logger: Logger;
+  readonly #unlisten: (() => void)[] = [];
+  #sweep: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #again = false;
+  #stopped = false;
+
+  constructor(services: AppServices) {
+    this.#services = services;
+    this.#logger = services.logger.child({ component: 'outbox-relay' });
+  }
+
+  start(): void {
+    const { notifications, config } = this.#services;
+    this.#unlisten.push(
+      notifications.on(OUTBOX_CHANNEL, () => this.wake()),
+      notifications.onReconnect(() => this.wake()),
+    );
+    this.#sweep = setInterval(() => this.wake(), config.outboxSweepIntervalSeconds * 1000);
+    this.#sweep.unref();
+    this.wake();
+  }
+
+  /** Relays now, or right after the run in progress. */
+  wake(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.#drain().finally(() => {
+      this.#running = null;
+      if (this.#again) {
+        this.#again = false;
+        this.wake();
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#sweep) clearInterval(this.#sweep);
+    for (const unlisten of this.#unlisten) unlisten();
+    await this.#running;
+  }
+
+  async #drain(): Promise<void> {
+    const { orm, jobs, config, now } = this.#services;
+    try {
+      while (!this.#stopped) {
+        const claimed = await relayOutboxBatch({ db: Db.fork(orm), jobs, config, now }, BATCH_SIZE);
+        if (claimed > 0) this.#logger.debug({ claimed }, 'outbox rows relayed');
+        if (claimed < BATCH_SIZE) return;
+      }
+    } catch (error) {
+      // The rows stay unrelayed; the next notification or sweep tries again.
+      this.#logger.error({ err: error }, 'outbox relay failed');
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export type WebhookDeliveryReason = 'status_changed' | 'redelivery';
+export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed';
+export type WebhookErrorKind =
+  | 'http_status'
+  | 'connect_timeout'
+  | 'read_timeout'
+  | 'connection_refused'
+  | 'dns_failure'
+  | 'tls_error'
+  | 'network_error'
+  | 'blocked_target'
+  | 'no_target';
+
+/** One notification of an order's status (spec part 6): a relayed status change or a redelivery. */
+export const WebhookDeliverySchema = defineEntity({
+  name: 'WebhookDelivery',
+  tableName: 'webhook_deliveries',
+  properties: {
+    id: p.uuid().primary(),
+    projectId: p.uuid(),
+    orderId: p.uuid(),
+    outboxEventId: p.bigint('number').nullable(),
+    reason: p.enum(['status_changed', 'redelivery'] as const),
+    orderStatus: p.text(),
+    state: p.enum(['pending', 'delivered', 'failed'] as const),
+    attemptCount: p.integer(),
+    maxAttempts: p.integer(),
+    createdAt: p.datetime(),
+    lastAttemptAt: p.datetime().nullable(),
+    nextAttemptAt: p.datetime().nullable(),
+    completedAt: p.datetime().nullable(),
+  },
+});
+export class WebhookDelivery extends WebhookDeliverySchema.class {}
+WebhookDeliverySchema.setClass(WebhookDelivery);
+
+/** One HTTP attempt of a delivery, kept for the merchant's delivery log. */
+export const WebhookDeliveryAttemptSchema = defineEntity({
+  name: 'WebhookDeliveryAttempt',
+  tableName: 'webhook_delivery_attempts',
+  properties: {
+    id: p.uuid().primary(),
+    deliveryId: p.uuid(),
+    attemptNumber: p.integer(),
+    startedAt: p.datetime(),
+    url: p.text().nullable(),
+    httpStatus: p.integer().nullable(),
+    errorKind: p.type('text').$type<WebhookErrorKind>().nullable(),
+    errorMessage: p.text().nullable(),
+    durationMs: p.integer(),
+    responseExcerpt: p.text().nullable(),
+    signed: p.boolean(),
+  },
+});
+export class WebhookDeliveryAttempt extends WebhookDeliveryAttemptSchema.class {}
+WebhookDeliveryAttemptSchema.setClass(WebhookDeliveryAttempt);

@@ -1,0 +1,153 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '../../platform/db/orm.ts';
+import { Order } from '../orders/order.entity.ts';
+import { OutboxEvent } from '../orders/outbox.entity.ts';
+import { Project } from '../projects/project.entity.ts';
+import { WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity.ts';
+
+/** Where and how one order's webhook goes right now. */
+export interface DeliveryTarget {
+  /** The order's `webhook_url`, else the project's; null when neither is set. */
+  url: string | null;
+  projectMode: 'test' | 'live';
+  signingSecret: string | null;
+}
+
+export interface DeliveryWithAttempts {
+  delivery: WebhookDelivery;
+  attempts: WebhookDeliveryAttempt[];
+}
+
+export class WebhookDeliveryRepository {
+  readonly #em: EntityManager;
+
+  constructor(em: EntityManager) {
+    this.#em = em;
+  }
+
+  /**
+   * Locks up to `limit` outbox rows not yet relayed, oldest first, skipping rows another process holds, for
+   * the rest of the database transaction.
+   */
+  claimUnrelayed(limit: number): Promise<OutboxEvent[]> {
+    return this.#em.find(
+      OutboxEvent,
+      { relayedAt: null },
+      { orderBy: { id: 'asc' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+    );
+  }
+
+  /** Each order's current webhook URL (its own, else its project's), or null. */
+  async webhookUrlsOf(orderIds: string[]): Promise<Map<string, string | null>> {
+    if (orderIds.length === 0) return new Map();
+    const orders = await this.#em.find(
+      Order,
+      { id: { $in: orderIds } },
+      { fields: ['id', 'projectId', 'webhookUrl'] },
+    );
+    const projects = await this.#em.find(
+      Project,
+      { id: { $in: [...new Set(orders.map((o) => o.projectId))] } },
+      { fields: ['id', 'webhookUrl'] },
+    );
+    const projectUrl = new Map(projects.map((p) => [p.id, p.webhookUrl ?? null]));
+    return new Map(orders.map((o) => [o.id, o.webhookUrl ?? projectUrl.get(o.projectId) ?? null]));
+  }
+
+  async targetOf(orderId: string): Promise<DeliveryTarget | null> {
+    const order = await this.#em.findOne(
+      Order,
+      { id: orderId },
+      { fields: ['id', 'projectId', 'webhookUrl'] },
+    );
+    if (!order) return null;
+    const project = await this.#em.findOne(
+      Project,
+      { id: order.projectId },
+      { fields: ['id', 'webhookUrl', 'mode'] },
+    );
+    if (!project) return null;
+    return {
+      url: order.webhookUrl ?? project.webhookUrl ?? null,
+      projectMode: project.mode,
+      signingSecret: await this.signingSecretOf(project.id),
+    };
+  }
+
+  findDelivery(deliveryId: string): Promise<WebhookDelivery | null> {
+    return this.#em.findOne(WebhookDelivery, { id: deliveryId });
+  }
+
+  /** Loads and row-locks a delivery for the rest of the transaction (two attempts never record at once). */
+  lockDelivery(deliveryId: string): Promise<WebhookDelivery | null> {
+    return this.#em.findOne(
+      WebhookDelivery,
+      { id: deliveryId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
+  }
+
+  /** The orders' deliveries, newest first, each with its attempts oldest first. */
+  async deliveriesOf(orderIds: string[]): Promise<Map<string, DeliveryWithAttempts[]>> {
+    const byOrder = new Map<string, DeliveryWithAttempts[]>(orderIds.map((id) => [id, []]));
+    if (orderIds.length === 0) return byOrder;
+    const deliveries = await this.#em.find(
+      WebhookDelivery,
+      { orderId: { $in: orderIds } },
+      { orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
+    const attempts = deliveries.length
+      ? await this.#em.find(
+          WebhookDeliveryAttempt,
+          { deliveryId: { $in: deliveries.map((d) => d.id) } },
+          { orderBy: { attemptNumber: 'asc' } },
+        )
+      : [];
+    for (const delivery of deliveries) {
+      byOrder.get(delivery.orderId)?.push({
+        delivery,
+        attempts: attempts.filter((a) => a.deliveryId === delivery.id),
+      });
+    }
+    return byOrder;
+  }
+
+  attemptsOf(deliveryId: string): Promise<WebhookDeliveryAttempt[]> {
+    return this.#em.find(WebhookDeliveryAttempt, { deliveryId }, { orderBy: { attemptNumber: 'asc' } });
+  }
+
+  /** The order's latest status-change notification, if its status ever changed. */
+  latestStatusChange(orderId: string): Promise<OutboxEvent | null> {
+    return this.#em.findOne(
+      OutboxEvent,
+      { orderId, topic: 'order_status_changed' },
+      { orderBy: { id: 'desc' } },
+    );
+  }
+
+  findPendingRedelivery(orderId: string): Promise<WebhookDelivery | null> {
+    return this.#em.findOne(WebhookDelivery, { orderId, reason: 'redelivery', state: 'pending' });
+  }
+
+  async signingSecretOf(projectId: string): Promise<string | null> {
+    const rows = await this.#em.execute<{ secret: string | null }[]>(
+      'select webhook_signing_secret as secret from projects where id = ?',
+      [projectId],
+    );
+    return rows[0]?.secret ?? null;
+  }
+
+  /** Sets (or with null, removes) the project's signing secret; false when there is no such project. */
+  async setSigningSecret(projectId: string, secret: string | null, at: Date): Promise<boolean> {
+    const result = await this.#em.execute<{ affectedRows: number }>(
+      'update projects set webhook_signing_secret = ?, modified_at = ? where id = ?',
+      [secret, at, projectId],
+      'run',
+    );
+    return result.affectedRows > 0;
+  }
+
+  add(...entities: (WebhookDelivery | WebhookDeliveryAttempt)[]): void {
+    for (const entity of entities) this.#em.persist(entity);
+  }
+}

@@ -1,0 +1,31 @@
+import type { EntityManager } from './orm.ts';
+
+/** Runs `$1`-style parameterised SQL: the shape pg-boss accepts as `db` to work inside a caller's transaction. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs SQL on the connection of `em`: inside `db.transaction(em => ...)` that is the open transaction, so a
+ * job sent through it commits or rolls back with the rest of the unit of work.
+ *
+ * MikroORM's own `execute` inlines `?` parameters and cannot take pg-boss's `$1` placeholders, so the query
+ * goes through the Kysely instance MikroORM runs on, as a pre-compiled raw query.
+ */
+export function sqlExecutorOf(em: EntityManager): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const kysely = em.getKysely();
+      const compiled = {
+        sql: text,
+        parameters: values,
+        query: { kind: 'RawNode', sqlFragments: [text], parameters: [] },
+        queryId: { queryId: `raw-${Math.random().toString(36).slice(2)}` },
+      };
+      const result = await kysely.executeQuery(
+        compiled as unknown as Parameters<typeof kysely.executeQuery>[0],
+      );
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '../db/orm.ts';
+
+/**
+ * The `idempotency_keys` table. Every statement runs on its own (autocommit), outside the request's business
+ * transaction: the in-progress marker must be visible to other processes before the work starts, and the
+ * stored response must survive even though the work's transaction has long committed.
+ */
+
+export interface IdempotencyClaim {
+  id: string;
+  token: string;
+}
+
+export interface StoredResponse {
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+export type ClaimOutcome =
+  | { kind: 'claimed'; claim: IdempotencyClaim }
+  /** The first request with this key finished: answer with its response. */
+  | { kind: 'replay'; response: StoredResponse }
+  /** The key was used for a different request (method, path or body). */
+  | { kind: 'mismatch' }
+  /** The first request with this key is still running. */
+  | { kind: 'in_flight' };
+
+export interface ClaimRequest {
+  projectId: string;
+  key: string;
+  fingerprint: string;
+  method: string;
+  path: string;
+  now: Date;
+  /** How long the key (and its stored response) is kept. */
+  retentionMs: number;
+  /** How long an unfinished claim blocks the key before it is presumed dead. */
+  leaseMs: number;
+}
+
+interface KeyRow {
+  request_hash: string;
+  state: 'in_progress' | 'completed';
+  response_status: number | null;
+  response_content_type: string | null;
+  response_body: string | null;
+}
+
+export class IdempotencyRepository {
+  readonly #em: EntityManager;
+
+  constructor(em: EntityManager) {
+    this.#em = em;
+  }
+
+  /**
+   * Inserts the in-progress marker, or takes over an expired key or a dead claim of the same request; when the
+   * key is live, reports what it holds. The unique (project_id, key) constraint makes concurrent claims of one
+   * key wait for each other, so exactly one of them wins.
+   */
+  async claim(request: ClaimRequest): Promise<ClaimOutcome> {
+    const token = randomUUID();
+    const lockedUntil = new Date(request.now.getTime() + request.leaseMs);
+    const expiresAt = new Date(request.now.getTime() + request.retentionMs);
+    // A row released between our insert attempt and our read is simply claimed on the next round.
+    for (let round = 0; round < 3; round++) {
+      const inserted = await this.#em.execute<{ id: string }[]>(
+        `insert into idempotency_keys as k
+           (project_id, key, request_hash, method, path, state, claim_token, locked_until, created_at, expires_at)
+         values (?, ?, ?, ?, ?, 'in_progress', ?, ?, ?, ?)
+         on conflict (project_id, key) do update set
+           request_hash = excluded.request_hash, method = excluded.method, path = excluded.path,
+           state = 'in_progress', claim_token = excluded.claim_token, locked_until = excluded.locked_until,
+           response_status = null, response_content_type = null, response_body = null,
+           created_at = excluded.created_at, completed_at = null, expires_at = excluded.expires_at
+         where k.expires_at <= excluded.created_at
+            or (k.state = 'in_progress' and k.locked_until <= excluded.created_at
+                and k.request_hash = excluded.request_hash)
+         returning k.id`,
+        [
+          request.projectId,
+          request.key,
+          request.fingerprint,
+          request.method,
+          request.path,
+          token,
+          lockedUntil,
+          request.now,
+          expiresAt,
+        ],
+      );
+      if (inserted[0]) return { kind: 'claimed', claim: { id: String(inserted[0].id), token } };
+
+      const [row] = await this.#em.execute<KeyRow[]>(
+        `select request_hash, state, response_status, response_content_type, response_body
+           from idempotency_keys where project_id = ? and key = ?`,
+        [request.projectId, request.key],
+      );
+      if (!row) continue;
+      if (row.request_hash !== request.fingerprint) return { kind: 'mismatch' };
+      if (row.state === 'in_progress') return { kind: 'in_flight' };
+      return {
+        kind: 'replay',
+        response: {
+          status: row.response_status!,
+          contentType: row.response_content_type,
+          body: row.response_body!,
+        },
+      };
+    }
+    return { kind: 'in_flight' };
+  }
+
+  /** Stores the finished response on our own claim; a claim taken over meanwhile is left alone. */
+  async complete(claim: IdempotencyClaim, response: StoredResponse, now: Date): Promise<void> {
+    await this.#em.execute(
+      `update idempotency_keys
+          set state = 'completed', response_status = ?, response_content_type = ?, response_body = ?,
+              completed_at = ?
+        where id = ? and claim_token = ? and state = 'in_progress'`,
+      [response.status, response.contentType, response.body, now, claim.id, claim.token],
+      'run',
+    );
+  }
+
+  /** Forgets our claim so that a retry with the same key runs the request afresh. */
+  async release(claim: IdempotencyClaim): Promise<void> {
+    await this.#em.execute(
+      `delete from idempotency_keys where id = ? and claim_token = ? and state = 'in_progress'`,
+      [claim.id, claim.token],
+      'run',
+    );
+  }
+
+  /** Deletes up to `limit` keys past their retention; returns how many. */
+  async purgeExpired(now: Date, limit = 500): Promise<number> {
+    const result = await this.#em.execute<{ affectedRows?: number }>(
+      `delete from idempotency_keys
+        where id in (select id from idempotency_keys where expires_at <= ? limit ?)`,
+      [now, limit],
+      'run',
+    );
+    return result.affectedRows ?? 0;
+  }
+}

@@ -1,0 +1,126 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+type NotificationHandler = (payload: string) => void;
+
+/**
+ * One dedicated PostgreSQL connection per process that LISTENs on a few channels and fans each NOTIFY out to
+ * in-process handlers (the outbox relay, GraphQL subscriptions). When the connection drops it reconnects with
+ * a growing delay and tells `onReconnect` handlers, because notifications sent meanwhile are lost: they
+ * catch up from the tables themselves, which stay the durable record.
+ */
+export class PgListener {
+  readonly #url: string;
+  readonly #channels: readonly string[];
+  readonly #logger: Logger;
+  readonly #handlers = new Map<string, Set<NotificationHandler>>();
+  readonly #reconnectHandlers = new Set<() => void>();
+  #client: pg.Client | null = null;
+  #stopped = false;
+  #retryTimer: NodeJS.Timeout | null = null;
+  #failures = 0;
+
+  private constructor(url: string, channels: readonly string[], logger: Logger) {
+    this.#url = url;
+    this.#channels = channels;
+    this.#logger = logger;
+  }
+
+  /** Connects and listens; the first connection must succeed, later drops are retried forever. */
+  static async start(options: {
+    url: string;
+    channels: readonly string[];
+    logger: Logger;
+  }): Promise<PgListener> {
+    const listener = new PgListener(options.url, options.channels, options.logger);
+    await listener.#connect();
+    return listener;
+  }
+
+  /** Calls `handler` with each notification's payload on `channel`; returns the unsubscribe function. */
+  on(channel: string, handler: NotificationHandler): () => void {
+    if (!this.#channels.includes(channel)) throw new Error(`PgListener does not listen on '${channel}'`);
+    let handlers = this.#handlers.get(channel);
+    if (!handlers) {
+      handlers = new Set();
+      this.#handlers.set(channel, handlers);
+    }
+    handlers.add(handler);
+    return () => handlers.delete(handler);
+  }
+
+  /** Called after the connection was lost and is listening again. */
+  onReconnect(handler: () => void): () => void {
+    this.#reconnectHandlers.add(handler);
+    return () => this.#reconnectHandlers.delete(handler);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    const client = this.#client;
+    this.#client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  async #connect(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.#url,
+      application_name: 'payments-gateway-listen',
+    });
+    client.on('notification', (message) => {
+      const handlers = this.#handlers.get(message.channel);
+      if (!handlers) return;
+      for (const handler of handlers) {
+        try {
+          handler(message.payload ?? '');
+        } catch (error) {
+          this.#logger.error({ err: error, channel: message.channel }, 'notification handler failed');
+        }
+      }
+    });
+    client.on('error', (error) => this.#lost(client, error));
+    client.on('end', () => this.#lost(client, null));
+    try {
+      await client.connect();
+      for (const channel of this.#channels) await client.query(`listen "${channel.replace(/"/g, '')}"`);
+    } catch (error) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    this.#client = client;
+    this.#failures = 0;
+  }
+
+  #lost(client: pg.Client, error: Error | null): void {
+    if (this.#stopped || this.#client !== client) return;
+    this.#client = null;
+    client.removeAllListeners('end');
+    client.end().catch(() => undefined);
+    this.#logger.warn({ err: error ?? undefined }, 'notification connection lost; reconnecting');
+    this.#scheduleReconnect();
+  }
+
+  #scheduleReconnect(): void {
+    if (this.#stopped) return;
+    const delay = Math.min(30_000, 250 * 2 ** this.#failures);
+    this.#failures += 1;
+    this.#retryTimer = setTimeout(async () => {
+      if (this.#stopped) return;
+      try {
+        await this.#connect();
+        if (this.#stopped) {
+          await this.stop();
+          return;
+        }
+        this.#logger.info('notification connection restored');
+        for (const handler of this.#reconnectHandlers) handler();
+      } catch (error) {
+        this.#logger.warn({ err: error }, 'notification connection failed; retrying');
+        this.#scheduleReconnect();
+      }
+    }, delay);
+    this.#retryTimer.unref();
+  }
+}

@@ -1,0 +1,127 @@
+import { createRefund } from '../../src/modules/back-office/commands/create-refund.ts';
+import type { Acquirer, OperationResult } from '../../src/modules/payments/acquirer/index.ts';
+import { authenticateApiKey } from '../../src/modules/projects/commands/authenticate-api-key.ts';
+import { Db } from '../../src/platform/db/orm.ts';
+import type { Deps } from '../../src/platform/deps.ts';
+import { payOwnCheckoutOrder } from '../factories/payments.ts';
+import { type SeededProject, seedProject } from '../factories/project.ts';
+import { type RestClient, restClient } from '../helpers/http.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { storedRefunds } from './support.ts';
+
+type Json = Record<string, any>;
+
+/** An acquirer whose refunds answer as told; everything else is never called by a refund. */
+function refundingAcquirer(refund: Acquirer['refund']): Acquirer {
+  const unused = () => Promise.reject(new Error('not used by refunds'));
+  return {
+    name: 'stub',
+    authorize: unused,
+    capture: unused,
+    void: unused,
+    refund,
+    accountNameInquiry: unused,
+  };
+}
+
+describe('refunds the acquirer does not accept', () => {
+  let app: TestApp;
+  let project: SeededProject;
+  let api: RestClient;
+  let deps: Deps;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    project = await seedProject(app);
+    api = restClient(app.baseUrl, project.apiKey);
+    const { orm, config } = app.runtime.services;
+    deps = { db: Db.fork(orm), now: () => new Date(), config };
+  });
+  afterAll(() => app.stop());
+
+  const actor = () => authenticateApiKey(deps.db, project.apiKey);
+  const getOrder = async (orderId: string) => (await api.get<Json>(`/v1/orders/${orderId}/`)).body;
+
+  it('ends a declined refund in error and gives nothing back, so the balance stays available', async () => {
+    const original = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, { amount: 1000 });
+    const declined: OperationResult = {
+      kind: 'declined',
+      responseCode: '05',
+      responseCodeDescription: 'Do not honour',
+      reason: 'do_not_honour',
+    };
+
+    const { refund, order } = await createRefund(
+      deps,
+      await actor(),
+      original.id,
+      { amount: 1000 },
+      {
+        acquirerFor: () => refundingAcquirer(async () => declined),
+      },
+    );
+
+    expect(refund.order.status).toBe('error');
+    expect(refund.transactions[0]!.transaction).toMatchObject({
+      status: 'declined',
+      reason: 'do_not_honour',
+      outcomes: { processing: { status: 'declined', response_code: '05' } },
+    });
+    expect(order.order.refundedAmount).toBe(0);
+    expect((await getOrder(original.id)).refunded_amount).toBe(0);
+    const retry = await api.post<Json>(`/v1/orders/${original.id}/refunds/`, { amount: 1000 });
+    expect(retry.status).toBe(201);
+    expect(retry.body.status).toBe('completed');
+  });
+
+  it('leaves a refund processing when the acquirer cannot be reached, and keeps its amount reserved', async () => {
+    const original = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, { amount: 1000 });
+    const problems: unknown[] = [];
+
+    const { refund, order } = await createRefund(
+      deps,
+      await actor(),
+      original.id,
+      { amount: 700 },
+      {
+        acquirerFor: () =>
+          refundingAcquirer(async () => {
+            throw new Error('connection reset by acquirer');
+          }),
+        onAcquirerError: (error) => problems.push(error),
+      },
+    );
+
+    expect(problems).toHaveLength(1);
+    expect(refund.order.status).toBe('processing');
+    expect(refund.transactions[0]!.transaction.status).toBe('processing');
+    expect(refund.transactions[0]!.events.map((e) => e.event)).toEqual(['new', 'processing']);
+    expect(order.order.refundedAmount).toBe(0);
+    const tooMuch = await api.post<Json>(`/v1/orders/${original.id}/refunds/`, { amount: 301 });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.error.value).toContain('remaining refundable amount of 300');
+    expect((await api.post(`/v1/orders/${original.id}/refunds/`, { amount: 300 })).status).toBe(201);
+  });
+
+  it('refuses a refund where no acquirer is configured, before writing anything', async () => {
+    const original = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, { amount: 1000 });
+    const before = await getOrder(original.id);
+
+    await expect(
+      createRefund(
+        deps,
+        await actor(),
+        original.id,
+        { amount: 100 },
+        {
+          acquirerFor: () => {
+            throw new Error('no acquirer');
+          },
+        },
+      ),
+    ).rejects.toThrow('no acquirer');
+
+    expect(await getOrder(original.id)).toEqual(before);
+    expect(await storedRefunds(app.databaseUrl, original.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Card payment helpers over real HTTP, for every test that needs a paid (or authorized) card order:
+ * store a card in the vault, pay an own-checkout order, pass or fail the 3-D Secure challenge page.
+ */
+
+import { type HttpResult, restClient } from '../helpers/http.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { buildOwnCheckoutOrder } from './order.ts';
+
+/** The simulator's test cards (src/modules/payments/acquirer/test-cards.ts). */
+export const TEST_CARDS = {
+  visa: '4111111111111111',
+  mastercard: '5555555555554444',
+  doNotHonour: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  challenge: '4000000000003220',
+  processorError: '4000000000000119',
+} as const;
+
+/** December, five years ahead: valid however far a test moves the clock. */
+export const TEST_EXPIRY = `12${new Date().getUTCFullYear() + 5}`;
+export const TEST_CVC = '737';
+export const CHALLENGE_CODE = '1234';
+
+type Json = Record<string, any>;
+
+/** The vault's base URL: `{token_vault_url}`, by default `{base_url}/vault`. */
+export function vaultUrlOf(target: TestApp | string): string {
+  return typeof target === 'string' ? `${target}/vault` : target.runtime.services.config.tokenVaultUrl;
+}
+
+/** `POST {token_vault_url}/v1/cards/`; returns the raw response so tests can check refusals too. */
+export async function storeCard(
+  target: TestApp | string,
+  apiKey: string,
+  card: { setupToken: string; pan?: string; expiry?: string; name?: string },
+): Promise<HttpResult<Json>> {
+  return restClient(vaultUrlOf(target), apiKey).post<Json>('/v1/cards/', {
+    setup_token: card.setupToken,
+    pan: card.pan ?? TEST_CARDS.visa,
+    expiry: card.expiry ?? TEST_EXPIRY,
+    ...(card.name === undefined ? {} : { name: card.name }),
+  });
+}
+
+export interface CardOrderOptions {
+  amount?: number;
+  currency?: string;
+  captureMode?: 'automatic' | 'manual';
+  /** Extra create-order fields (return_url, failure_url, expiration_period, ...). */
+  order?: Json;
+  /** Extra `payment_method_details`. */
+  details?: Json;
+}
+
+/** Creates an own-checkout order with one credit-card transaction; returns the created order JSON. */
+export async function createCardOrder(
+  baseUrl: string,
+  apiKey: string,
+  options: CardOrderOptions = {},
+): Promise<Json> {
+  const transaction: Json = {};
+  if (options.captureMode) transaction.capture_mode = options.captureMode;
+  if (options.details) transaction.payment_method_details = options.details;
+  const body = buildOwnCheckoutOrder(
+    'credit-card',
+    { amount: options.amount ?? 995, currency: options.currency ?? 'EUR', ...options.order },
+    transaction,
+  );
+  const { status, body: order, text } = await restClient(baseUrl, apiKey).post<Json>('/v1/orders/', body);
+  if (status !== 201) throw new Error(`creating the order failed: ${status} ${text}`);
+  return order;
+}
+
+export interface PayOptions extends CardOrderOptions {
+  pan?: string;
+  name?: string;
+  cvc?: string;
+  /** Pass (default) or fail the 3-D Secure challenge when the card asks for one. */
+  challengeCode?: string;
+}
+
+/**
+ * The whole own-checkout card flow: create the order, store the card with its setup token, authenticate, and
+ * answer the challenge page when the card needs one. Returns the order as `GET /v1/orders/{id}/` shows it.
+ * With the default visa card the order ends `completed` (`captureMode: 'manual'` leaves it authorized only).
+ */
+export async function payOwnCheckoutOrder(
+  baseUrl: string,
+  apiKey: string,
+  options: PayOptions = {},
+): Promise<Json> {
+  const api = restClient(baseUrl, apiKey);
+  const created = await createCardOrder(baseUrl, apiKey, options);
+  const transaction = created.transactions[0];
+  const stored = await storeCard(baseUrl, apiKey, {
+    setupToken: transaction.payment_method_details.setup_token,
+    pan: options.pan ?? TEST_CARDS.visa,
+    name: options.name,
+  });
+  if (stored.status !== 201) throw new Error(`storing the card failed: ${stored.status} ${stored.text}`);
+  const authenticated = await api.post<Json>(
+    `/v1/orders/${created.id}/transactions/${transaction.id}/authenticate/`,
+    { vault_token: stored.body.vault_token, cvc: options.cvc ?? TEST_CVC },
+  );
+  if (authenticated.status !== 200) {
+    throw new Error(`authenticate failed: ${authenticated.status} ${authenticated.text}`);
+  }
+  const paying = authenticated.body.transactions[0];
+  if (paying.status === 'pending' && paying.payment_url) {
+    await answerChallenge(paying.payment_url, options.challengeCode ?? CHALLENGE_CODE);
+  }
+  return (await api.get<Json>(`/v1/orders/${created.id}/`)).body;
+}
+
+export interface PaymentPage {
+  status: number;
+  html: string;
+  /** The `_csrf` form token and the cookie that goes with it. */
+  csrfToken: string | null;
+  cookie: string | null;
+  location: string | null;
+}
+
+/** Opens a payment page (`payment_url`) as a browser would, keeping its CSRF cookie. */
+export async function openPaymentPage(paymentUrl: string): Promise<PaymentPage> {
+  const response = await fetch(paymentUrl, { redirect: 'manual' });
+  const html = await response.text();
+  const setCookie = response.headers.get('set-cookie');
+  return {
+    status: response.status,
+    html,
+    csrfToken: /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? null,
+    cookie: setCookie ? setCookie.split(';')[0]! : null,
+    location: response.headers.get('location'),
+  };
+}
+
+/** Posts a form of the payment page (`challenge` or `card`) with the page's CSRF token and cookie. */
+export async function postPaymentForm(
+  paymentUrl: string,
+  form: 'challenge' | 'card',
+  fields: Record<string, string>,
+  page?: PaymentPage,
+): Promise<{ status: number; location: string | null; html: string }> {
+  const opened = page ?? (await openPaymentPage(paymentUrl));
+  const body = new URLSearchParams({ ...(opened.csrfToken ? { _csrf: opened.csrfToken } : {}), ...fields });
+  const response = await fetch(`${paymentUrl}${form}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(opened.cookie ? { cookie: opened.cookie } : {}),
+    },
+    body: body.toString(),
+  });
+  return { status: response.status, location: response.headers.get('location'), html: await response.text() };
+}
+
+/** Passes (code 1234) or fails (any other code) the 3-D Secure challenge on the payment page. */
+export function answerChallenge(paymentUrl: string, code = CHALLENGE_CODE) {
+  return postPaymentForm(paymentUrl, 'challenge', { code });
+}

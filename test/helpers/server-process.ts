@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../src/platform/db/embedded-postgres.ts';
+
+export interface ServerProcess {
+  baseUrl: string;
+  pid: number;
+  /** Everything the process wrote to stdout and stderr. */
+  output: string[];
+  /** Kills the process with the signal and waits until it is gone; resolves with its exit code. */
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Runs the real server (`src/main.ts`, as `npm start` does; or `src/worker.ts`, as `npm run worker` does) as a
+ * child process on the given database, to test what only separate processes show: SIGKILL, and two
+ * processes sharing one database.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { script?: string; readyText?: string } = {},
+): Promise<ServerProcess> {
+  const script = options.script ?? 'src/main.ts';
+  const readyText = options.readyText ?? 'Payments gateway is running';
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-process-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', script],
+    {
+      cwd: process.cwd(),
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? tmpdir(),
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        JOB_POLL_INTERVAL_SECONDS: '0.5',
+        VAULT_ENCRYPTION_KEYS: 'test1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output.join('')}`)), 30_000);
+    const check = setInterval(() => {
+      if (output.join('').includes(readyText)) {
+        clearInterval(check);
+        clearTimeout(timer);
+        resolve();
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(check);
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}:\n${output.join('')}`));
+    });
+  });
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    output,
+    kill: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,208 @@
+import { payOwnCheckoutOrder, TEST_CARDS } from '../factories/payments.ts';
+import { type SeededProject, seedProject } from '../factories/project.ts';
+import { sql } from '../helpers/database.ts';
+import { graphqlClient } from '../helpers/graphql.ts';
+import { type RestClient, restClient } from '../helpers/http.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+type Json = Record<string, any>;
+
+describe('pre-authorization, capture and void', () => {
+  let app: TestApp;
+  let project: SeededProject;
+  let api: RestClient;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    project = await seedProject(app);
+    api = restClient(app.baseUrl, project.apiKey);
+  });
+  afterAll(() => app.stop());
+
+  const authorize = (options: { amount?: number; pan?: string } = {}) =>
+    payOwnCheckoutOrder(app.baseUrl, project.apiKey, { captureMode: 'manual', amount: 5000, ...options });
+  const pathOf = (order: Json, operation: 'captures' | 'voids') =>
+    `/v1/orders/${order.id}/transactions/${order.transactions[0].id}/${operation}/`;
+  const get = async (id: string) => (await api.get<Json>(`/v1/orders/${id}/`)).body;
+
+  it('authorizes only: the order completes and its transaction stays capturable', async () => {
+    const order = await authorize();
+    expect(order.status).toBe('completed');
+    expect(order.transactions[0]).toMatchObject({ status: 'accepted', is_capturable: true, amount: 5000 });
+  });
+
+  it('captures a pre-authorization as a new capture order linked both ways', async () => {
+    const original = await authorize();
+    const { status, body: capture } = await api.post<Json>(pathOf(original, 'captures'), {});
+    expect(status).toBe(201);
+    expect(capture).toMatchObject({
+      amount: 5000,
+      currency: 'EUR',
+      status: 'completed',
+      capture_of_order_id: original.id,
+      related_order_id: original.id,
+      flags: ['is-test'],
+    });
+    expect(capture.order_url).toBeUndefined();
+    expect(capture.transactions[0]).toMatchObject({
+      status: 'completed',
+      capture_of_transaction_id: original.transactions[0].id,
+      is_capturable: false,
+      outcomes: { processing: { status: 'approved', response_code: '00' } },
+    });
+
+    const after = await get(original.id);
+    expect(after.status).toBe('completed');
+    expect(after.flags).toEqual(['is-test', 'has-captures']);
+    expect(after.related_orders).toEqual([capture.id]);
+    expect(after.transactions[0]).toMatchObject({ status: 'captured', is_capturable: false });
+  });
+
+  it('captures part of the authorized amount, and refuses more than authorized', async () => {
+    const original = await authorize();
+    const tooMuch = await api.post(pathOf(original, 'captures'), { amount: 5001 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.text).toContain('amount: must be between 1 and the authorized amount of 5000');
+    const { status, body: capture } = await api.post<Json>(pathOf(original, 'captures'), { amount: 1200 });
+    expect(status).toBe(201);
+    expect(capture.amount).toBe(1200);
+  });
+
+  it('voids a pre-authorization as a void order of spec 2.7', async () => {
+    const original = await authorize();
+    const { status, body: voided } = await api.post<Json>(pathOf(original, 'voids'));
+    expect(status).toBe(201);
+    expect(voided).toMatchObject({
+      amount: 5000,
+      status: 'completed',
+      void_of_order_id: original.id,
+      related_order_id: original.id,
+    });
+    expect(voided.transactions[0]).toMatchObject({
+      credit_debit: 'credit',
+      void_of_transaction_id: original.transactions[0].id,
+      is_capturable: false,
+      status: 'completed',
+      outcomes: {
+        processing: { status: 'approved', response_code: '00', response_code_description: 'Approved' },
+      },
+    });
+
+    const after = await get(original.id);
+    expect(after.status).toBe('completed');
+    expect(after.flags).toEqual(['is-test', 'has-voids']);
+    expect(after.related_orders).toEqual([voided.id]);
+    expect(after.transactions[0]).toMatchObject({ status: 'accepted', is_capturable: false });
+  });
+
+  /** Every refused operation must leave the database exactly as it was. */
+  const expectRefusedUnchanged = async (path: string, status: number, type: string, body?: unknown) => {
+    const count = async () => (await sql(app.databaseUrl, 'select count(*)::int as n from orders'))[0]!.n;
+    const before = await count();
+    const response = await api.post(path, body);
+    expect(response.status).toBe(status);
+    expect(response.body).toMatchObject({ error: { status, type } });
+    expect(await count()).toBe(before);
+  };
+
+  it('refuses to void a captured pre-authorization (409)', async () => {
+    const original = await authorize();
+    await api.post(pathOf(original, 'captures'), {});
+    await expectRefusedUnchanged(pathOf(original, 'voids'), 409, 'already_captured');
+  });
+
+  it('refuses to void or capture a voided pre-authorization (409)', async () => {
+    const original = await authorize();
+    await api.post(pathOf(original, 'voids'));
+    await expectRefusedUnchanged(pathOf(original, 'voids'), 409, 'already_voided');
+    await expectRefusedUnchanged(pathOf(original, 'captures'), 409, 'already_voided', {});
+  });
+
+  it('refuses to capture twice (409)', async () => {
+    const original = await authorize();
+    await api.post(pathOf(original, 'captures'), { amount: 100 });
+    await expectRefusedUnchanged(pathOf(original, 'captures'), 409, 'already_captured', {});
+  });
+
+  it('refuses to void or capture a payment that was not a pre-authorization (409)', async () => {
+    const automatic = await payOwnCheckoutOrder(app.baseUrl, project.apiKey);
+    await expectRefusedUnchanged(pathOf(automatic, 'voids'), 409, 'not_a_pre_authorization');
+    await expectRefusedUnchanged(pathOf(automatic, 'captures'), 409, 'not_a_pre_authorization', {});
+  });
+
+  it('refuses to void a declined pre-authorization (409)', async () => {
+    const declined = await authorize({ pan: TEST_CARDS.doNotHonour });
+    expect(declined.transactions[0].is_capturable).toBe(false);
+    await expectRefusedUnchanged(pathOf(declined, 'voids'), 409, 'not_capturable');
+  });
+
+  it("refuses another project's pre-authorization as not found (404)", async () => {
+    const original = await authorize();
+    const other = await seedProject(app, { name: 'Other shop' });
+    const response = await restClient(app.baseUrl, other.apiKey).post(pathOf(original, 'voids'));
+    expect(response.status).toBe(404);
+    expect((await get(original.id)).transactions[0].is_capturable).toBe(true);
+  });
+
+  it('lets exactly one of a racing capture and void win', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const original = await authorize();
+      const [capture, voided] = await Promise.all([
+        api.post(pathOf(original, 'captures'), {}),
+        api.post(pathOf(original, 'voids')),
+      ]);
+      expect([capture.status, voided.status].sort()).toEqual([201, 409]);
+      const after = await get(original.id);
+      expect(after.related_orders).toHaveLength(1);
+      const flags = after.flags.filter((flag: string) => flag !== 'is-test');
+      expect(flags).toEqual([capture.status === 201 ? 'has-captures' : 'has-voids']);
+    }
+  });
+
+  it('refuses a capture after the capture period with 409 authorization_expired', async () => {
+    const original = await authorize();
+    app.advanceClock(8 * 86_400_000);
+    await expectRefusedUnchanged(pathOf(original, 'captures'), 409, 'authorization_expired', {});
+    await expectRefusedUnchanged(pathOf(original, 'voids'), 409, 'authorization_expired');
+  });
+
+  it('captures and voids through the GraphQL mutations, returning both orders', async () => {
+    const gql = graphqlClient(app.baseUrl, project.apiKey);
+    const toCapture = await authorize();
+    const capture = await gql<any>(
+      `mutation C($input: CaptureTransactionInput!) { captureTransaction(input: $input) {
+        captureOrder { amount status relatedOrderId } order { flags relatedOrderIds transactions { isCapturable } }
+        userErrors { code } } }`,
+      { input: { orderId: toCapture.id, transactionId: toCapture.transactions[0].id, amount: 700 } },
+    );
+    expect(capture.data.captureTransaction).toEqual({
+      captureOrder: { amount: 700, status: 'COMPLETED', relatedOrderId: toCapture.id },
+      order: {
+        flags: ['is-test', 'has-captures'],
+        relatedOrderIds: [expect.any(String)],
+        transactions: [{ isCapturable: false }],
+      },
+      userErrors: [],
+    });
+
+    const VOID = `mutation V($input: VoidTransactionInput!) { voidTransaction(input: $input) {
+      voidOrder { status transactions { creditDebit voidOfTransactionId } } order { flags } userErrors { code } } }`;
+    const toVoid = await authorize();
+    const input = { orderId: toVoid.id, transactionId: toVoid.transactions[0].id };
+    const voided = await gql<any>(VOID, { input });
+    expect(voided.data.voidTransaction).toEqual({
+      voidOrder: {
+        status: 'COMPLETED',
+        transactions: [{ creditDebit: 'CREDIT', voidOfTransactionId: toVoid.transactions[0].id }],
+      },
+      order: { flags: ['is-test', 'has-voids'] },
+      userErrors: [],
+    });
+    const again = await gql<any>(VOID, { input });
+    expect(again.data.voidTransaction).toEqual({
+      voidOrder: null,
+      order: null,
+      userErrors: [{ code: 'already_voided' }],
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { apiKeyFromConnectionParams } from '../../src/modules/subscriptions/connection-auth.ts';
+import { PubSub } from '../../src/platform/pubsub/pubsub.ts';
+
+describe('in-process pub/sub', () => {
+  it('gives each subscriber the events its filter keeps, in order', async () => {
+    const pubsub = new PubSub<number>();
+    const even = pubsub.subscribe((n) => n % 2 === 0);
+    const all = pubsub.subscribe();
+    for (const n of [1, 2, 3, 4]) pubsub.publish(n);
+    expect([(await even.next()).value, (await even.next()).value]).toEqual([2, 4]);
+    expect(await Promise.all([1, 2, 3, 4].map(() => all.next().then((r) => r.value)))).toEqual([1, 2, 3, 4]);
+  });
+
+  it('resolves a waiting consumer as soon as an event is published', async () => {
+    const pubsub = new PubSub<string>();
+    const iterator = pubsub.subscribe();
+    const pending = iterator.next();
+    pubsub.publish('hello');
+    expect(await pending).toEqual({ value: 'hello', done: false });
+  });
+
+  it('unsubscribes when the consumer returns, ending a pending wait', async () => {
+    const pubsub = new PubSub<string>();
+    const iterator = pubsub.subscribe();
+    const pending = iterator.next();
+    expect(pubsub.size).toBe(1);
+    await iterator.return!();
+    expect(pubsub.size).toBe(0);
+    expect(await pending).toEqual({ value: undefined, done: true });
+  });
+
+  it('keeps only the newest events for a consumer that falls behind', async () => {
+    const pubsub = new PubSub<number>({ bufferSize: 3 });
+    const slow = pubsub.subscribe();
+    for (let n = 1; n <= 5; n++) pubsub.publish(n);
+    expect(await Promise.all([1, 2, 3].map(() => slow.next().then((r) => r.value)))).toEqual([3, 4, 5]);
+  });
+});
+
+describe('connection_init authentication payload', () => {
+  const basic = (value: string) => `Basic ${Buffer.from(value).toString('base64')}`;
+
+  it('reads the API key from `apiKey` or from a Basic `authorization` value', () => {
+    expect(apiKeyFromConnectionParams({ apiKey: 'pk_test_abc' })).toBe('pk_test_abc');
+    expect(apiKeyFromConnectionParams({ authorization: basic('pk_test_abc:') })).toBe('pk_test_abc');
+    expect(apiKeyFromConnectionParams({ Authorization: basic('pk_test_abc:') })).toBe('pk_test_abc');
+  });
+
+  it('finds no key in an empty payload, another scheme or a Basic value with a password', () => {
+    expect(apiKeyFromConnectionParams(undefined)).toBeNull();
+    expect(apiKeyFromConnectionParams({})).toBeNull();
+    expect(apiKeyFromConnectionParams({ authorization: 'Bearer pk_test_abc' })).toBeNull();
+    expect(apiKeyFromConnectionParams({ authorization: basic('pk_test_abc:secret') })).toBeNull();
+  });
+});
