@@ -20,3 +20,6 @@ export function customerReturnUrl(
   url.searchParams.set('order_id', order.id);
   return url.toString();
 }
+
+/** Methods whose payment ends in a card authorization, so may need the 3-D Secure challenge page. */
+export const CARD_PAYMENT_METHODS: readonly string[] = ['credit-card', 'wallet-a-pay', 'wallet-b-pay'];

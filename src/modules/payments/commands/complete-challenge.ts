@@ -8,6 +8,7 @@ import { authorizeCard, failChallenge } from '../authorize-card.ts';
 import { PaymentRepository } from '../payment.repository.ts';
 import { acquirerFor } from '../payment-runtime.ts';
 import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
+import { CARD_PAYMENT_METHODS } from '../payment-urls.ts';
 
 /**
  * The customer answered the 3-D Secure challenge on our page. Passed: the payment is authorized again, now as
@@ -22,7 +23,7 @@ export async function completeChallenge(
   const cipher = vaultCipherFor(deps.config);
   // Found on a fork of its own, so that everything read under the order's lock below is fresh.
   const located = await deps.db.read((em) => new PaymentRepository(em).findTransactionById(transactionId));
-  if (located?.paymentMethod !== 'credit-card') throw notFound('Payment');
+  if (!located || !CARD_PAYMENT_METHODS.includes(located.paymentMethod)) throw notFound('Payment');
   return deps.db.transaction(async (em) => {
     const payments = new PaymentRepository(em);
     const orders = new OrderRepository(em);

@@ -1,0 +1,125 @@
+import type { Deps } from '../../../platform/deps.ts';
+import { notFound } from '../../../platform/errors/domain-error.ts';
+import type { Order } from '../../orders/order.entity.ts';
+import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
+import { orderUrl } from '../../orders/rest/order-json.ts';
+import { isFinalOrderStatus } from '../../orders/state-machine.ts';
+import type { Transaction } from '../../orders/transaction.entity.ts';
+import type { AcquirerReason } from '../../payments/acquirer/acquirer.ts';
+import { authorizeCard } from '../../payments/authorize-card.ts';
+import { PaymentRepository } from '../../payments/payment.repository.ts';
+import { vaultTokenNotFound } from '../../payments/payment-errors.ts';
+import { acquirerFor } from '../../payments/payment-runtime.ts';
+import { customerReturnUrl } from '../../payments/payment-urls.ts';
+import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
+import { vaultCipherFor } from '../../vault/vault-keys.ts';
+import { withWalletAuthentication } from '../wallet-acquirer.ts';
+import type { WalletMethod } from '../wallet-card-storage.ts';
+import { walletPaymentNotPayable, walletTransactionNotFound } from '../wallet-errors.ts';
+import { parseWalletPaymentInput } from './wallet-payment-input.ts';
+
+/**
+ * `reason` of spec 4.12: `none` on success, `authentication_required` when the issuer asks for a 3-D Secure
+ * challenge (a `PAN_ONLY` card; the customer goes to `redirect_url`), otherwise the acquirer's decline or
+ * error reason. The same values as a card transaction's `reason`.
+ */
+export type WalletPaymentReason = AcquirerReason;
+
+export interface WalletPaymentResult {
+  isSuccessful: boolean;
+  redirectUrl: string;
+  reason: WalletPaymentReason;
+  /** The order after the attempt (GraphQL shows it; REST answers 4.12 only). */
+  view: OrderView;
+}
+
+export interface WalletPaymentTarget {
+  method: WalletMethod;
+  orderId: string;
+  transactionId: string;
+  /** The caller's project when known (GraphQL); the customer-facing REST call has none. */
+  projectId: string | null;
+}
+
+/**
+ * Spec 4.10 / 4.11: pays a wallet transaction with the card its token (or the merchant, 4.16) stored in the
+ * vault. The order id, transaction id and a vault token of that very transaction are the caller's handle.
+ * With a cryptogram the wallet has authenticated the cardholder, so no challenge is asked for; without one
+ * (`PAN_ONLY`) it is a plain card payment, which the issuer may challenge. A decline is an answer
+ * (`is_successful: false`), not an error.
+ */
+export async function executeWalletPayment(
+  deps: Deps,
+  target: WalletPaymentTarget,
+  body: unknown,
+): Promise<WalletPaymentResult> {
+  const input = parseWalletPaymentInput(target.method, body);
+  const { authentication } = input;
+  const cipher = vaultCipherFor(deps.config);
+  return deps.db.transaction(async (em) => {
+    const orders = new OrderRepository(em);
+    const order = await orders.lockOrder(target.projectId, target.orderId);
+    if (!order) throw notFound('Order', 'order_id');
+    const transactions = await orders.transactionsOf(order.id);
+    const transaction = transactions.find(
+      (t) => t.id === target.transactionId && t.paymentMethod === target.method,
+    );
+    if (!transaction) throw walletTransactionNotFound();
+    if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) {
+      throw walletPaymentNotPayable(`it is already ${transaction.status}`);
+    }
+    const card = await new VaultCardRepository(em).findById(input.vaultToken);
+    if (!card || card.transactionId !== transaction.id || card.orderId !== order.id) {
+      throw vaultTokenNotFound(target.method === 'wallet-a-pay' ? 'vault_token' : 'vaultToken');
+    }
+
+    const at = deps.now();
+    // An approved pre-authorization gets its release timer inside this unit of work (authorizeCard).
+    const outcome = await authorizeCard(
+      {
+        em,
+        orders,
+        payments: new PaymentRepository(em),
+        cipher,
+        acquirer: withWalletAuthentication(acquirerFor(order, deps.now), authentication),
+        config: deps.config,
+        at,
+      },
+      {
+        order,
+        transactions,
+        transaction,
+        card,
+        // The cryptogram is the wallet's own cardholder authentication, done before the call.
+        threeDSecure: authentication.cryptogram ? 'external' : 'none',
+      },
+    );
+    await orders.flush();
+    return {
+      ...answerOf(order, transaction, outcome.kind, deps.config.baseUrl),
+      view: await orders.loadView(order),
+    };
+  });
+}
+
+function answerOf(
+  order: Order,
+  transaction: Transaction,
+  kind: 'approved' | 'declined' | 'error' | 'challenge_required',
+  baseUrl: string,
+): Omit<WalletPaymentResult, 'view'> {
+  if (kind === 'challenge_required') {
+    return {
+      isSuccessful: false,
+      redirectUrl: transaction.paymentUrl ?? orderUrl(baseUrl, order.id),
+      reason: 'authentication_required',
+    };
+  }
+  const succeeded = kind === 'approved';
+  return {
+    isSuccessful: succeeded,
+    // Without a return_url / failure_url the customer goes to the order's own page, the service's result page.
+    redirectUrl: customerReturnUrl(order, succeeded) ?? orderUrl(baseUrl, order.id),
+    reason: succeeded ? 'none' : ((transaction.reason as WalletPaymentReason | null) ?? 'processor_error'),
+  };
+}

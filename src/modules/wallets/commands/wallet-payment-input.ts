@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import type { WalletAuthentication, WalletBrowserInfo } from '../wallet-acquirer.ts';
+import type { WalletMethod } from '../wallet-card-storage.ts';
+
+/** The execute-payment bodies of spec 4.10 (wallet A, snake_case) and 4.11 (wallet B), read into one shape. */
+
+const cryptogram = z
+  .string({ error: 'must be a string' })
+  .regex(/^[A-Za-z0-9+/=_-]{0,256}$/, 'must be the Base64 cryptogram (at most 256 characters), or empty');
+const eci = z
+  .string({ error: 'must be a string' })
+  .regex(/^([0-9]{1,2})?$/, 'must be one or two digits, or empty');
+const vaultToken = z.uuid({ error: 'is required and must be a uuid' });
+const integer = (min: number, max: number) =>
+  z
+    .int({ error: `must be an integer from ${min} to ${max}` })
+    .min(min, `must be an integer from ${min} to ${max}`)
+    .max(max, `must be an integer from ${min} to ${max}`);
+
+/** Spec 4.10. A merchant that decrypted the token itself sends its own cryptogram and ECI, when it has them. */
+export const walletAPaymentSchema = z.strictObject({
+  vault_token: vaultToken,
+  online_payment_cryptogram: cryptogram.optional(),
+  eci_indicator: eci.optional(),
+});
+
+/** Spec 4.11: every `browser_info_*` field is optional, and checked for its type when sent. */
+export const walletBPaymentSchema = z.strictObject({
+  vaultToken,
+  cryptogram: cryptogram.optional(),
+  eciIndicator: eci.optional(),
+  browser_info_screen_width: integer(0, 100_000).optional(),
+  browser_info_screen_height: integer(0, 100_000).optional(),
+  browser_info_color_depth: integer(1, 64).optional(),
+  browser_info_user_agent: z
+    .string({ error: 'must be a string' })
+    .max(2048, 'must be at most 2048 characters')
+    .optional(),
+  // Minutes, as the browser's Date#getTimezoneOffset() gives them (UTC+14 is -840, UTC-12 is 720).
+  browser_info_time_zone_offset: integer(-840, 720).optional(),
+  browser_info_language: z
+    .string({ error: 'must be a string' })
+    .regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,4}$/, 'must be a language tag such as en-US')
+    .optional(),
+  browser_info_java_enabled: z.boolean({ error: 'must be true or false' }).optional(),
+});
+
+export interface WalletPaymentInput {
+  vaultToken: string;
+  authentication: WalletAuthentication;
+}
+
+export function parseWalletPaymentInput(method: WalletMethod, body: unknown): WalletPaymentInput {
+  if (method === 'wallet-a-pay') {
+    const input = parseOrThrow(walletAPaymentSchema, body);
+    return {
+      vaultToken: input.vault_token,
+      authentication: {
+        paymentMethod: method,
+        cryptogram: input.online_payment_cryptogram ?? '',
+        eciIndicator: input.eci_indicator ?? '',
+      },
+    };
+  }
+  const input = parseOrThrow(walletBPaymentSchema, body);
+  const browserInfo: WalletBrowserInfo = withoutUndefined({
+    screenWidth: input.browser_info_screen_width,
+    screenHeight: input.browser_info_screen_height,
+    colorDepth: input.browser_info_color_depth,
+    userAgent: input.browser_info_user_agent,
+    timeZoneOffset: input.browser_info_time_zone_offset,
+    language: input.browser_info_language,
+    javaEnabled: input.browser_info_java_enabled,
+  });
+  return {
+    vaultToken: input.vaultToken,
+    authentication: {
+      paymentMethod: method,
+      cryptogram: input.cryptogram ?? '',
+      eciIndicator: input.eciIndicator ?? '',
+      ...(Object.keys(browserInfo).length > 0 ? { browserInfo } : {}),
+    },
+  };
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
+}

@@ -1,0 +1,119 @@
+import type { Resolvers, WalletPaymentReason } from '../../../generated/graphql.ts';
+import { DomainError } from '../../../platform/errors/domain-error.ts';
+import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
+import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
+import { executeWalletPayment } from '../commands/execute-wallet-payment.ts';
+import { persistWalletAToken } from '../commands/persist-wallet-a-token.ts';
+import { startWalletASession } from '../commands/start-wallet-a-session.ts';
+import { storeWalletBToken } from '../commands/store-wallet-b-token.ts';
+
+/** Drops absent GraphQL values so the shared REST-shaped schemas see exactly what was sent. */
+function sent<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== null && value !== undefined),
+  ) as Partial<T>;
+}
+
+/** REST body fields of the execute calls, as the GraphQL input names them. */
+const GRAPHQL_FIELD_OF: Readonly<Record<string, string>> = {
+  vault_token: 'vaultToken',
+  online_payment_cryptogram: 'cryptogram',
+  eci_indicator: 'eciIndicator',
+  browser_info_screen_width: 'browserInfo.screenWidth',
+  browser_info_screen_height: 'browserInfo.screenHeight',
+  browser_info_color_depth: 'browserInfo.colorDepth',
+  browser_info_user_agent: 'browserInfo.userAgent',
+  browser_info_time_zone_offset: 'browserInfo.timeZoneOffset',
+  browser_info_language: 'browserInfo.language',
+  browser_info_java_enabled: 'browserInfo.javaEnabled',
+};
+
+async function withGraphQLFieldNames<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const renamed = error instanceof DomainError && error.field ? GRAPHQL_FIELD_OF[error.field] : undefined;
+    if (!renamed || !(error instanceof DomainError)) throw error;
+    throw new DomainError(error.kind, error.code, error.message.replaceAll(error.field!, renamed), renamed);
+  }
+}
+
+/** The four wallet steps over GraphQL, running the same commands as REST, always for the calling project. */
+export const walletResolvers: Resolvers = {
+  Mutation: {
+    startWalletASession: (_parent, { input }, { deps, actor }) =>
+      mutationPayload(async () => startWalletASession(deps, actor, { ...input }), { sessionData: null }),
+
+    persistWalletAToken: (_parent, { input }, { deps, actor }) =>
+      mutationPayload(
+        async () => persistWalletAToken(deps, actor, { ...input, header: sent({ ...input.header }) }),
+        {
+          vaultToken: null,
+          onlinePaymentCryptogram: null,
+          eciIndicator: null,
+        },
+      ),
+
+    storeWalletBToken: (_parent, { input }, { deps, actor }) =>
+      mutationPayload(
+        async () => {
+          const { environment, ...body } = input;
+          return storeWalletBToken(
+            deps,
+            environment === 'TEST' ? 'test' : 'production',
+            body,
+            actor.projectId,
+          );
+        },
+        { vaultToken: null, cryptogram: null, eciIndicator: null },
+      ),
+
+    executeWalletPayment: (_parent, { input }, { deps, actor }) =>
+      mutationPayload(
+        async () => {
+          const method = input.paymentMethod === 'WALLET_A_PAY' ? 'wallet-a-pay' : 'wallet-b-pay';
+          const browser = input.browserInfo ?? {};
+          // Wallet A takes no browser information: sent anyway, it is refused as an unknown field.
+          const body = sent({
+            ...(method === 'wallet-a-pay'
+              ? {
+                  vault_token: input.vaultToken,
+                  online_payment_cryptogram: input.cryptogram,
+                  eci_indicator: input.eciIndicator,
+                }
+              : {
+                  vaultToken: input.vaultToken,
+                  cryptogram: input.cryptogram,
+                  eciIndicator: input.eciIndicator,
+                }),
+            browser_info_screen_width: browser.screenWidth,
+            browser_info_screen_height: browser.screenHeight,
+            browser_info_color_depth: browser.colorDepth,
+            browser_info_user_agent: browser.userAgent,
+            browser_info_time_zone_offset: browser.timeZoneOffset,
+            browser_info_language: browser.language,
+            browser_info_java_enabled: browser.javaEnabled,
+          });
+          const result = await withGraphQLFieldNames(() =>
+            executeWalletPayment(
+              deps,
+              {
+                method,
+                orderId: input.orderId,
+                transactionId: input.transactionId,
+                projectId: actor.projectId,
+              },
+              body,
+            ),
+          );
+          return {
+            isSuccessful: result.isSuccessful,
+            redirectUrl: result.redirectUrl,
+            reason: toGraphQLEnum<WalletPaymentReason>(result.reason),
+            order: result.view,
+          };
+        },
+        { isSuccessful: null, redirectUrl: null, reason: null, order: null },
+      ),
+  },
+};
