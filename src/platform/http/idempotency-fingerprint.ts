@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SENSITIVE_FIELDS } from '../security/sensitive-fields.ts';
 
 /**
  * What identifies "the same request" for an idempotency key: method, path (trailing and duplicate slashes
@@ -21,20 +22,7 @@ export function isValidIdempotencyKey(key: string): boolean {
  * hash of a card number (PCI DSS). A card number keeps only its last four digits, which may be shown anyway.
  * Same names as the log redaction (platform/http/logger.ts).
  */
-const SENSITIVE_KEYS = new Set([
-  'pan',
-  'cvc',
-  'cvv',
-  'card_number',
-  'cardNumber',
-  'password',
-  'apiKey',
-  'api_key',
-  'applicationPrimaryAccountNumber',
-  'onlinePaymentCryptogram',
-  'cryptogram',
-  'privateKey',
-]);
+const SENSITIVE_KEYS = new Set(SENSITIVE_FIELDS);
 
 function mask(value: unknown): string {
   const digits =

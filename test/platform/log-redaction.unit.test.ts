@@ -1,0 +1,27 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { loggerOptions } from '../../src/platform/http/logger.ts';
+
+describe('log redaction', () => {
+  it('redacts card data and credentials at any depth we log', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = pino(loggerOptions('info'), sink);
+    logger.info({
+      pan: '4111111111111111',
+      body: { cvc: '737', card: { pan: '5555555555554444' } },
+      req: { headers: { authorization: 'Basic cGtfdGVzdF94eHg6' } },
+    });
+    const line = lines.join('');
+    expect(line).not.toContain('4111111111111111');
+    expect(line).not.toContain('5555555555554444');
+    expect(line).not.toContain('737');
+    expect(line).not.toContain('cGtfdGVzdF94eHg6');
+    expect(line).toContain('[redacted]');
+  });
+});
