@@ -12,7 +12,10 @@ describe('configuration', () => {
   });
 
   it('derives the vault and wallet B hosts from BASE_URL and keeps explicit ones', () => {
-    const config = parseConfig({ BASE_URL: 'https://pay.example/', TOKEN_VAULT_URL: 'https://vault.example' });
+    const config = parseConfig({
+      BASE_URL: 'https://pay.example/',
+      TOKEN_VAULT_URL: 'https://vault.example',
+    });
     expect(config.baseUrl).toBe('https://pay.example');
     expect(config.tokenVaultUrl).toBe('https://vault.example');
     expect(config.walletBTokenUrl).toBe('https://pay.example/wallet-b');
@@ -35,6 +38,8 @@ describe('configuration', () => {
   });
 
   it('requires a database and vault keys in production', () => {
-    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/VAULT_ENCRYPTION_KEYS: is required[\s\S]*DATABASE_URL/);
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(
+      /VAULT_ENCRYPTION_KEYS: is required[\s\S]*DATABASE_URL/,
+    );
   });
 });

@@ -15,10 +15,21 @@ describe('starting and stopping the server', () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   const start = async (port: number): Promise<{ child: ChildProcess; output: () => string }> => {
-    const child = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/main.ts'], {
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/main.ts'],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'development',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
@@ -31,7 +42,11 @@ describe('starting and stopping the server', () => {
 
   const postgresPids = () => {
     try {
-      return execFileSync('pgrep', ['-f', `${dataDir}/postgres`]).toString().trim().split('\n').filter(Boolean);
+      return execFileSync('pgrep', ['-f', `${dataDir}/postgres`])
+        .toString()
+        .trim()
+        .split('\n')
+        .filter(Boolean);
     } catch {
       return [];
     }
@@ -48,7 +63,10 @@ describe('starting and stopping the server', () => {
     const { child, output } = await start(port);
     expect(output()).toContain(`http://127.0.0.1:${port}/graphql`);
     const apiKey = /Test API key\s+(pk_test_\w+)/.exec(output())![1]!;
-    const created = await restClient(`http://127.0.0.1:${port}`, apiKey).post('/v1/orders/', { amount: 100, currency: 'EUR' });
+    const created = await restClient(`http://127.0.0.1:${port}`, apiKey).post('/v1/orders/', {
+      amount: 100,
+      currency: 'EUR',
+    });
     expect(created.status).toBe(201);
     expect(postgresPids().length).toBeGreaterThan(0);
 
@@ -74,10 +92,14 @@ describe('starting and stopping the server', () => {
   it('refuses to start with bad configuration and lists every problem', () => {
     let stderr = '';
     try {
-      execFileSync(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/main.ts'], {
-        env: { ...process.env, PORT: 'x', LOG_LEVEL: 'loud' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      execFileSync(
+        process.execPath,
+        ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/main.ts'],
+        {
+          env: { ...process.env, PORT: 'x', LOG_LEVEL: 'loud' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
     } catch (error) {
       stderr = String((error as { stderr: Buffer }).stderr);
     }
