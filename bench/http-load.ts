@@ -33,8 +33,18 @@ export async function runLoad(
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
-  return { name, requests: total, failures, seconds, perSecond: total / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
+  return {
+    name,
+    requests: total,
+    failures,
+    seconds,
+    perSecond: total / seconds,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+  };
 }
 
 export function printResults(results: LoadResult[]): void {

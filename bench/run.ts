@@ -37,7 +37,12 @@ const headers = {
   'content-type': 'application/json',
 };
 const orderBody = (i: number) =>
-  JSON.stringify({ amount: 995 + i, currency: 'EUR', merchant_order_id: `bench-${i}`, description: 'Bench order' });
+  JSON.stringify({
+    amount: 995 + i,
+    currency: 'EUR',
+    merchant_order_id: `bench-${i}`,
+    description: 'Bench order',
+  });
 
 try {
   const ids: string[] = [];
@@ -52,7 +57,11 @@ try {
   );
   results.push(
     await runLoad('REST create order (own checkout)', total, concurrency, async (i) => {
-      const body = JSON.stringify({ amount: 995 + i, currency: 'EUR', transactions: [{ payment_method: 'credit-card' }] });
+      const body = JSON.stringify({
+        amount: 995 + i,
+        currency: 'EUR',
+        transactions: [{ payment_method: 'credit-card' }],
+      });
       const response = await fetch(`${base}/v1/orders/`, { method: 'POST', headers, body });
       await response.arrayBuffer();
       return response.status === 201;
@@ -82,7 +91,9 @@ try {
   results.push(
     await runLoad('REST 401 (bad key)', total, concurrency, async () => {
       const response = await fetch(`${base}/v1/orders/${ids[0]}/`, {
-        headers: { authorization: `Basic ${Buffer.from('pk_test_00000000000000000000000000000000:').toString('base64')}` },
+        headers: {
+          authorization: `Basic ${Buffer.from('pk_test_00000000000000000000000000000000:').toString('base64')}`,
+        },
       });
       await response.arrayBuffer();
       return response.status === 401;

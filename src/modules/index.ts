@@ -3,6 +3,7 @@ import type { Resolvers } from '../generated/graphql.ts';
 import type { AppServices } from '../services.ts';
 import { refundResolvers } from './back-office/graphql/refund-resolvers.ts';
 import { refundRoutes } from './back-office/rest/refund-routes.ts';
+import { registerHostedPages } from './hosted-pages/hosted-pages-module.ts';
 import { orderResolvers } from './orders/graphql/order-resolvers.ts';
 import { Order } from './orders/order.entity.ts';
 import { OutboxEvent } from './orders/outbox.entity.ts';
@@ -57,6 +58,7 @@ export async function registerRoutes(app: FastifyInstance, services: AppServices
   await bindWebhookRuntime(services);
   await app.register(orderRoutes);
   await registerCardPaymentRoutes(app, services);
+  await registerHostedPages(app, services);
   await registerWalletRoutes(app, services);
   await app.register(refundRoutes);
   await app.register(searchRoutes);

@@ -80,7 +80,7 @@ describe('one-click payments (spec 4.16) and Visa Account Name Inquiry (spec 2.5
       page,
     );
     expect(invalid.status).toBe(400);
-    expect(invalid.html).toContain('pan: is not a valid card number');
+    expect(invalid.html).toContain('This is not a valid card number');
     expect(invalid.html).not.toContain('4111111111111112');
 
     const paid = await postPaymentForm(

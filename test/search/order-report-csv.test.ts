@@ -150,12 +150,19 @@ describe('order search CSV report', () => {
       }),
     ]);
     const all = await rows({ query: '*', sort: 'created asc' });
-    expect(all.map((line) => line.merchant_order_id).slice(0, 4)).toEqual(['EUR-1', 'EUR-1', 'JPY-1', 'KWD-1']);
+    expect(all.map((line) => line.merchant_order_id).slice(0, 4)).toEqual([
+      'EUR-1',
+      'EUR-1',
+      'JPY-1',
+      'KWD-1',
+    ]);
   });
 
   it("writes each transaction's amount in its currency's main unit", async () => {
     const lines = await rows({ query: 'currency:JPY OR currency:KWD', sort: 'created asc' });
-    expect(lines.map((line) => [line.currency, line.amount, line['transaction.amount_with_decimals']])).toEqual([
+    expect(
+      lines.map((line) => [line.currency, line.amount, line['transaction.amount_with_decimals']]),
+    ).toEqual([
       ['JPY', '12000', '12000'],
       ['KWD', '1500', '0.005'],
     ]);
@@ -200,13 +207,17 @@ describe('order search CSV report', () => {
   it("never contains another project's orders", async () => {
     const lines = await rows({ query: 'merchant_order_id:EUR-1' });
     expect(lines.every((line) => line.project_id === shop.projectId)).toBe(true);
-    const other = csvObjects((await restClient(app.baseUrl, otherShop.apiKey).post(REPORT, { query: '*' })).text);
+    const other = csvObjects(
+      (await restClient(app.baseUrl, otherShop.apiKey).post(REPORT, { query: '*' })).text,
+    );
     expect(other).toHaveLength(1);
     expect(other[0]!.project_id).toBe(otherShop.projectId);
   });
 
   it('refuses a bad query with a JSON 400 before any CSV is written', async () => {
-    const response = await api.post<{ error: { type: string; value: string } }>(REPORT, { query: 'colour:red' });
+    const response = await api.post<{ error: { type: string; value: string } }>(REPORT, {
+      query: 'colour:red',
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.body.error.type).toBe('unknown_field');
@@ -253,13 +264,15 @@ describe('order search CSV report streaming', () => {
     const abort = new AbortController();
     const response = await open(abort.signal);
     const reader = response.body!.getReader();
-    await reader.read();
-    // The client stops reading: the server waits with its cursor open instead of buffering the rest.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await openCursors()).toHaveLength(1);
-
-    abort.abort();
-    await reader.cancel().catch(() => undefined);
+    try {
+      await reader.read();
+      // The client stops reading: the server waits with its cursor open instead of buffering the rest.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await openCursors()).toHaveLength(1);
+    } finally {
+      abort.abort();
+      await reader.cancel().catch(() => undefined);
+    }
     for (let waited = 0; waited < 5000 && (await openCursors()).length > 0; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

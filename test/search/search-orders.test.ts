@@ -37,7 +37,9 @@ describe('order search over REST', () => {
         modifiedAt: '2026-11-01T10:05:00.000Z',
         completedAt: '2026-11-01T10:05:00.000Z',
         customer: { email_address: 'Jane@Example.com', merchant_customer_id: 'cust-1' },
-        transactions: [{ status: 'completed', brand: 'visa', details: { truncated_pan: '411111******1111' } }],
+        transactions: [
+          { status: 'completed', brand: 'visa', details: { truncated_pan: '411111******1111' } },
+        ],
       },
       {
         merchantOrderId: 'A-2',
@@ -208,14 +210,22 @@ describe('order search over REST', () => {
     [{ query: 'status:new)' }, 'syntax_error', 'unexpected ")" at position 10'],
     [{ query: 'created:2026-02-30' }, 'invalid_value', '"2026-02-30" is not a valid date at position 8'],
     [{ query: 'created:[2026-11-05 TO 2026-11-01]' }, 'invalid_range', 'is empty at position 8'],
-    [{ query: 'amount:[1 TO x]' }, 'invalid_value', 'Amount "x" is not a non-negative integer at position 13'],
+    [
+      { query: 'amount:[1 TO x]' },
+      'invalid_value',
+      'Amount "x" is not a non-negative integer at position 13',
+    ],
     [{ query: '' }, 'empty_query', 'use * to match every order'],
     [{ query: '*', sort: 'colour asc' }, 'invalid_sort', 'sort "colour asc" is not valid'],
     [{ query: '*', size: 0 }, 'invalid_paging', 'size must be an integer >= 1'],
     [{ query: '*', size: 2.5 }, 'invalid_paging', 'size must be an integer >= 1'],
     [{ query: '*', size: 1001 }, 'invalid_paging', 'larger than the maximum of 1000'],
     [{ query: '*', start: -1 }, 'invalid_paging', 'start must be an integer >= 0'],
-    [{ query: '*', start: 1, search_after: '-1' }, 'invalid_paging', 'start and search_after cannot be combined'],
+    [
+      { query: '*', start: 1, search_after: '-1' },
+      'invalid_paging',
+      'start and search_after cannot be combined',
+    ],
     [{ query: '*', search_after: 'garbage' }, 'invalid_cursor', 'search_after is not a cursor'],
   ])('refuses %j with a 400 %s', async (body, type, message) => {
     const error = await refusal(body);
@@ -225,7 +235,9 @@ describe('order search over REST', () => {
 
   it('requires a query and refuses unknown body fields', async () => {
     expect((await refusal({ size: 5 })).value).toContain('query: is required');
-    expect((await refusal({ query: '*', searchAfter: '-1' })).value).toContain('unknown field(s): searchAfter');
+    expect((await refusal({ query: '*', searchAfter: '-1' })).value).toContain(
+      'unknown field(s): searchAfter',
+    );
   });
 
   it('refuses a format other than csv', async () => {

@@ -49,38 +49,51 @@ describe('order search paging', () => {
     return seen;
   }
 
-  it.each([
-    ['created desc'],
-    ['created asc'],
-    ['amount desc'],
-    ['modified asc'],
-  ])('returns every existing order exactly once sorted by %s while new orders keep arriving', async (sort) => {
-    let created = 0;
-    const seen = await readAll({ query: '*', sort, size: 100 }, async () => {
-      // Two new orders per page, at the current time and with amounts that land anywhere in an amount sort.
-      await Promise.all(
-        [0, 1].map(async () => {
-          const response = await api.post('/v1/orders/', buildOrder({ amount: 100 * ((created += 1) % 13) }));
-          expect(response.status).toBe(201);
-        }),
-      );
-    });
-    expect(created).toBeGreaterThanOrEqual(50);
-    expect(new Set(seen).size).toBe(seen.length);
-    const seenSet = new Set(seen);
-    expect(existing.filter((id) => !seenSet.has(id))).toEqual([]);
-  });
+  it.each([['created desc'], ['created asc'], ['amount desc'], ['modified asc']])(
+    'returns every existing order exactly once sorted by %s while new orders keep arriving',
+    async (sort) => {
+      let created = 0;
+      const seen = await readAll({ query: '*', sort, size: 100 }, async () => {
+        // Two new orders per page, at the current time and with amounts that land anywhere in an amount sort.
+        await Promise.all(
+          [0, 1].map(async () => {
+            const response = await api.post(
+              '/v1/orders/',
+              buildOrder({ amount: 100 * ((created += 1) % 13) }),
+            );
+            expect(response.status).toBe(201);
+          }),
+        );
+      });
+      expect(created).toBeGreaterThanOrEqual(50);
+      expect(new Set(seen).size).toBe(seen.length);
+      const seenSet = new Set(seen);
+      expect(existing.filter((id) => !seenSet.has(id))).toEqual([]);
+    },
+  );
 
   it('sorts ties by id so equal values never make a page skip or repeat an order', async () => {
-    const seen = await readAll({ query: 'merchant_order_id:bulk-1 OR amount:0', sort: 'amount asc', size: 7 });
-    const all = await search({ query: 'merchant_order_id:bulk-1 OR amount:0', sort: 'amount asc', size: 1000 });
+    const seen = await readAll({
+      query: 'merchant_order_id:bulk-1 OR amount:0',
+      sort: 'amount asc',
+      size: 7,
+    });
+    const all = await search({
+      query: 'merchant_order_id:bulk-1 OR amount:0',
+      sort: 'amount asc',
+      size: 1000,
+    });
     expect(seen).toEqual(all.body.orders.map((order) => order.id));
     expect(seen.length).toBeGreaterThan(100);
   });
 
   it('reports the total of the whole result on every page, not what remains', async () => {
     const first = await search({ query: 'amount:[0 TO 600]', size: 10, search_after: '-1' });
-    const second = await search({ query: 'amount:[0 TO 600]', size: 10, search_after: first.body.search_after });
+    const second = await search({
+      query: 'amount:[0 TO 600]',
+      size: 10,
+      search_after: first.body.search_after,
+    });
     expect(second.body.total).toBe(first.body.total);
     expect(first.body.total).toBeGreaterThan(20);
   });

@@ -5,7 +5,6 @@ import type { AppServices } from '../../services.ts';
 import { addIsoDuration } from '../orders/duration.ts';
 import { vaultRoutes } from '../vault/rest/vault-routes.ts';
 import { vaultCipherFor } from '../vault/vault-keys.ts';
-import { paymentPageRoutes } from './pages/payment-page-routes.ts';
 import { bindPaymentRuntime } from './payment-runtime.ts';
 import { paymentRoutes } from './rest/payment-routes.ts';
 import { releaseAuthorizationIfDue, releaseOverdueAuthorizations } from './timers/authorization-release.ts';
@@ -21,8 +20,9 @@ import {
 } from './timers/timer-queues.ts';
 
 /**
- * Card payments' HTTP faces: the vault (under the path of TOKEN_VAULT_URL), authenticate / captures / voids,
- * and the customer's payment page. Also binds the job queue for timers and checks the vault keys at start.
+ * Card payments' HTTP faces: the vault (under the path of TOKEN_VAULT_URL) and authenticate / captures / voids.
+ * The customer's payment page is served by the hosted-pages module over this module's commands. Also binds the
+ * job queue for timers and checks the vault keys at start.
  */
 export async function registerCardPaymentRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   vaultCipherFor(services.config);
@@ -33,7 +33,6 @@ export async function registerCardPaymentRoutes(app: FastifyInstance, services: 
   bindPaymentRuntime(services.config, { jobs: services.jobs, logger: services.logger });
   await app.register(vaultRoutes, { prefix: pathPrefixOf(services.config.tokenVaultUrl) });
   await app.register(paymentRoutes);
-  await app.register(paymentPageRoutes, { baseUrl: services.config.baseUrl });
 }
 
 /**

@@ -7,8 +7,8 @@ import { isThreeDSecureChallengePassed } from '../acquirer/three-d-secure.ts';
 import { authorizeCard, failChallenge } from '../authorize-card.ts';
 import { PaymentRepository } from '../payment.repository.ts';
 import { acquirerFor } from '../payment-runtime.ts';
-import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
 import { CARD_PAYMENT_METHODS } from '../payment-urls.ts';
+import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
 
 /**
  * The customer answered the 3-D Secure challenge on our page. Passed: the payment is authorized again, now as

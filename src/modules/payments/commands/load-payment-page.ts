@@ -5,8 +5,7 @@ import { OrderRepository } from '../../orders/order.repository.ts';
 import { isFinalOrderStatus, isSucceededTransactionStatus } from '../../orders/state-machine.ts';
 import type { Transaction } from '../../orders/transaction.entity.ts';
 import { PaymentRepository } from '../payment.repository.ts';
-import { customerReturnUrl } from '../payment-urls.ts';
-import { CARD_PAYMENT_METHODS } from '../payment-urls.ts';
+import { CARD_PAYMENT_METHODS, customerReturnUrl } from '../payment-urls.ts';
 
 /**
  * What the customer's payment page (`payment_url`) shows for a card transaction:
@@ -28,7 +27,8 @@ export async function loadPaymentPage(deps: Deps, transactionId: string): Promis
     const payments = new PaymentRepository(em);
     const transaction = await payments.findTransactionById(transactionId);
     const order = transaction ? await new OrderRepository(em).findOrderById(transaction.orderId) : null;
-    if (!transaction || !order || !CARD_PAYMENT_METHODS.includes(transaction.paymentMethod)) throw notFound('Payment');
+    if (!transaction || !order || !CARD_PAYMENT_METHODS.includes(transaction.paymentMethod))
+      throw notFound('Payment');
     return pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));
   });
 }

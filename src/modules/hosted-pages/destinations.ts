@@ -1,0 +1,60 @@
+import type { Order } from '../orders/order.entity.ts';
+import { orderUrl } from '../orders/rest/order-json.ts';
+import { isFinalOrderStatus } from '../orders/state-machine.ts';
+import type { Transaction } from '../orders/transaction.entity.ts';
+import type { AuthorizationKind } from '../payments/acquirer/acquirer.ts';
+import type { PaymentPageState } from '../payments/commands/load-payment-page.ts';
+import { customerReturnUrl } from '../payments/payment-urls.ts';
+
+/**
+ * Where the customer goes next (spec 3.1 rules 2 and 5). A hosted order is judged by the ORDER status: after a
+ * failed attempt it is still open, so the customer goes back to the order page to try again; only a final
+ * status sends them to the shop (`return_url` when paid; `failure_url`, falling back to `return_url`, when
+ * cancelled, expired or failed; always with `?order_id=`). With neither URL the hosted order page itself shows
+ * the outcome. An own checkout follows its one transaction. The redirect is never proof of payment.
+ */
+
+/** The order page after a failed attempt: it names the attempt so the page can say what went wrong. */
+export function retryUrl(
+  baseUrl: string,
+  order: Pick<Order, 'id'>,
+  transaction: Pick<Transaction, 'id'>,
+): string {
+  return `${orderUrl(baseUrl, order.id)}?attempt=${encodeURIComponent(transaction.id)}`;
+}
+
+/** After the order reached a final status (or was found in one). */
+export function afterFinalStatus(baseUrl: string, order: Order): string {
+  return customerReturnUrl(order, order.status === 'completed') ?? orderUrl(baseUrl, order.id);
+}
+
+/** After a card attempt on the order page. */
+export function afterCardAttempt(
+  baseUrl: string,
+  attempt: { result: AuthorizationKind; order: Order; transaction: Transaction },
+): string {
+  const { result, order, transaction } = attempt;
+  if (result === 'approved') return afterFinalStatus(baseUrl, order);
+  if (result === 'challenge_required' && transaction.paymentUrl) return transaction.paymentUrl;
+  if (isFinalOrderStatus(order.status)) return afterFinalStatus(baseUrl, order);
+  return retryUrl(baseUrl, order, transaction);
+}
+
+/**
+ * After the payment page (`payment_url`) found its payment over. Null: stay here and show the result page
+ * (an own checkout whose shop gave no URL).
+ */
+export function afterPaymentPage(
+  baseUrl: string,
+  state: PaymentPageState & { kind: 'finished' },
+): string | null {
+  const { order, transaction, succeeded } = state;
+  if (order.checkout !== 'hosted') return state.returnUrl;
+  if (!succeeded && !isFinalOrderStatus(order.status)) return retryUrl(baseUrl, order, transaction);
+  return customerReturnUrl(order, succeeded) ?? orderUrl(baseUrl, order.id);
+}
+
+/** Origins a form post of a page may be redirected to: the browser checks them against CSP `form-action`. */
+export function formTargetsOf(order: Pick<Order, 'returnUrl' | 'failureUrl'>): (string | null | undefined)[] {
+  return [order.returnUrl, order.failureUrl];
+}
