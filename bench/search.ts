@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,7 +52,7 @@ try {
   await client.connect();
   out(`Seeding ${ORDERS.toLocaleString('en')} orders ...`);
   const seedStart = process.hrtime.bigint();
-  const { transactions } = await seedOrders(client, { ...project, count: ORDERS });
+  const { transactions } = await seedOrders(scratch.url, { ...project, count: ORDERS });
   out(
     `Seeded ${ORDERS.toLocaleString('en')} orders and ${transactions.toLocaleString('en')} transactions ` +
       `in ${(since(seedStart) / 1000).toFixed(1)} s (including VACUUM ANALYZE)`,
@@ -84,64 +86,121 @@ try {
   const deepCursor = encodeCursor(sort, PAGE_SIZE, rows[0]!);
   await client.end();
 
-  const cases: [string, Record<string, unknown>][] = [
-    ['first page (query *, search_after -1)', { query: '*', size: PAGE_SIZE, search_after: '-1' }],
+  const graphql = async (variables: Record<string, unknown>) => {
+    const response = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        query: `query($after: String) { orders(first: ${PAGE_SIZE}, after: $after) {
+          edges { node { id status amount transactions { id status } } } } }`,
+        variables,
+      }),
+    });
+    const json = (await response.json()) as { data?: { orders: { edges: unknown[] } }; errors?: unknown };
+    if (!json.data) throw new Error(`GraphQL answered ${JSON.stringify(json.errors)}`);
+    return { orders: json.data.orders.edges, total: null };
+  };
+
+  const deepLabel = `page ${deep.toLocaleString('en')} deep (search_after)`;
+  const cases: [string, () => Promise<{ orders: unknown[]; total: number | null }>][] = [
     [
-      `page ${deep.toLocaleString('en')} deep (search_after)`,
-      { query: '*', size: PAGE_SIZE, search_after: deepCursor },
+      'first page (query *, search_after -1)',
+      () => search({ query: '*', size: PAGE_SIZE, search_after: '-1' }),
     ],
+    [deepLabel, () => search({ query: '*', size: PAGE_SIZE, search_after: deepCursor })],
     [
       'status:completed AND created:[2025-03-01 TO 2025-03-31]',
-      { query: 'status:completed AND created:[2025-03-01 TO 2025-03-31]', size: PAGE_SIZE },
+      () => search({ query: 'status:completed AND created:[2025-03-01 TO 2025-03-31]', size: PAGE_SIZE }),
     ],
-    ['simple paging at start 9,980 (for contrast)', { query: '*', size: PAGE_SIZE, start: 9980 }],
+    [
+      'simple paging at start 9,980 (for contrast)',
+      () => search({ query: '*', size: PAGE_SIZE, start: 9980 }),
+    ],
+    ['GraphQL first page, no totalCount', () => graphql({})],
+    [`GraphQL ${deepLabel}, no totalCount`, () => graphql({ after: deepCursor })],
   ];
   out();
-  out(`Median of ${ROUNDS} requests, size ${PAGE_SIZE}, each with the total count (over real HTTP):`);
-  for (const [name, body] of cases) {
-    await search(body);
+  out(`Median of ${ROUNDS} requests, size ${PAGE_SIZE}, over real HTTP (REST always counts the total):`);
+  for (const [name, run] of cases) {
+    await run();
     const times: number[] = [];
-    let result = { orders: [] as unknown[], total: 0 };
+    let result: { orders: unknown[]; total: number | null } = { orders: [], total: null };
     for (let round = 0; round < ROUNDS; round += 1) {
       const start = process.hrtime.bigint();
-      result = await search(body);
+      result = await run();
       times.push(since(start));
     }
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
-    out(
-      `  ${name.padEnd(58)} ${median.toFixed(1).padStart(7)} ms   ` +
-        `(${result.orders.length} orders of ${result.total.toLocaleString('en')})`,
-    );
+    const of = result.total === null ? '' : ` of ${result.total.toLocaleString('en')}`;
+    out(`  ${name.padEnd(66)} ${median.toFixed(1).padStart(7)} ms   (${result.orders.length} orders${of})`);
   }
 
+  // The export is read by a separate process, so this process's peak memory and CPU are the server's alone.
   const rssBefore = process.resourceUsage().maxRSS;
+  const samples: { at: number; maxRss: number }[] = [];
   const exportStart = process.hrtime.bigint();
-  const response = await fetch(`${base}/v1/search/orders/?format=csv`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ query: '*' }),
+  const sampler = setInterval(
+    () => samples.push({ at: since(exportStart), maxRss: process.resourceUsage().maxRSS }),
+    200,
+  );
+  const report = await readReportInChildProcess(`${base}/v1/search/orders/?format=csv`, headers, {
+    query: '*',
   });
-  let lines = 0;
-  let bytes = 0;
-  for await (const chunk of response.body!) {
-    bytes += chunk.byteLength;
-    for (const byte of chunk) if (byte === 0x0a) lines += 1;
-  }
-  const seconds = since(exportStart) / 1000;
-  const rowsExported = lines - 1;
+  clearInterval(sampler);
+  const rowsExported = report.lines - 1;
   out();
   out(
-    `CSV export of every order: ${rowsExported.toLocaleString('en')} rows, ${(bytes / 1024 / 1024).toFixed(0)} MiB ` +
-      `in ${seconds.toFixed(1)} s = ${Math.round(rowsExported / seconds).toLocaleString('en')} rows/s`,
+    `CSV export of every order (read by a separate process): ${rowsExported.toLocaleString('en')} rows, ` +
+      `${(report.bytes / 1024 / 1024).toFixed(0)} MiB in ${report.seconds.toFixed(1)} s = ` +
+      `${Math.round(rowsExported / report.seconds).toLocaleString('en')} rows/s`,
   );
+  const atFraction = (fraction: number) =>
+    samples[Math.min(samples.length - 1, Math.floor(samples.length * fraction))]?.maxRss ?? rssBefore;
   out(
-    `Peak memory (maxRSS) of this process, server and client: ${mib(rssBefore)} before the export, ` +
-      `${mib(process.resourceUsage().maxRSS)} after`,
+    `Peak memory (maxRSS) of the server process: ${mib(rssBefore)} before the export; ` +
+      `${[0.25, 0.5, 0.75].map((f) => `${mib(atFraction(f))} at ${f * 100}%`).join(', ')} of it; ` +
+      `${mib(process.resourceUsage().maxRSS)} at the end`,
   );
 } finally {
   await stopRuntime?.();
   await scratch.drop();
+}
+
+/** Streams the report in a child Node process that only counts lines and bytes; resolves with its tally. */
+async function readReportInChildProcess(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<{ lines: number; bytes: number; seconds: number }> {
+  const script = `
+    const started = performance.now();
+    const response = await fetch(process.env.REPORT_URL, {
+      method: 'POST', headers: JSON.parse(process.env.REPORT_HEADERS), body: process.env.REPORT_BODY,
+    });
+    if (response.status !== 200) throw new Error('report answered ' + response.status);
+    let lines = 0, bytes = 0;
+    for await (const chunk of response.body) {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
+    }
+    process.stdout.write(JSON.stringify({ lines, bytes, seconds: (performance.now() - started) / 1000 }));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    env: {
+      ...process.env,
+      REPORT_URL: url,
+      REPORT_HEADERS: JSON.stringify(headers),
+      REPORT_BODY: JSON.stringify(body),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`the report reader exited with ${code}`);
+  return JSON.parse(output);
 }
 
 async function openScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

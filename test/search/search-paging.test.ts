@@ -55,12 +55,10 @@ describe('order search paging', () => {
       let created = 0;
       const seen = await readAll({ query: '*', sort, size: 100 }, async () => {
         // Two new orders per page, at the current time and with amounts that land anywhere in an amount sort.
+        created += 2;
         await Promise.all(
-          [0, 1].map(async () => {
-            const response = await api.post(
-              '/v1/orders/',
-              buildOrder({ amount: 100 * ((created += 1) % 13) }),
-            );
+          [created - 1, created].map(async (number) => {
+            const response = await api.post('/v1/orders/', buildOrder({ amount: 100 * (number % 13) }));
             expect(response.status).toBe(201);
           }),
         );

@@ -2,18 +2,16 @@ import { type CsvCell, csvCells } from './csv.ts';
 import { formatAmountWithDecimals } from './currency-amount.ts';
 import type { ReportDbRow } from './search.repository.ts';
 
-/** Whole numbers of minor units travel as text (bigint); written as they are, never through a float. */
-const minorUnits = (text: string | null): bigint | null => (text === null ? null : BigInt(text));
-
 /** One transaction line of the CSV report (spec 4.14), cells in column order and neutralised. */
 export function reportCells(row: ReportDbRow): CsvCell[] {
   return csvCells({
     id: row.id,
     merchant_order_id: row.merchant_order_id,
-    created: row.created,
-    completed: row.completed,
+    created: isoTimestamp(row.created),
+    completed: row.completed === null ? null : isoTimestamp(row.completed),
     currency: row.currency,
-    amount: minorUnits(row.amount),
+    // Digits of a bigint column, written as they are (never through a float); digits need no neutralising.
+    amount: row.amount,
     status: row.status,
     'transaction.id': row.transaction_id,
     'transaction.status': row.transaction_status,
@@ -35,8 +33,24 @@ export function reportCells(row: ReportDbRow): CsvCell[] {
   });
 }
 
-/** Settlement and fee may come from columns added later; anything but an integer is kept as (neutralised) text. */
+const POSTGRES_UTC = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?$/;
+
+/**
+ * PostgreSQL's UTC timestamp text (`2026-11-21 10:00:00.12`, trailing zeros of the fraction dropped) as ISO 8601
+ * with milliseconds, exactly as the JSON representation writes it (`2026-11-21T10:00:00.120Z`). Microseconds are
+ * cut, as a JavaScript Date does.
+ */
+export function isoTimestamp(text: string): string {
+  const match = POSTGRES_UTC.exec(text);
+  if (!match) throw new RangeError(`"${text}" is not a UTC timestamp`);
+  return `${match[1]}T${match[2]}.${(match[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+}
+
+/**
+ * Settlement and fee may come from columns added later. A negative integer is written as a number (a leading
+ * `-` would otherwise be neutralised as a formula); anything else goes through as text, neutralised if need be.
+ */
 function integerOrText(text: string | null): bigint | string | null {
   if (text === null) return null;
-  return /^-?\d+$/.test(text) ? BigInt(text) : text;
+  return /^-\d+$/.test(text) ? BigInt(text) : text;
 }
