@@ -50,7 +50,7 @@ const configSchema = z
     WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
     OUTBOX_SWEEP_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(10),
-    // Wallets A and B (README, "Wallets A and B"): file paths of certificates, keys and root keys.
+    // Wallets A and B (the README section Wallets A and B): file paths of certificates, keys and root keys.
     ...walletEnvShape,
   })
   .superRefine((env, ctx) => {
@@ -91,7 +91,7 @@ export interface AppConfig {
   webhooks: WebhookConfig;
   /** How often the outbox relay sweeps for rows a missed notification left behind. */
   outboxSweepIntervalSeconds: number;
-  /** Wallet A and B certificates, keys and identifiers (file paths; README, "Wallets A and B"). */
+  /** Wallet A and B certificates, keys and identifiers (file paths; the README section Wallets A and B). */
   wallets: WalletConfig;
 }
 

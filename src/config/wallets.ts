@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Wallet configuration (README, "Wallets A and B"). Every value is a file path or an identifier, never key material
+ * Wallet configuration (the README section Wallets A and B). Every value is a file path or an identifier, never key material
  * itself, so secrets stay in files with their own permissions. Nothing is set by default: a wallet feature
  * without its configuration answers 422 `wallet_a_not_configured` / `wallet_b_not_configured`, and test
  * projects still get the deterministic session simulator.

@@ -748,7 +748,7 @@ export type WalletPaymentMethod =
   | 'WALLET_A_PAY'
   | 'WALLET_B_PAY';
 
-/** `NONE` on success; otherwise why the payment was not executed (README, "Wallets A and B"). */
+/** `NONE` on success; otherwise why the payment was not executed (the README section Wallets A and B). */
 export type WalletPaymentReason =
   | 'AUTHENTICATION_REQUIRED'
   | 'DO_NOT_HONOUR'

@@ -1,7 +1,7 @@
 import { DomainError } from '../../platform/errors/domain-error.ts';
 
 /**
- * Refusals of the card payment endpoints (README, "Card payments" lists them). A business decline is not among them:
+ * Refusals of the card payment endpoints (the README section Card payments lists them). A business decline is not among them:
  * it is an answered payment, returned as the order with a `declined` transaction.
  */
 

@@ -1,7 +1,7 @@
 import { DomainError, type DomainErrorKind } from '../../platform/errors/domain-error.ts';
 import type { WalletTokenError, WalletTokenErrorCode } from './crypto/index.ts';
 
-/** Refusals of the wallet endpoints (README, "Wallets A and B" lists them). Messages never carry card data. */
+/** Refusals of the wallet endpoints (the README section Wallets A and B lists them). Messages never carry card data. */
 
 /**
  * A token that cannot be read at all is a bad request; one that reads but fails a check (signature, chain,

@@ -1,8 +1,6 @@
 import type { Deps } from '../../../platform/deps.ts';
-import { notFound } from '../../../platform/errors/domain-error.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
 import { changeTransactionStatus } from '../../orders/status-changes.ts';
-import { PaymentRepository } from '../payment.repository.ts';
+import { withLockedPayment } from '../locked-payment.ts';
 import { CARD_PAYMENT_METHODS } from '../payment-urls.ts';
 import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
 
@@ -17,17 +15,8 @@ export const CANCELLED_BY_CUSTOMER = 'cancelled_by_customer';
  * A cancel after the payment ended changes nothing.
  */
 export async function cancelPayment(deps: Deps, transactionId: string): Promise<PaymentPageState> {
-  // Found on a fork of its own, so that everything read under the order's lock below is fresh.
-  const located = await deps.db.read((em) => new PaymentRepository(em).findTransactionById(transactionId));
-  if (!located || !CARD_PAYMENT_METHODS.includes(located.paymentMethod)) throw notFound('Payment');
-  return deps.db.transaction(async (em) => {
-    const payments = new PaymentRepository(em);
-    const orders = new OrderRepository(em);
-    const order = await orders.lockOrder(null, located.orderId);
-    const transactions = order ? await orders.transactionsOf(order.id) : [];
-    const transaction = transactions.find((t) => t.id === transactionId);
-    if (!order || !transaction) throw notFound('Payment');
-    const authorization = await payments.findAuthorization(transaction.id);
+  return withLockedPayment(deps, transactionId, CARD_PAYMENT_METHODS, async (_em, locked) => {
+    const { orders, order, transactions, transaction, authorization } = locked;
     const before = pageStateOf(order, transaction, authorization);
     if (before.kind !== 'challenge' && before.kind !== 'card_form') return before;
 

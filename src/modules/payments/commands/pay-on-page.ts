@@ -1,13 +1,13 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { isUuid, OrderRepository } from '../../orders/order.repository.ts';
+import { isUuid } from '../../orders/order.repository.ts';
 import { type InputProblem, parseVaultCardInput, validateCvc } from '../../vault/card-input.ts';
 import { detectBrands } from '../../vault/card-number.ts';
 import { storeCardForTransaction } from '../../vault/card-storage.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
 import { vaultCipherFor } from '../../vault/vault-keys.ts';
 import { authorizeCard } from '../authorize-card.ts';
-import { PaymentRepository } from '../payment.repository.ts';
+import { withLockedPayment } from '../locked-payment.ts';
 import { acquirerFor } from '../payment-runtime.ts';
 import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
 
@@ -41,17 +41,9 @@ export async function payOnPage(deps: Deps, transactionId: string, form: CardFor
   if (!parsed.ok || !cvc.ok) return { ok: false, problems };
 
   const cipher = vaultCipherFor(deps.config);
-  // Found on a fork of its own, so that everything read under the order's lock below is fresh.
-  const located = await deps.db.read((em) => new PaymentRepository(em).findTransactionById(transactionId));
-  if (located?.paymentMethod !== 'credit-card') throw notFound('Payment');
-  const state = await deps.db.transaction(async (em) => {
-    const payments = new PaymentRepository(em);
-    const orders = new OrderRepository(em);
-    const order = await orders.lockOrder(null, located.orderId);
-    const transactions = order ? await orders.transactionsOf(order.id) : [];
-    const transaction = transactions.find((t) => t.id === transactionId);
-    if (!order || !transaction) throw notFound('Payment');
-    const before = pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));
+  const state = await withLockedPayment(deps, transactionId, ['credit-card'], async (em, locked) => {
+    const { orders, payments, order, transactions, transaction, authorization } = locked;
+    const before = pageStateOf(order, transaction, authorization);
     if (before.kind !== 'card_form') return before;
 
     const card = storeCardForTransaction({

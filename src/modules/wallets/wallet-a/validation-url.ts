@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
  * THE list of hosts a wallet A merchant session may be requested from: the wallet provider's published
  * payment gateway hosts for production, China and the sandbox ("Setting up your server" in the provider's
  * documentation). The `validationUrl` the browser hands over is attacker-controlled, so the server only ever
- * connects to one of these names (no server-side request forgery). README, "Wallets A and B" repeats this list; change
+ * connects to one of these names (no server-side request forgery). the README section Wallets A and B repeats this list; change
  * both together when the provider publishes a new host.
  */
 export const WALLET_A_PAYMENT_GATEWAY_HOSTS: readonly string[] = [

@@ -1,0 +1,43 @@
+import type { EntityManager } from '../../platform/db/orm.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors/domain-error.ts';
+import type { Order } from '../orders/order.entity.ts';
+import { OrderRepository } from '../orders/order.repository.ts';
+import type { Transaction } from '../orders/transaction.entity.ts';
+import type { CardAuthorization } from './card-authorization.entity.ts';
+import { PaymentRepository } from './payment.repository.ts';
+
+/** A payment page's transaction, its order row-locked for the rest of the database transaction. */
+export interface LockedPayment {
+  orders: OrderRepository;
+  payments: PaymentRepository;
+  order: Order;
+  transactions: Transaction[];
+  transaction: Transaction;
+  authorization: CardAuthorization | null;
+}
+
+/**
+ * Runs a customer's action on a payment page (`payment_url`) under the order's row lock, so two tabs or two
+ * clicks act one after the other. Transactions of other methods, and unknown ids, are not found.
+ */
+export async function withLockedPayment<T>(
+  deps: Deps,
+  transactionId: string,
+  methods: readonly string[],
+  work: (em: EntityManager, payment: LockedPayment) => Promise<T>,
+): Promise<T> {
+  // Found on a fork of its own, so that everything read under the order's lock below is fresh.
+  const located = await deps.db.read((em) => new PaymentRepository(em).findTransactionById(transactionId));
+  if (!located || !methods.includes(located.paymentMethod)) throw notFound('Payment');
+  return deps.db.transaction(async (em) => {
+    const payments = new PaymentRepository(em);
+    const orders = new OrderRepository(em);
+    const order = await orders.lockOrder(null, located.orderId);
+    const transactions = order ? await orders.transactionsOf(order.id) : [];
+    const transaction = transactions.find((t) => t.id === transactionId);
+    if (!order || !transaction) throw notFound('Payment');
+    const authorization = await payments.findAuthorization(transaction.id);
+    return work(em, { orders, payments, order, transactions, transaction, authorization });
+  });
+}
