@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, parseConfig } from './config/index.ts';
 import { createProject } from './modules/projects/commands/create-project.ts';
+import { getProject } from './modules/projects/commands/get-project.ts';
 import { Db } from './platform/db/orm.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -76,10 +77,7 @@ async function ensureDevProject(
   const file = path.resolve(dataDir, 'dev-project.json');
   try {
     const saved = JSON.parse(await readFile(file, 'utf8')) as { projectId: string; apiKey: string };
-    const stillThere = await Db.fork(orm).read((em) =>
-      em.getConnection().execute('select 1 from projects where id = ?', [saved.projectId]),
-    );
-    if (stillThere.length > 0) return saved;
+    if (await getProject(Db.fork(orm), saved.projectId)) return saved;
   } catch {
     // No saved project yet (or the database was reset): create one below.
   }

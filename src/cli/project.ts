@@ -35,11 +35,15 @@ async function run(argv: string[]): Promise<number> {
         process.stderr.write(`${USAGE}\n`);
         return 64;
       }
-      const created = await createProject(db, {
-        name: values.name,
-        mode: values.mode,
-        webhookUrl: values['webhook-url'],
-      });
+      const created = await createProject(
+        db,
+        {
+          name: values.name,
+          mode: values.mode,
+          webhookUrl: values['webhook-url'],
+        },
+        { allowPrivateTargets: config.webhooks.allowPrivateTargets },
+      );
       if (values.json) {
         process.stdout.write(
           `${JSON.stringify({ project_id: created.projectId, api_key: created.apiKey })}\n`,
@@ -56,9 +60,14 @@ async function run(argv: string[]): Promise<number> {
         process.stderr.write(`${USAGE}\n`);
         return 64;
       }
-      const project = await updateProject(db, values.project, {
-        webhookUrl: values.url === 'none' ? null : values.url,
-      });
+      const project = await updateProject(
+        db,
+        values.project,
+        {
+          webhookUrl: values.url === 'none' ? null : values.url,
+        },
+        { allowPrivateTargets: config.webhooks.allowPrivateTargets },
+      );
       process.stdout.write(`Project ${project.id} webhook URL: ${project.webhookUrl ?? '(none)'}\n`);
       return 0;
     }

@@ -13,10 +13,14 @@ export async function seedProject(
   app: TestApp,
   overrides: { name?: string; mode?: 'test' | 'live'; webhookUrl?: string } = {},
 ): Promise<SeededProject> {
-  const created = await createProject(Db.fork(app.runtime.services.orm), {
-    name: overrides.name ?? 'Test shop',
-    mode: overrides.mode ?? 'test',
-    webhookUrl: overrides.webhookUrl,
-  });
+  const created = await createProject(
+    Db.fork(app.runtime.services.orm),
+    {
+      name: overrides.name ?? 'Test shop',
+      mode: overrides.mode ?? 'test',
+      webhookUrl: overrides.webhookUrl,
+    },
+    { allowPrivateTargets: app.runtime.services.config.webhooks.allowPrivateTargets },
+  );
   return { projectId: created.projectId, merchantId: created.merchantId, apiKey: created.apiKey };
 }

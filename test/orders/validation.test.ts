@@ -111,3 +111,32 @@ describe('create-order validation', () => {
     expect(status).toBe(400);
   });
 });
+
+describe('webhook URLs of live projects', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.stop());
+
+  it('refuses a plain-http webhook_url on a live project order, and accepts https', async () => {
+    const live = await seedProject(app, { mode: 'live' });
+    const api = restClient(app.baseUrl, live.apiKey);
+    const refused = await api.post('/v1/orders/', buildOrder({ webhook_url: 'http://shop.example/hooks' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: { value: 'webhook_url: live projects must use an https webhook URL' },
+    });
+    const accepted = await api.post('/v1/orders/', buildOrder({ webhook_url: 'https://shop.example/hooks' }));
+    expect(accepted.status).toBe(201);
+  });
+
+  it('lets a test project use a plain-http webhook_url for a local receiver', async () => {
+    const test = await seedProject(app, { mode: 'test' });
+    const response = await restClient(app.baseUrl, test.apiKey).post(
+      '/v1/orders/',
+      buildOrder({ webhook_url: 'http://127.0.0.1:9999/hooks' }),
+    );
+    expect(response.status).toBe(201);
+  });
+});

@@ -120,14 +120,40 @@ describe('outbound safety rules', () => {
       await receiver.close();
     });
 
-    it('refuses http and loopback targets and logs the attempt as blocked', async () => {
+    it('refuses an http or loopback webhook_url when the order is created', async () => {
       const project = await seedProject(app, { mode: 'live' });
       const rest = restClient(app.baseUrl, project.apiKey);
-      const plain = await rest.post<{ id: string }>('/v1/orders/', buildOrder({ webhook_url: receiver.url }));
-      const tls = await rest.post<{ id: string }>(
+      const plain = await rest.post('/v1/orders/', buildOrder({ webhook_url: receiver.url }));
+      const loopback = await rest.post(
         '/v1/orders/',
         buildOrder({ webhook_url: `https://127.0.0.1:${receiver.port}/` }),
       );
+      expect(plain.status).toBe(400);
+      expect(plain.body).toMatchObject({ error: { value: expect.stringContaining('https') } });
+      expect(loopback.status).toBe(400);
+      expect(loopback.body).toMatchObject({ error: { value: expect.stringContaining('loopback') } });
+    });
+
+    it('still blocks such targets at delivery time and logs the attempt as blocked', async () => {
+      // URLs stored before a rule applied (or set directly) meet the same check when a delivery is attempted.
+      const project = await seedProject(app, { mode: 'live' });
+      const rest = restClient(app.baseUrl, project.apiKey);
+      const plain = await rest.post<{ id: string }>(
+        '/v1/orders/',
+        buildOrder({ webhook_url: 'https://shop.example/a' }),
+      );
+      const tls = await rest.post<{ id: string }>(
+        '/v1/orders/',
+        buildOrder({ webhook_url: 'https://shop.example/b' }),
+      );
+      await sql(app.databaseUrl, 'update orders set webhook_url = $1 where id = $2', [
+        receiver.url,
+        plain.body.id,
+      ]);
+      await sql(app.databaseUrl, 'update orders set webhook_url = $1 where id = $2', [
+        `https://127.0.0.1:${receiver.port}/`,
+        tls.body.id,
+      ]);
       await cancelOrder(app.runtime.services.orm, plain.body.id);
       await cancelOrder(app.runtime.services.orm, tls.body.id);
 

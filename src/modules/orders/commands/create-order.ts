@@ -4,6 +4,8 @@ import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
+import { refuseWebhookUrl } from '../../webhooks/delivery/target-policy.ts';
+import { webhookPolicy } from '../../webhooks/webhook-policy.ts';
 import { addIsoDuration } from '../duration.ts';
 import { Order } from '../order.entity.ts';
 import { OrderRepository, type OrderView } from '../order.repository.ts';
@@ -40,6 +42,10 @@ export async function createOrder(
       throw invalid(`payment_methods.${index}`, `'${method}' is not active in this project`);
     }
   }
+  const webhookProblem = data.webhook_url
+    ? refuseWebhookUrl(data.webhook_url, webhookPolicy(actor.mode, deps.config))
+    : null;
+  if (webhookProblem) throw invalid('webhook_url', webhookProblem);
   if (transactionInput && !activePaymentMethods.includes(transactionInput.payment_method)) {
     throw invalid(
       'transactions.0.payment_method',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../../platform/db/orm.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
+import { refuseWebhookUrl } from '../../webhooks/delivery/target-policy.ts';
 import { apiKeyPrefix, generateApiKey, hashApiKey } from '../api-key.ts';
 import { ApiKey, Merchant, Project, type ProjectMode } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';
@@ -22,13 +23,24 @@ export interface CreatedProject {
   apiKey: string;
 }
 
-export async function createProject(db: Db, input: z.input<typeof inputSchema>): Promise<CreatedProject> {
+export async function createProject(
+  db: Db,
+  input: z.input<typeof inputSchema>,
+  options: { allowPrivateTargets?: boolean } = {},
+): Promise<CreatedProject> {
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw invalid(issue.path.join('.') || null, issue.message);
   }
   const { name, mode, merchantName, webhookUrl } = parsed.data;
+  const webhookProblem = webhookUrl
+    ? refuseWebhookUrl(webhookUrl, {
+        projectMode: mode,
+        allowPrivateTargets: options.allowPrivateTargets ?? false,
+      })
+    : null;
+  if (webhookProblem) throw invalid('webhookUrl', webhookProblem);
   return db.transaction(async (em) => {
     const projects = new ProjectRepository(em);
     const merchant = Object.assign(new Merchant(), { id: randomUUID(), name: merchantName ?? name });

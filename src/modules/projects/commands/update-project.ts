@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../../platform/db/orm.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
+import { refuseWebhookUrl } from '../../webhooks/delivery/target-policy.ts';
 import type { Project } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';
 import { webhookUrlSchema } from '../project-input.ts';
@@ -15,7 +16,12 @@ const inputSchema = z
 export type UpdateProjectInput = z.input<typeof inputSchema>;
 
 /** Updates a project's settings; `webhookUrl: null` removes the project-wide webhook. */
-export async function updateProject(db: Db, projectId: string, input: UpdateProjectInput): Promise<Project> {
+export async function updateProject(
+  db: Db,
+  projectId: string,
+  input: UpdateProjectInput,
+  options: { allowPrivateTargets?: boolean } = {},
+): Promise<Project> {
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -26,6 +32,13 @@ export async function updateProject(db: Db, projectId: string, input: UpdateProj
     const project = await projects.findProject(projectId);
     if (!project) throw notFound('Project');
     if (parsed.data.name !== undefined) project.name = parsed.data.name;
+    if (parsed.data.webhookUrl) {
+      const problem = refuseWebhookUrl(parsed.data.webhookUrl, {
+        projectMode: project.mode,
+        allowPrivateTargets: options.allowPrivateTargets ?? false,
+      });
+      if (problem) throw invalid('webhookUrl', problem);
+    }
     if (parsed.data.webhookUrl !== undefined) project.webhookUrl = parsed.data.webhookUrl;
     return project;
   });

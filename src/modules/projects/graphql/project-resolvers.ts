@@ -17,10 +17,15 @@ export const projectResolvers: Resolvers = {
     updateProject: (_parent, { input }, { deps, actor }) =>
       mutationPayload(
         async () => ({
-          project: await updateProject(deps.db, actor.projectId, {
-            ...(input.name !== undefined && { name: input.name ?? undefined }),
-            ...(input.webhookUrl !== undefined && { webhookUrl: input.webhookUrl }),
-          }),
+          project: await updateProject(
+            deps.db,
+            actor.projectId,
+            {
+              ...(input.name !== undefined && { name: input.name ?? undefined }),
+              ...(input.webhookUrl !== undefined && { webhookUrl: input.webhookUrl }),
+            },
+            { allowPrivateTargets: deps.config.webhooks.allowPrivateTargets },
+          ),
         }),
         { project: null },
       ),

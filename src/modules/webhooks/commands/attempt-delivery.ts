@@ -8,6 +8,7 @@ import { SIGNATURE_HEADER, signatureHeader } from '../delivery/signature.ts';
 import { enqueueAttempt, type WebhookDeliveryJob } from '../delivery-queue.ts';
 import { WebhookDeliveryAttempt } from '../webhook-delivery.entity.ts';
 import { WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
+import { webhookPolicy } from '../webhook-policy.ts';
 
 export interface AttemptContext {
   db: Db;
@@ -67,7 +68,7 @@ export async function attemptDelivery(ctx: AttemptContext, job: WebhookDeliveryJ
         body,
         headers,
         timeoutMs: number === 1 ? webhooks.firstTimeoutMs : webhooks.retryTimeoutMs,
-        policy: { projectMode: target.projectMode, allowPrivateTargets: webhooks.allowPrivateTargets },
+        policy: webhookPolicy(target.projectMode, { webhooks }),
       })
     : {
         ok: false,

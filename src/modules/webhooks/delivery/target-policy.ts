@@ -86,3 +86,13 @@ export function refuseUrl(url: URL, policy: TargetPolicy): string | null {
   if (url.username || url.password) return 'webhook URLs must not carry credentials';
   return null;
 }
+
+/**
+ * The same rules applied when a webhook URL is given (order creation, project settings), so a merchant hears
+ * about an unusable URL at once instead of from a failed delivery. Names are resolved only at delivery time.
+ */
+export function refuseWebhookUrl(url: string, policy: TargetPolicy): string | null {
+  const parsed = new URL(url);
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  return refuseUrl(parsed, policy) ?? (isIP(host) ? refuseAddress(host, policy) : null);
+}
