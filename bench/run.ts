@@ -1,37 +1,36 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
-import { parseConfig } from '../src/config/index.ts';
-import { createProject } from '../src/modules/projects/commands/create-project.ts';
 import { freePort } from '../src/platform/db/embedded-postgres.ts';
-import { Db } from '../src/platform/db/orm.ts';
-import { startRuntime } from '../src/runtime.ts';
 import { printResults, runLoad } from './http-load.ts';
 
 /**
- * `npm run bench`: the API's own speed over real HTTP on a real PostgreSQL (embedded, in a scratch directory,
- * unless DATABASE_URL is set). Closed loop, BENCH_CONCURRENCY workers, BENCH_REQUESTS requests per case.
+ * `npm run bench`: the API's own speed over real HTTP. The server is the real `npm start` (embedded PostgreSQL
+ * in a scratch directory, or DATABASE_URL) in a process of its own; this process only generates load, closed
+ * loop, BENCH_CONCURRENCY workers, BENCH_REQUESTS requests per case.
  */
 const total = Number(process.env.BENCH_REQUESTS ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-bench-'));
 const port = await freePort();
-const config = parseConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: process.env.DATABASE_URL ?? '',
-  VAULT_ENCRYPTION_KEYS: 'bench:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
-  ...(process.env.DATABASE_URL ? {} : { NODE_ENV: 'development' }),
-});
-const runtime = await startRuntime(config, { logger: pino({ level: 'warn' }) });
-await runtime.app.listen({ host: '127.0.0.1', port });
+const server = spawn(
+  process.execPath,
+  ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/main.ts'],
+  {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const apiKey = await keyPrintedBy(server);
 const base = `http://127.0.0.1:${port}`;
-const { apiKey } = await createProject(Db.fork(runtime.services.orm), { name: 'Bench', mode: 'test' });
 const headers = {
   authorization: `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`,
   'content-type': 'application/json',
@@ -102,6 +101,26 @@ try {
   process.stdout.write(`\nconcurrency ${concurrency}, ${total} requests per case, Node ${process.version}\n`);
   printResults(results);
 } finally {
-  await runtime.stop();
+  await stop(server);
   await rm(dataDir, { recursive: true, force: true });
+}
+
+async function keyPrintedBy(child: ChildProcess): Promise<string> {
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /Test API key\s+(pk_test_\w+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
