@@ -23,14 +23,20 @@ export interface StatusChangeContext {
   source?: string;
 }
 
-/** Records a brand-new transaction's first status (`new`, source `set_status`). */
-export function recordNewTransaction(ctx: StatusChangeContext, order: Order, transaction: Transaction): void {
+/** Records a brand-new transaction's first status (`new`, source `set_status`); returns that event. */
+export function recordNewTransaction(
+  ctx: StatusChangeContext,
+  order: Order,
+  transaction: Transaction,
+): TransactionEvent {
   transaction.status = 'new';
+  const event = eventFor(transaction, 'new', null, ctx);
   ctx.orders.add(
     transaction,
-    eventFor(transaction, 'new', null, ctx),
+    event,
     outboxFor(order, 'transaction_status_changed', null, 'new', transaction.id),
   );
+  return event;
 }
 
 /**

@@ -86,6 +86,8 @@ export async function createOrder(
   return deps.db.transaction(async (em) => {
     const orders = new OrderRepository(em);
     orders.add(order);
+    // Everything the new order's representation needs is in hand: no need to read it back.
+    const view: OrderView = { order, transactions: [], relatedOrders: [] };
     if (transactionInput) {
       // The CVC is deliberately not copied: it is never stored.
       const { cvc: _cvc, ...publicDetails } = transactionInput.payment_method_details ?? {};
@@ -113,10 +115,11 @@ export async function createOrder(
         modifiedAt: now,
       });
       hooks.prepareTransaction?.(transaction);
-      recordNewTransaction({ orders, at: now }, order, transaction);
+      const event = recordNewTransaction({ orders, at: now }, order, transaction);
+      view.transactions.push({ transaction, events: [event] });
     }
     await hooks.beforeCommit?.(em, order);
     await orders.flush();
-    return orders.loadView(order);
+    return view;
   });
 }
