@@ -101,7 +101,7 @@ export function isCvcFormatValid(cvc: string, brand: CardBrand | null): boolean 
 
 /**
  * First six and last four digits with the middle masked, the usual PCI DSS display form:
- * `4111111111111111` -> `411111******1111`. The mask has `length - 10` asterisks.
+ * a 16-digit PAN becomes `411111******1111`. The mask has `length - 10` asterisks.
  * Throws (without the number in the message) when given something that is not a PAN.
  */
 export function truncatePan(pan: string): string {
