@@ -4,6 +4,7 @@
  */
 
 import { type HttpResult, restClient } from '../helpers/http.ts';
+import { type OpenedPage, openPage, type PostResult, postPageForm } from '../helpers/pages.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { buildOwnCheckoutOrder } from './order.ts';
 
@@ -113,48 +114,21 @@ export async function payOwnCheckoutOrder(
   return (await api.get<Json>(`/v1/orders/${created.id}/`)).body;
 }
 
-export interface PaymentPage {
-  status: number;
-  html: string;
-  /** The `_csrf` form token and the cookie that goes with it. */
-  csrfToken: string | null;
-  cookie: string | null;
-  location: string | null;
-}
+/** A payment page (`payment_url`) opened as a browser would, with its CSRF cookie and form token. */
+export type PaymentPage = OpenedPage;
 
-/** Opens a payment page (`payment_url`) as a browser would, keeping its CSRF cookie. */
-export async function openPaymentPage(paymentUrl: string): Promise<PaymentPage> {
-  const response = await fetch(paymentUrl, { redirect: 'manual' });
-  const html = await response.text();
-  const setCookie = response.headers.get('set-cookie');
-  return {
-    status: response.status,
-    html,
-    csrfToken: /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? null,
-    cookie: setCookie ? setCookie.split(';')[0]! : null,
-    location: response.headers.get('location'),
-  };
+export function openPaymentPage(paymentUrl: string): Promise<PaymentPage> {
+  return openPage(paymentUrl);
 }
 
 /** Posts a form of the payment page (`challenge` or `card`) with the page's CSRF token and cookie. */
-export async function postPaymentForm(
+export function postPaymentForm(
   paymentUrl: string,
   form: 'challenge' | 'card',
   fields: Record<string, string>,
   page?: PaymentPage,
-): Promise<{ status: number; location: string | null; html: string }> {
-  const opened = page ?? (await openPaymentPage(paymentUrl));
-  const body = new URLSearchParams({ ...(opened.csrfToken ? { _csrf: opened.csrfToken } : {}), ...fields });
-  const response = await fetch(`${paymentUrl}${form}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      ...(opened.cookie ? { cookie: opened.cookie } : {}),
-    },
-    body: body.toString(),
-  });
-  return { status: response.status, location: response.headers.get('location'), html: await response.text() };
+): Promise<PostResult> {
+  return postPageForm(paymentUrl, form, fields, page);
 }
 
 /** Passes (code 1234) or fails (any other code) the 3-D Secure challenge on the payment page. */
