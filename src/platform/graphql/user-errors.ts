@@ -15,12 +15,17 @@ export function toGraphQLFieldPath(field: string | null): string | null {
     .join('.');
 }
 
+/**
+ * REST input field -> GraphQL input path, for fields whose GraphQL name is not simply the camelCase one
+ * (`3ds_version` -> `threeDSVersion`, `browser_info_language` -> `browserInfo.language`).
+ */
+export type FieldNames = Readonly<Record<string, string>>;
+
 /** The single mapping of a domain error to a mutation's `userErrors`. */
-export function toUserErrors(error: DomainError): UserErrorShape[] {
-  const message = error.field
-    ? error.message.replace(error.field, toGraphQLFieldPath(error.field)!)
-    : error.message;
-  return [{ field: toGraphQLFieldPath(error.field), code: error.code, message }];
+export function toUserErrors(error: DomainError, fieldNames: FieldNames = {}): UserErrorShape[] {
+  const field = error.field ? (fieldNames[error.field] ?? toGraphQLFieldPath(error.field)) : null;
+  const message = error.field && field ? error.message.replaceAll(error.field, field) : error.message;
+  return [{ field, code: error.code, message }];
 }
 
 /**
@@ -30,11 +35,14 @@ export function toUserErrors(error: DomainError): UserErrorShape[] {
 export async function mutationPayload<T extends object>(
   work: () => Promise<T>,
   empty: { [K in keyof T]: null },
+  options: { fieldNames?: FieldNames } = {},
 ): Promise<(T | { [K in keyof T]: null }) & { userErrors: UserErrorShape[] }> {
   try {
     return { ...(await work()), userErrors: [] };
   } catch (error) {
-    if (error instanceof DomainError) return { ...empty, userErrors: toUserErrors(error) };
+    if (error instanceof DomainError) {
+      return { ...empty, userErrors: toUserErrors(error, options.fieldNames) };
+    }
     throw error;
   }
 }

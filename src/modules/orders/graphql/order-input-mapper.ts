@@ -1,11 +1,11 @@
 import type { CreateOrderInput as GraphQLCreateOrderInput } from '../../../generated/graphql.ts';
 import { fromGraphQLEnum } from '../../../platform/graphql/enums.ts';
+import { withoutNulls } from '../../../platform/graphql/input.ts';
 import type { CreateOrderInput } from '../order-input.ts';
 
 /** Maps the GraphQL input onto the spec's (REST) shape, so both faces share one schema and one command. */
 export function toCreateOrderInput(input: GraphQLCreateOrderInput): CreateOrderInput {
-  const defined = <T extends object>(value: T) =>
-    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
+  const defined = <T extends object>(value: T) => withoutNulls(value) as T;
   return defined({
     merchant_order_id: input.merchantOrderId ?? undefined,
     amount: input.amount,

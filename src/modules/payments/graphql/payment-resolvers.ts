@@ -1,57 +1,35 @@
 import type { Resolvers } from '../../../generated/graphql.ts';
-import { DomainError } from '../../../platform/errors/domain-error.ts';
+import { withoutNulls } from '../../../platform/graphql/input.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
 import { authenticateTransaction } from '../commands/authenticate-transaction.ts';
 import { captureTransaction } from '../commands/capture-transaction.ts';
 import { voidTransaction } from '../commands/void-transaction.ts';
 
-/** REST field names that are not valid GraphQL names, spelled so `userErrors.field` names the input field. */
-const GRAPHQL_FIELD_OF: Readonly<Record<string, string>> = {
-  '3ds_version': 'three_d_s_version',
-  '3ds_method_used': 'three_d_s_method_used',
-};
-
-async function withGraphQLFieldNames<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const renamed = error instanceof DomainError && error.field ? GRAPHQL_FIELD_OF[error.field] : undefined;
-    if (!renamed || !(error instanceof DomainError)) throw error;
-    const message = error.message.replaceAll(error.field!, renamed);
-    throw new DomainError(error.kind, error.code, message, renamed);
-  }
-}
-
-/** Drops absent GraphQL values so the shared REST-shaped schema sees exactly what was sent. */
-function sent(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(values).filter(([, value]) => value !== null && value !== undefined),
-  );
-}
+/** REST field names that are not valid GraphQL names, as the GraphQL input spells them. */
+const FIELD_NAMES = { '3ds_version': 'threeDSVersion', '3ds_method_used': 'threeDSMethodUsed' };
 
 export const paymentResolvers: Resolvers = {
   Mutation: {
     authenticateTransaction: (_parent, { input }, { deps, actor }) =>
       mutationPayload(
         async () => ({
-          order: await withGraphQLFieldNames(() =>
-            authenticateTransaction(
-              deps,
-              actor,
-              input.orderId,
-              input.transactionId,
-              sent({
-                vault_token: input.vaultToken,
-                cvc: input.cvc,
-                cavv: input.cavv,
-                '3ds_version': input.threeDSVersion,
-                '3ds_method_used': input.threeDSMethodUsed,
-                ds_transaction_id: input.dsTransactionId,
-              }),
-            ),
+          order: await authenticateTransaction(
+            deps,
+            actor,
+            input.orderId,
+            input.transactionId,
+            withoutNulls({
+              vault_token: input.vaultToken,
+              cvc: input.cvc,
+              cavv: input.cavv,
+              '3ds_version': input.threeDSVersion,
+              '3ds_method_used': input.threeDSMethodUsed,
+              ds_transaction_id: input.dsTransactionId,
+            }),
           ),
         }),
         { order: null },
+        { fieldNames: FIELD_NAMES },
       ),
     captureTransaction: (_parent, { input }, { deps, actor }) =>
       mutationPayload(
@@ -61,7 +39,7 @@ export const paymentResolvers: Resolvers = {
             actor,
             input.orderId,
             input.transactionId,
-            sent({ amount: input.amount }),
+            withoutNulls({ amount: input.amount }),
           );
           return { captureOrder: result.created, order: result.original };
         },

@@ -1,21 +1,14 @@
 import type { Resolvers, WalletPaymentReason } from '../../../generated/graphql.ts';
-import { DomainError } from '../../../platform/errors/domain-error.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
+import { withoutNulls } from '../../../platform/graphql/input.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
 import { executeWalletPayment } from '../commands/execute-wallet-payment.ts';
 import { persistWalletAToken } from '../commands/persist-wallet-a-token.ts';
 import { startWalletASession } from '../commands/start-wallet-a-session.ts';
 import { storeWalletBToken } from '../commands/store-wallet-b-token.ts';
 
-/** Drops absent GraphQL values so the shared REST-shaped schemas see exactly what was sent. */
-function sent<T extends Record<string, unknown>>(values: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(values).filter(([, value]) => value !== null && value !== undefined),
-  ) as Partial<T>;
-}
-
 /** REST body fields of the execute calls, as the GraphQL input names them. */
-const GRAPHQL_FIELD_OF: Readonly<Record<string, string>> = {
+const FIELD_NAMES = {
   vault_token: 'vaultToken',
   online_payment_cryptogram: 'cryptogram',
   eci_indicator: 'eciIndicator',
@@ -28,16 +21,6 @@ const GRAPHQL_FIELD_OF: Readonly<Record<string, string>> = {
   browser_info_java_enabled: 'browserInfo.javaEnabled',
 };
 
-async function withGraphQLFieldNames<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const renamed = error instanceof DomainError && error.field ? GRAPHQL_FIELD_OF[error.field] : undefined;
-    if (!renamed || !(error instanceof DomainError)) throw error;
-    throw new DomainError(error.kind, error.code, error.message.replaceAll(error.field!, renamed), renamed);
-  }
-}
-
 /** The four wallet steps over GraphQL, running the same commands as REST, always for the calling project. */
 export const walletResolvers: Resolvers = {
   Mutation: {
@@ -46,7 +29,7 @@ export const walletResolvers: Resolvers = {
 
     persistWalletAToken: (_parent, { input }, { deps, actor }) =>
       mutationPayload(
-        async () => persistWalletAToken(deps, actor, { ...input, header: sent({ ...input.header }) }),
+        async () => persistWalletAToken(deps, actor, { ...input, header: withoutNulls({ ...input.header }) }),
         {
           vaultToken: null,
           onlinePaymentCryptogram: null,
@@ -74,7 +57,7 @@ export const walletResolvers: Resolvers = {
           const method = input.paymentMethod === 'WALLET_A_PAY' ? 'wallet-a-pay' : 'wallet-b-pay';
           const browser = input.browserInfo ?? {};
           // Wallet A takes no browser information: sent anyway, it is refused as an unknown field.
-          const body = sent({
+          const body = withoutNulls({
             ...(method === 'wallet-a-pay'
               ? {
                   vault_token: input.vaultToken,
@@ -94,17 +77,15 @@ export const walletResolvers: Resolvers = {
             browser_info_language: browser.language,
             browser_info_java_enabled: browser.javaEnabled,
           });
-          const result = await withGraphQLFieldNames(() =>
-            executeWalletPayment(
-              deps,
-              {
-                method,
-                orderId: input.orderId,
-                transactionId: input.transactionId,
-                projectId: actor.projectId,
-              },
-              body,
-            ),
+          const result = await executeWalletPayment(
+            deps,
+            {
+              method,
+              orderId: input.orderId,
+              transactionId: input.transactionId,
+              projectId: actor.projectId,
+            },
+            body,
           );
           return {
             isSuccessful: result.isSuccessful,
@@ -114,6 +95,7 @@ export const walletResolvers: Resolvers = {
           };
         },
         { isSuccessful: null, redirectUrl: null, reason: null, order: null },
+        { fieldNames: FIELD_NAMES },
       ),
   },
 };
