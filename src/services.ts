@@ -1,6 +1,9 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/index.ts';
+import type { OutboxNotification } from './modules/subscriptions/outbox-feed.ts';
 import type { Orm } from './platform/db/orm.ts';
+import type { Deps } from './platform/deps.ts';
+import type { GraphQLContext } from './platform/graphql/context.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { PgListener } from './platform/pubsub/pg-listener.ts';
 
@@ -16,4 +19,17 @@ export interface AppServices {
   notifications: PgListener;
   /** Cleanup that `runtime.stop()` runs after HTTP has drained, before the job queue and database close. */
   onShutdown(hook: () => Promise<void>): void;
+}
+
+/** What every request, GraphQL operation and job receives. */
+export type AppDeps = Deps;
+
+/** The context of every GraphQL operation (codegen types the resolvers with it: codegen.yml `contextType`). */
+export type AppGraphQLContext = GraphQLContext<AppDeps, OutboxNotification>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's services and units of work. */
+    deps: AppDeps;
+  }
 }

@@ -25,14 +25,11 @@ describe('idempotency hooks', () => {
   beforeAll(async () => {
     app = await startTestApp();
     projectId = (await seedProject(app)).projectId;
-    server = createHttpServer({
-      config: app.runtime.services.config,
-      orm: app.runtime.services.orm,
-      logger: pino({ level: 'silent' }),
-      now: () => new Date(Date.now() + offset),
-    });
+    server = createHttpServer({ logger: pino({ level: 'silent' }) });
     registerIdempotency(server, {
       scopeOf: async (request) => (request.headers['x-project'] === 'none' ? null : projectId),
+      db: Db.fork(app.runtime.services.orm),
+      now: () => new Date(Date.now() + offset),
     });
     const count = (name: string) => {
       const n = (calls.get(name) ?? 0) + 1;

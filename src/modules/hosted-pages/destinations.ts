@@ -1,10 +1,9 @@
+import { customerReturnUrl, orderUrl } from '../orders/customer-urls.ts';
 import type { Order } from '../orders/order.entity.ts';
-import { orderUrl } from '../orders/rest/order-json.ts';
 import { isFinalOrderStatus } from '../orders/state-machine.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
 import type { AuthorizationKind } from '../payments/acquirer/acquirer.ts';
 import type { PaymentPageState } from '../payments/commands/load-payment-page.ts';
-import { customerReturnUrl } from '../payments/payment-urls.ts';
 
 /**
  * Where the customer goes next (spec 3.1 rules 2 and 5). A hosted order is judged by the ORDER status: after a

@@ -1,21 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '../../platform/db/orm.ts';
 import { Order } from './order.entity.ts';
+import type { OrderView } from './order-view.ts';
 import type { OutboxEvent } from './outbox.entity.ts';
 import { Transaction, TransactionEvent } from './transaction.entity.ts';
-
-/** An order with everything its representation needs. */
-export interface OrderView {
-  order: Order;
-  transactions: TransactionView[];
-  /** Orders created from this one (refunds, captures, voids), oldest first. */
-  relatedOrders: Pick<Order, 'id' | 'kind'>[];
-}
-
-export interface TransactionView {
-  transaction: Transaction;
-  events: TransactionEvent[];
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

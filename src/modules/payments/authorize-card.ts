@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config/index.ts';
 import type { EntityManager } from '../../platform/db/orm.ts';
+import { paymentPageUrl } from '../orders/customer-urls.ts';
 import { addIsoDuration } from '../orders/duration.ts';
 import type { JsonObject, Order } from '../orders/order.entity.ts';
 import type { OrderRepository } from '../orders/order.repository.ts';
@@ -20,7 +21,6 @@ import type {
 } from './acquirer/acquirer.ts';
 import { CardAuthorization, type CardAuthorizationResult } from './card-authorization.entity.ts';
 import type { PaymentRepository } from './payment.repository.ts';
-import { paymentPageUrl } from './payment-urls.ts';
 import { scheduleAuthorizationRelease } from './timers/timer-queues.ts';
 
 /** The values of spec 4.13 as echoed under `payment_method_details.external_authentication_details`. */

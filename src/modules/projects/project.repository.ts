@@ -2,6 +2,7 @@ import type { EntityManager } from '../../platform/db/orm.ts';
 import { ApiKey, Merchant, Project, type ProjectMode } from './project.entity.ts';
 
 export interface CallerRow {
+  key_id: string;
   project_id: string;
   merchant_id: string;
   mode: ProjectMode;
@@ -31,7 +32,7 @@ export class ProjectRepository {
   /** The project behind an active key, with its merchant's name, in one round trip (every request pays it). */
   async findCallerByKeyHash(keyHash: string): Promise<CallerRow | null> {
     const rows = await this.#em.getConnection().execute<CallerRow[]>(
-      `select p.id as project_id, p.merchant_id, p.mode, p.payment_methods, coalesce(m.name, p.name) as merchant_name
+      `select k.id as key_id, p.id as project_id, p.merchant_id, p.mode, p.payment_methods, coalesce(m.name, p.name) as merchant_name
          from api_keys k
          join projects p on p.id = k.project_id
          left join merchants m on m.id = p.merchant_id

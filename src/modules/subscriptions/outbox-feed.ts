@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { Db, type Orm } from '../../platform/db/orm.ts';
+import type { LiveFeed } from '../../platform/graphql/context.ts';
 import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
 import type { PgListener } from '../../platform/pubsub/pg-listener.ts';
 import { PubSub } from '../../platform/pubsub/pubsub.ts';
@@ -26,7 +27,7 @@ const CATCH_UP_LIMIT = 1000;
  * only read while someone subscribes. After a lost LISTEN connection the feed catches up from the last id
  * it saw, so a short outage does not silently drop changes.
  */
-export class OutboxFeed {
+export class OutboxFeed implements LiveFeed<OutboxNotification> {
   readonly #pubsub = new PubSub<OutboxNotification>();
   readonly #orm: Orm;
   readonly #logger: Logger;

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { EntityManager } from '../../../platform/db/orm.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { addIsoDuration } from '../../orders/duration.ts';
 import { Order } from '../../orders/order.entity.ts';
-import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import type { OrderView } from '../../orders/order-view.ts';
 import type { TransactionStatus } from '../../orders/state-machine.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../../orders/status-changes.ts';
 import { Transaction } from '../../orders/transaction.entity.ts';
 import type { Acquirer, OperationResult } from '../../payments/acquirer/index.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { refundAcquirerFor } from '../acquirer.ts';
 import { RefundRepository } from '../refund.repository.ts';
 import {

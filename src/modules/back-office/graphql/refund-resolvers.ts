@@ -3,7 +3,8 @@ import type { OrderStatus, Resolvers, ResolversTypes } from '../../../generated/
 import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
-import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import type { OrderView } from '../../orders/order-view.ts';
 import { createRefund } from '../commands/create-refund.ts';
 import { RefundRepository } from '../refund.repository.ts';
 

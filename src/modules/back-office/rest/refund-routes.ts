@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { presentOrder } from '../../orders/rest/order-json.ts';
-import { requireActor } from '../../projects/rest/authenticate.ts';
+import { requireActor } from '../../../platform/http/authentication.ts';
+import { presentOrder } from '../../orders/order-json.ts';
 import { createRefund } from '../commands/create-refund.ts';
 import { listRefunds } from '../commands/list-refunds.ts';
 import { presentRefundListItem } from './refund-json.ts';

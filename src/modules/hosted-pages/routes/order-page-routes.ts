@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../../platform/errors/domain-error.ts';
+import { customerReturnUrl, orderUrl } from '../../orders/customer-urls.ts';
 import { isUuid } from '../../orders/order.repository.ts';
-import { orderUrl } from '../../orders/rest/order-json.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
-import { customerReturnUrl } from '../../payments/payment-urls.ts';
 import type { CardFormProblem } from '../card-form-input.ts';
 import { cancelHostedOrder } from '../commands/cancel-order.ts';
 import { loadOrderPage, type OrderPageState } from '../commands/load-order-page.ts';

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { EntityManager } from '../../../platform/db/orm.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { refuseWebhookUrl } from '../../webhooks/delivery/target-policy.ts';
 import { webhookPolicy } from '../../webhooks/webhook-policy.ts';
 import { addIsoDuration } from '../duration.ts';
 import { Order } from '../order.entity.ts';
-import { OrderRepository, type OrderView } from '../order.repository.ts';
+import { OrderRepository } from '../order.repository.ts';
 import { type CreateOrderInput, createOrderInputSchema } from '../order-input.ts';
+import type { OrderView } from '../order-view.ts';
 import { recordNewTransaction } from '../status-changes.ts';
 import { Transaction } from '../transaction.entity.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { requireActor } from '../../../platform/http/authentication.ts';
 import { createOrderWithPayment } from '../../payments/commands/create-order-with-payment.ts';
-import { requireActor } from '../../projects/rest/authenticate.ts';
 import { getOrder } from '../commands/get-order.ts';
-import { presentOrder } from './order-json.ts';
+import { presentOrder } from '../order-json.ts';
 
 /** Spec 4.1 and 4.2. */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import type { OrderView } from '../../orders/order-view.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { validateCvc } from '../../vault/card-input.ts';
 import type { CardBrand } from '../../vault/card-number.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import type { OrderView } from '../../orders/order.repository.ts';
 import { amountSchema } from '../../orders/order-input.ts';
+import type { OrderView } from '../../orders/order-view.ts';
 import { changeTransactionStatus } from '../../orders/status-changes.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { acquirerFor } from '../payment-runtime.ts';
 import {
   HAS_CAPTURES,

@@ -1,12 +1,14 @@
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { createOrder } from '../../orders/commands/create-order.ts';
-import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
+import { paymentPageUrl } from '../../orders/customer-urls.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
 import { type CreateOrderInput, createOrderInputSchema } from '../../orders/order-input.ts';
+import type { OrderView } from '../../orders/order-view.ts';
 import { isSucceededTransactionStatus } from '../../orders/state-machine.ts';
 import type { Transaction } from '../../orders/transaction.entity.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { validateCvc } from '../../vault/card-input.ts';
 import type { CardBrand } from '../../vault/card-number.ts';
 import type { VaultCard } from '../../vault/vault-card.entity.ts';
@@ -20,7 +22,6 @@ import {
   vaultTokenNotFound,
 } from '../payment-errors.ts';
 import { acquirerFor } from '../payment-runtime.ts';
-import { paymentPageUrl } from '../payment-urls.ts';
 import { scheduleOrderExpiry } from '../timers/timer-queues.ts';
 
 const DETAILS = 'transactions.0.payment_method_details';

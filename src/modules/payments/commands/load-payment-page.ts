@@ -1,11 +1,12 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
+import { customerReturnUrl } from '../../orders/customer-urls.ts';
 import type { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { isFinalOrderStatus, isSucceededTransactionStatus } from '../../orders/state-machine.ts';
 import type { Transaction } from '../../orders/transaction.entity.ts';
 import { PaymentRepository } from '../payment.repository.ts';
-import { CARD_PAYMENT_METHODS, customerReturnUrl } from '../payment-urls.ts';
+import { CARD_PAYMENT_METHODS } from '../payment-urls.ts';
 
 /**
  * What the customer's payment page (`payment_url`) shows for a card transaction:

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { acquirerFor } from '../payment-runtime.ts';
 import {
   HAS_VOIDS,

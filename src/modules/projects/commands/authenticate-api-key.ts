@@ -1,18 +1,8 @@
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Db } from '../../../platform/db/orm.ts';
 import { DomainError } from '../../../platform/errors/domain-error.ts';
 import { hashApiKey, isWellFormedApiKey } from '../api-key.ts';
-import type { ProjectMode } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';
-
-/** Who is calling: every read and write is scoped to this project. */
-export interface Actor {
-  projectId: string;
-  merchantId: string;
-  merchantName: string;
-  mode: ProjectMode;
-  /** Payment methods active in the project. */
-  paymentMethods: string[];
-}
 
 const refused = () =>
   new DomainError('unauthorized', 'unauthorized', 'A valid API key is required as the Basic auth user name');
@@ -29,6 +19,7 @@ export async function authenticateApiKey(db: Db, apiKey: string): Promise<Actor>
       merchantName: caller.merchant_name,
       mode: caller.mode,
       paymentMethods: caller.payment_methods,
+      principal: { kind: 'api_key', keyId: caller.key_id },
     };
   });
 }

@@ -1,6 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { createCsvStringifier } from '../csv.ts';
 import type { OrderSearchRequest } from '../plan.ts';
 import { reportCells } from '../report-row.ts';

@@ -1,6 +1,7 @@
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import type { OrderView } from '../../orders/order-view.ts';
 import { SearchQueryError } from '../errors.ts';
 import { cursorAfter, type OrderSearchPlan, type OrderSearchRequest, planOrderSearch } from '../plan.ts';
 import { OrderSearchRepository } from '../search.repository.ts';

@@ -1,7 +1,7 @@
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { parseVaultCardInput } from '../card-input.ts';
 import { storeCardForTransaction } from '../card-storage.ts';
 import type { VaultCard } from '../vault-card.entity.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { MerchantSessionError } from '../wallet-a/merchant-session-client.ts';
 import { checkValidationUrl } from '../wallet-a/validation-url.ts';
 import {

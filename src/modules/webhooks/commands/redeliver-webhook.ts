@@ -1,8 +1,8 @@
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { DomainError, notFound } from '../../../platform/errors/domain-error.ts';
 import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { enqueueAttempt, newDelivery } from '../delivery-queue.ts';
 import { type DeliveryWithAttempts, WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
 

@@ -1,16 +1,13 @@
-import type { OrderView, TransactionView } from '../order.repository.ts';
+import { orderUrlOf } from './customer-urls.ts';
+import { type OrderView, paymentMethodDetailsOf, type TransactionView } from './order-view.ts';
 
 /**
- * The REST (spec 2.2/2.3) representation: snake_case, amounts in minor units, timestamps in UTC ISO 8601.
- * Optional fields without a value are left out rather than sent as null.
+ * The spec's JSON representation of an order (2.2/2.3), for every REST face: snake_case, amounts in minor
+ * units, timestamps in UTC ISO 8601. Optional fields without a value are left out rather than sent as null.
  */
 export type OrderJson = Record<string, unknown>;
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : undefined);
-
-export function orderUrl(baseUrl: string, orderId: string): string {
-  return `${baseUrl}/pay/${orderId}/`;
-}
 
 export function presentOrder(view: OrderView, baseUrl: string): OrderJson {
   const { order } = view;
@@ -32,7 +29,7 @@ export function presentOrder(view: OrderView, baseUrl: string): OrderJson {
     expiration_period: order.expirationPeriod,
     payment_methods: order.paymentMethods,
     transactions: view.transactions.map(presentTransaction),
-    order_url: order.kind === 'payment' ? orderUrl(baseUrl, order.id) : undefined,
+    order_url: orderUrlOf(order, baseUrl),
     return_url: order.returnUrl,
     failure_url: order.failureUrl,
     webhook_url: order.webhookUrl,
@@ -52,8 +49,6 @@ export function presentOrder(view: OrderView, baseUrl: string): OrderJson {
 
 export function presentTransaction(view: TransactionView): OrderJson {
   const { transaction: t } = view;
-  const details: Record<string, unknown> = { ...t.paymentMethodDetails };
-  if (t.setupToken) details.setup_token = t.setupToken;
   return withoutEmpty({
     id: t.id,
     order_id: t.orderId,
@@ -62,7 +57,7 @@ export function presentTransaction(view: TransactionView): OrderJson {
     credit_debit: t.creditDebit,
     payment_method: t.paymentMethod,
     payment_method_brand: t.paymentMethodBrand,
-    payment_method_details: details,
+    payment_method_details: paymentMethodDetailsOf(t),
     refund_of_transaction_id: t.refundOfTransactionId,
     void_of_transaction_id: t.voidOfTransactionId,
     capture_of_transaction_id: t.captureOfTransactionId,
