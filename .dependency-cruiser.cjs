@@ -20,7 +20,7 @@ module.exports = {
       name: 'modules-do-not-import-the-composition-root',
       comment: 'A module declares what it needs (its deps interface); the composition root provides it.',
       severity: 'error',
-      from: { path: '^src/modules/' },
+      from: { path: '^src/modules/', pathNot: COMPOSITION_ROOT },
       to: { path: COMPOSITION_ROOT },
     },
     {
@@ -47,6 +47,26 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/(rest|graphql)/' },
       to: { path: FACES, pathNot: '^src/modules/$1/' },
+    },
+    {
+      name: 'only-repositories-see-the-entity-manager',
+      comment:
+        'Commands hold an opaque UnitOfWork and build repositories from it; SQL and EntityManager calls live ' +
+        'in *.repository.ts (and platform/db, platform/jobs). Entities use MikroORM to define themselves, and ' +
+        'platform/module.ts names their type.',
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot: '[.]repository[.]ts$|[.]entity[.]ts$|^src/platform/(db|jobs)/|^src/platform/module[.]ts$',
+      },
+      to: { path: ['^src/platform/db/repository[.]ts$', '^node_modules/@mikro-orm/'] },
+    },
+    {
+      name: 'orm-setup-only-in-the-composition-root',
+      comment: "Connecting and migrating is the composition root's job; everything else gets `deps.db`.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: `${COMPOSITION_ROOT}|^src/platform/db/` },
+      to: { path: '^src/platform/db/orm[.]ts$' },
     },
     {
       name: 'not-to-unresolvable',

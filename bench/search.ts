@@ -11,7 +11,6 @@ import { createProject } from '../src/modules/projects/commands/create-project.t
 import { encodeCursor } from '../src/modules/search/cursor.ts';
 import { orderBySql, parseSort, sortValueSql } from '../src/modules/search/sort.ts';
 import { freePort, startEmbeddedPostgres } from '../src/platform/db/embedded-postgres.ts';
-import { Db } from '../src/platform/db/orm.ts';
 import { startRuntime } from '../src/runtime.ts';
 import { seedOrders } from './search-seed.ts';
 
@@ -46,7 +45,7 @@ try {
   const runtime = await startRuntime(config, { logger: pino({ level: 'warn' }) });
   stopRuntime = runtime.stop;
   await runtime.app.listen({ host: '127.0.0.1', port });
-  const project = await createProject(Db.fork(runtime.services.orm), { name: 'Search bench', mode: 'test' });
+  const project = await createProject(runtime.deps, { name: 'Search bench', mode: 'test' });
 
   const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { registerRoutes, resolvers } from './modules/index.ts';
 import { authenticateApiKey } from './modules/projects/commands/authenticate-api-key.ts';
 import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
 import { OutboxFeed } from './modules/subscriptions/outbox-feed.ts';
-import { Db } from './platform/db/orm.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { buildSchema } from './platform/graphql/schema.ts';
 import { mountGraphQLWebSocket } from './platform/graphql/websocket.ts';
@@ -13,44 +13,43 @@ import { createHttpServer } from './platform/http/server.ts';
 import type { AppDeps, AppGraphQLContext, AppServices } from './services.ts';
 
 /** Composes the HTTP faces (REST, GraphQL, graphql-ws, pages) over the domain modules. Does not listen. */
-export async function buildApp(services: AppServices): Promise<FastifyInstance> {
-  const { config, orm, now } = services;
-  const deps: AppDeps = { db: Db.fork(orm), now, config };
+export async function buildApp(services: AppServices, deps: AppDeps): Promise<FastifyInstance> {
   const app = createHttpServer({ logger: services.logger });
   app.decorateRequest('deps', null as unknown as AppDeps);
   app.addHook('onRequest', async (request) => {
-    request.deps = deps;
+    // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
+    request.deps = { ...deps, logger: request.log as Logger };
   });
-  registerAuthentication(app, (apiKey, request) => authenticateApiKey(request.deps.db, apiKey));
+  registerAuthentication(app, (apiKey, request) => authenticateApiKey(request.deps, apiKey));
   // Before every route and GraphQL, so that each API-key authenticated POST accepts an Idempotency-Key.
   registerIdempotency(app, {
     scopeOf: async (request) => (await requireActor(request)).projectId,
     db: deps.db,
-    now,
+    now: deps.now,
   });
 
   const schema = buildSchema(resolvers);
-  const production = config.env === 'production';
+  const production = deps.config.env === 'production';
   await mountGraphQL<AppGraphQLContext>(app, {
     schema,
     production,
     authenticate: requireActor,
     context: (request, actor) => ({ deps: request.deps, actor, request, loaders: new Map() }),
   });
-  // graphql-ws on the same path, over the same schema; every operation also sees this process's live outbox.
-  const feed = new OutboxFeed({ orm, notifications: services.notifications, logger: services.logger });
+  // graphql-ws on the same path, over the same schema; its operations also see this process's live outbox.
+  const feed = new OutboxFeed({ db: deps.db, notifications: services.notifications, logger: deps.logger });
   mountGraphQLWebSocket<AppGraphQLContext>(app, {
     schema,
     path: '/graphql',
     production,
     authenticate: async (params) => {
       const apiKey = apiKeyFromConnectionParams(params);
-      return apiKey ? authenticateApiKey(deps.db, apiKey) : null;
+      return apiKey ? authenticateApiKey(deps, apiKey) : null;
     },
     context: (actor) => ({ deps, actor, request: null, loaders: new Map(), live: feed }),
     onClose: () => feed.close(),
   });
 
-  await registerRoutes(app, services);
+  await registerRoutes(app, deps);
   return app;
 }

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   // With the embedded database, use the one a running server started rather than taking it over.
   const database = await openDatabase(config, logger, 'reuse');
   const background = await startServices(config, database, logger);
-  await registerWorkers(background.services);
+  await registerWorkers(background.workerHost);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

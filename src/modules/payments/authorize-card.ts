@@ -1,26 +1,21 @@
-import type { AppConfig } from '../../config/index.ts';
-import type { EntityManager } from '../../platform/db/orm.ts';
 import { paymentPageUrl } from '../orders/customer-urls.ts';
 import { addIsoDuration } from '../orders/duration.ts';
 import type { JsonObject, Order } from '../orders/order.entity.ts';
-import type { OrderRepository } from '../orders/order.repository.ts';
 import type { TransactionStatus } from '../orders/state-machine.ts';
 import { changeTransactionStatus } from '../orders/status-changes.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
-import type { CardCipher } from '../vault/card-crypto.ts';
 import type { CardBrand } from '../vault/card-number.ts';
 import { openPan } from '../vault/card-sealing.ts';
 import type { VaultCard } from '../vault/vault-card.entity.ts';
 import { shouldRunAccountNameInquiry, toAniResultsPayload } from './acquirer/account-name-inquiry.ts';
 import type {
   AccountNameInquiryResult,
-  Acquirer,
   AuthorizationKind,
   AuthorizationResult,
   ThreeDSecureStatus,
 } from './acquirer/acquirer.ts';
+import type { AuthorizationSetting } from './authorization-setting.ts';
 import { CardAuthorization, type CardAuthorizationResult } from './card-authorization.entity.ts';
-import type { PaymentRepository } from './payment.repository.ts';
 import { scheduleAuthorizationRelease } from './timers/timer-queues.ts';
 
 /** The values of spec 4.13 as echoed under `payment_method_details.external_authentication_details`. */
@@ -29,18 +24,6 @@ export interface ExternalAuthenticationDetails {
   protocolVersion: string;
   methodUsed: string;
   dsTransID: string;
-}
-
-/** Everything one authorization attempt works with, inside the unit of work that holds the order's lock. */
-export interface AuthorizationSetting {
-  /** The unit of work, for enqueueing the release timer of a pre-authorization in the same transaction. */
-  em: EntityManager;
-  orders: OrderRepository;
-  payments: PaymentRepository;
-  cipher: CardCipher;
-  acquirer: Acquirer;
-  config: AppConfig;
-  at: Date;
 }
 
 export interface CardAttempt {
@@ -113,10 +96,10 @@ export async function authorizeCard(
 
   const approved = result.kind === 'approved';
   const capturable = approved && transaction.captureMode === 'manual' && transaction.amount > 0;
-  const capturableUntil = capturable ? addIsoDuration(at, setting.config.authorizationCapturePeriod) : null;
+  const capturableUntil = capturable ? addIsoDuration(at, setting.capturePeriod) : null;
   await recordAuthorization(setting, attempt, result, capturableUntil);
   if (capturableUntil) {
-    await scheduleAuthorizationRelease(setting.config, transaction.id, capturableUntil, setting.em);
+    await scheduleAuthorizationRelease(setting.jobs, setting.uow, transaction.id, capturableUntil);
   }
 
   const publicDetails: JsonObject = {
@@ -136,7 +119,7 @@ export async function authorizeCard(
   transaction.reason = concluded ? result.reason : null;
   transaction.isCapturable = capturable;
   transaction.modifiedAt = at;
-  if (!concluded) transaction.paymentUrl = paymentPageUrl(setting.config.baseUrl, transaction.id);
+  if (!concluded) transaction.paymentUrl = paymentPageUrl(setting.baseUrl, transaction.id);
 
   changeTransactionStatus(
     { orders: setting.orders, at },

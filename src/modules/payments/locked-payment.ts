@@ -1,4 +1,4 @@
-import type { EntityManager } from '../../platform/db/orm.ts';
+import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
 import type { Order } from '../orders/order.entity.ts';
@@ -25,19 +25,19 @@ export async function withLockedPayment<T>(
   deps: Deps,
   transactionId: string,
   methods: readonly string[],
-  work: (em: EntityManager, payment: LockedPayment) => Promise<T>,
+  work: (uow: UnitOfWork, payment: LockedPayment) => Promise<T>,
 ): Promise<T> {
   // Found on a fork of its own, so that everything read under the order's lock below is fresh.
-  const located = await deps.db.read((em) => new PaymentRepository(em).findTransactionById(transactionId));
+  const located = await deps.db.read((uow) => new PaymentRepository(uow).findTransactionById(transactionId));
   if (!located || !methods.includes(located.paymentMethod)) throw notFound('Payment');
-  return deps.db.transaction(async (em) => {
-    const payments = new PaymentRepository(em);
-    const orders = new OrderRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const payments = new PaymentRepository(uow);
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(null, located.orderId);
     const transactions = order ? await orders.transactionsOf(order.id) : [];
     const transaction = transactions.find((t) => t.id === transactionId);
     if (!order || !transaction) throw notFound('Payment');
     const authorization = await payments.findAuthorization(transaction.id);
-    return work(em, { orders, payments, order, transactions, transaction, authorization });
+    return work(uow, { orders, payments, order, transactions, transaction, authorization });
   });
 }

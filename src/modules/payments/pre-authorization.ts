@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '../../platform/db/orm.ts';
+import type { UnitOfWork } from '../../platform/db/db.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
 import { Order } from '../orders/order.entity.ts';
 import { OrderRepository } from '../orders/order.repository.ts';
@@ -33,13 +33,13 @@ export interface LockedPreAuthorization {
  * void racing on it run one after the other and the second sees what the first did: exactly one wins.
  */
 export async function lockPreAuthorization(
-  em: EntityManager,
+  uow: UnitOfWork,
   projectId: string,
   orderId: string,
   transactionId: string,
   at: Date,
 ): Promise<LockedPreAuthorization> {
-  const orders = new OrderRepository(em);
+  const orders = new OrderRepository(uow);
   const order = await orders.lockOrder(projectId, orderId);
   if (!order) throw notFound('Order', 'order_id');
   const transactions = await orders.transactionsOf(order.id);
@@ -50,7 +50,7 @@ export async function lockPreAuthorization(
   }
   if (order.flags.includes(HAS_VOIDS)) throw alreadyVoided();
   if (order.flags.includes(HAS_CAPTURES) || transaction.status === 'captured') throw alreadyCaptured();
-  const authorization = await new PaymentRepository(em).findAuthorization(transaction.id);
+  const authorization = await new PaymentRepository(uow).findAuthorization(transaction.id);
   if (transaction.status !== 'accepted' || !authorization) throw notAuthorized();
   const expired = authorization.capturableUntil && authorization.capturableUntil.getTime() <= at.getTime();
   if (expired) throw authorizationExpired();

@@ -7,6 +7,7 @@ import type { Transaction } from '../orders/transaction.entity.ts';
 import { PaymentRepository } from '../payments/payment.repository.ts';
 import { isLuhnValid } from '../vault/card-number.ts';
 import { type CardToStore, storeCardForTransaction } from '../vault/card-storage.ts';
+import type { VaultDeps } from '../vault/deps.ts';
 import type { VaultCard } from '../vault/vault-card.entity.ts';
 import { VaultCardRepository } from '../vault/vault-card.repository.ts';
 import {
@@ -16,7 +17,6 @@ import {
   setupTokenUsed,
   transactionNotWaitingForCard,
 } from '../vault/vault-errors.ts';
-import { vaultCipherFor } from '../vault/vault-keys.ts';
 import { cardNumberInvalid, walletTransactionNotFound, wrongPaymentMethod } from './wallet-errors.ts';
 
 export type WalletMethod = 'wallet-a-pay' | 'wallet-b-pay';
@@ -45,8 +45,8 @@ export async function findTargetBySetupToken(
   setupToken: string,
   method: WalletMethod,
 ): Promise<WalletTarget> {
-  const target = await deps.db.read(async (em) => {
-    const orders = new OrderRepository(em);
+  const target = await deps.db.read(async (uow) => {
+    const orders = new OrderRepository(uow);
     const transaction = await orders.findTransactionBySetupToken(setupToken);
     if (!transaction || transaction.projectId !== projectId) return null;
     const order = await orders.findOrder(projectId, transaction.orderId);
@@ -71,10 +71,10 @@ export async function findTargetByTransaction(
   method: WalletMethod,
   projectId: string | null,
 ): Promise<WalletTarget> {
-  const target = await deps.db.read(async (em) => {
-    const transaction = await new PaymentRepository(em).findTransactionById(transactionId);
+  const target = await deps.db.read(async (uow) => {
+    const transaction = await new PaymentRepository(uow).findTransactionById(transactionId);
     if (!transaction || (projectId !== null && transaction.projectId !== projectId)) return null;
-    const order = await new OrderRepository(em).findOrder(transaction.projectId, transaction.orderId);
+    const order = await new OrderRepository(uow).findOrder(transaction.projectId, transaction.orderId);
     return order ? { order, transaction } : null;
   });
   if (!target || !sameSecret(target.transaction.setupToken, setupToken)) throw walletTransactionNotFound();
@@ -90,25 +90,24 @@ export async function findTargetByTransaction(
  * The clear PAN only passes through memory into the vault's sealed column.
  */
 export async function storeWalletCard(
-  deps: Deps,
+  deps: VaultDeps,
   target: WalletTarget,
   card: CardToStore,
   now: Date,
 ): Promise<VaultCard> {
   // DPANs and PANs alike carry a valid check digit; the vault never holds a number that fails it.
   if (!isLuhnValid(card.pan)) throw cardNumberInvalid();
-  const cipher = vaultCipherFor(deps.config);
   const { projectId, id: orderId } = target.order;
   const { id: transactionId, setupToken } = target.transaction;
-  return deps.db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(projectId, orderId);
     const transaction = order ? await orders.findTransaction(order.id, transactionId) : null;
     if (!order || !transaction || transaction.setupToken !== setupToken) throw setupTokenNotFound();
     checkSetupTokenUsable({ order, transaction }, now);
     return storeCardForTransaction({
-      cards: new VaultCardRepository(em),
-      cipher,
+      cards: new VaultCardRepository(uow),
+      cipher: deps.cipher,
       order,
       transaction,
       card,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/orm.ts';
+import type { Db } from '../db/db.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import {
   type IdempotencyClaim,
@@ -74,7 +74,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
 
   const { db, now: clock } = options;
   const withRepository = <T>(work: (keys: IdempotencyRepository) => Promise<T>) =>
-    db.read((em) => work(new IdempotencyRepository(em)));
+    db.read((uow) => work(new IdempotencyRepository(uow)));
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST') return;

@@ -1,6 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
-import type { EntityManager } from '../db/orm.ts';
+import type { UnitOfWork } from '../db/db.ts';
 import { sqlExecutorOf } from '../db/sql-executor.ts';
 
 /**
@@ -22,7 +22,7 @@ export interface SendOptions {
   retryLimit?: number;
   retryDelaySeconds?: number;
   /** Enqueue inside this unit of work's transaction: the job exists only if the transaction commits. */
-  transaction?: EntityManager;
+  transaction?: UnitOfWork;
 }
 
 export interface JobContext<T> {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../../platform/auth/actor.ts';
-import type { EntityManager } from '../../../platform/db/orm.ts';
-import type { Deps } from '../../../platform/deps.ts';
+import type { UnitOfWork } from '../../../platform/db/db.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { addIsoDuration } from '../../orders/duration.ts';
@@ -12,7 +11,7 @@ import type { TransactionStatus } from '../../orders/state-machine.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../../orders/status-changes.ts';
 import { Transaction } from '../../orders/transaction.entity.ts';
 import type { Acquirer, OperationResult } from '../../payments/acquirer/index.ts';
-import { refundAcquirerFor } from '../acquirer.ts';
+import type { BackOfficeDeps } from '../deps.ts';
 import { RefundRepository } from '../refund.repository.ts';
 import {
   type CreateRefundInput,
@@ -29,9 +28,7 @@ export interface RefundResult {
 }
 
 export interface CreateRefundOptions {
-  /** Which acquirer refunds this order's payment; by default the one its payment went through. */
-  acquirerFor?: (original: Order, now: () => Date) => Acquirer;
-  /** Told when the acquirer could not be reached; the refund then stays `processing`. */
+  /** Told when the acquirer could not be reached (the refund then stays `processing`); logs by default. */
   onAcquirerError?: (error: unknown) => void;
 }
 
@@ -62,17 +59,14 @@ interface PreparedRefund {
  * that may have moved.
  */
 export async function createRefund(
-  deps: Deps,
+  deps: BackOfficeDeps,
   actor: Actor,
   orderId: string,
   input: CreateRefundInput | unknown,
   options: CreateRefundOptions = {},
 ): Promise<RefundResult> {
   const data = parseOrThrow(createRefundInputSchema, input);
-  const acquirerFor = options.acquirerFor ?? refundAcquirerFor;
-  const prepared = await deps.db.transaction((em) =>
-    prepareRefund(em, deps, actor, orderId, data, (original) => acquirerFor(original, deps.now)),
-  );
+  const prepared = await deps.db.transaction((uow) => prepareRefund(uow, deps, actor, orderId, data));
 
   let outcome: OperationResult | null = null;
   try {
@@ -83,29 +77,32 @@ export async function createRefund(
       currency: prepared.currency,
     });
   } catch (error) {
-    options.onAcquirerError?.(error);
+    const report =
+      options.onAcquirerError ??
+      ((err: unknown) => deps.logger.error({ err }, 'acquirer refund failed; refund left processing'));
+    report(error);
   }
 
-  return deps.db.transaction((em) => recordOutcome(em, deps, actor, prepared, outcome));
+  return deps.db.transaction((uow) => recordOutcome(uow, deps, actor, prepared, outcome));
 }
 
 async function prepareRefund(
-  em: EntityManager,
-  deps: Deps,
+  uow: UnitOfWork,
+  deps: BackOfficeDeps,
   actor: Actor,
   orderId: string,
   data: ValidCreateRefundInput,
-  acquirerFor: (original: Order) => Acquirer,
 ): Promise<PreparedRefund> {
-  const orders = new OrderRepository(em);
+  const orders = new OrderRepository(uow);
   const original = await orders.lockOrder(actor.projectId, orderId);
   if (!original) throw notFound('Order', 'order_id');
   const transactions = await orders.transactionsOf(original.id);
   const relatedOrders = await orders.relatedOrdersOf(original.id);
-  const captures = await new RefundRepository(em).capturesOf(transactions.map((t) => t.id));
+  const captures = await new RefundRepository(uow).capturesOf(transactions.map((t) => t.id));
   const assessment = assessRefund({ order: original, transactions, relatedOrders, captures });
   assertRefundAmount(assessment, data.amount, original.currency);
-  const acquirer = acquirerFor(original);
+  // Where no acquirer is configured the refund is refused (422 `acquirer_not_configured`) before anything is written.
+  const acquirer = deps.acquirers.require(original);
 
   const now = deps.now();
   const refundOrder = Object.assign(new Order(), {
@@ -181,13 +178,13 @@ async function prepareRefund(
 }
 
 async function recordOutcome(
-  em: EntityManager,
-  deps: Deps,
+  uow: UnitOfWork,
+  deps: BackOfficeDeps,
   actor: Actor,
   prepared: PreparedRefund,
   outcome: OperationResult | null,
 ): Promise<RefundResult> {
-  const orders = new OrderRepository(em);
+  const orders = new OrderRepository(uow);
   const original = (await orders.lockOrder(actor.projectId, prepared.originalOrderId))!;
   const refundOrder = (await orders.findOrder(actor.projectId, prepared.refundOrderId))!;
   const refundTransaction = (await orders.findTransaction(refundOrder.id, prepared.refundTransactionId))!;

@@ -14,13 +14,13 @@ import { orderPageFactsOf, orderPageStateOf } from './load-order-page.ts';
  */
 export async function cancelHostedOrder(deps: Deps, orderId: string): Promise<Order> {
   if (!isUuid(orderId)) throw notFound('Order');
-  return deps.db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(null, orderId);
     if (!order) throw notFound('Order');
     const transactions = await orders.transactionsOf(order.id);
     const at = deps.now();
-    const state = orderPageStateOf(await orderPageFactsOf(em, order), transactions, at);
+    const state = orderPageStateOf(await orderPageFactsOf(uow, order), transactions, at);
     if (state.kind === 'closed' && state.outcome === 'expired' && !isFinalOrderStatus(order.status)) {
       closeOrder({ orders, at, source: 'expiry' }, order, transactions, 'expired');
     } else if (

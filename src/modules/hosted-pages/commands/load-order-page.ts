@@ -1,4 +1,4 @@
-import type { EntityManager } from '../../../platform/db/orm.ts';
+import type { UnitOfWork } from '../../../platform/db/db.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import type { Order } from '../../orders/order.entity.ts';
@@ -45,22 +45,22 @@ export async function loadOrderPage(
   orderId: string,
   attemptId?: string,
 ): Promise<OrderPageState> {
-  return deps.db.read(async (em) => {
-    const orders = new OrderRepository(em);
+  return deps.db.read(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.findOrderById(orderId);
     if (!order) throw notFound('Order');
-    const facts = await orderPageFactsOf(em, order);
+    const facts = await orderPageFactsOf(uow, order);
     return orderPageStateOf(facts, await orders.transactionsOf(order.id), deps.now(), attemptId);
   });
 }
 
 /** The facts of an order found by another page (the payment page knows its order through the transaction). */
 export function loadOrderPageFacts(deps: Deps, order: Order): Promise<OrderPageFacts> {
-  return deps.db.read((em) => orderPageFactsOf(em, order));
+  return deps.db.read((uow) => orderPageFactsOf(uow, order));
 }
 
-export async function orderPageFactsOf(em: EntityManager, order: Order): Promise<OrderPageFacts> {
-  const projects = new ProjectRepository(em);
+export async function orderPageFactsOf(uow: UnitOfWork, order: Order): Promise<OrderPageFacts> {
+  const projects = new ProjectRepository(uow);
   const [project, merchant] = await Promise.all([
     projects.findProject(order.projectId),
     projects.findMerchant(order.merchantId),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../../platform/auth/actor.ts';
-import type { EntityManager } from '../../../platform/db/orm.ts';
+import type { UnitOfWork } from '../../../platform/db/db.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
@@ -22,7 +22,7 @@ export interface CreateOrderHooks {
   /** Fills in method-specific facts (e.g. a one-click card's `payment_url`) before the transaction is recorded. */
   prepareTransaction?: (transaction: Transaction) => void;
   /** Runs before commit, e.g. to enqueue the order's expiry timer in the same database transaction. */
-  beforeCommit?: (em: EntityManager, order: Order) => Promise<void>;
+  beforeCommit?: (uow: UnitOfWork, order: Order) => Promise<void>;
 }
 
 /**
@@ -84,8 +84,8 @@ export async function createOrder(
     completedAt: null,
   });
 
-  return deps.db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
     orders.add(order);
     // Everything the new order's representation needs is in hand: no need to read it back.
     const view: OrderView = { order, transactions: [], relatedOrders: [] };
@@ -119,7 +119,7 @@ export async function createOrder(
       const event = recordNewTransaction({ orders, at: now }, order, transaction);
       view.transactions.push({ transaction, events: [event] });
     }
-    await hooks.beforeCommit?.(em, order);
+    await hooks.beforeCommit?.(uow, order);
     await orders.flush();
     return view;
   });

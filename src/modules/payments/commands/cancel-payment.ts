@@ -15,7 +15,7 @@ export const CANCELLED_BY_CUSTOMER = 'cancelled_by_customer';
  * A cancel after the payment ended changes nothing.
  */
 export async function cancelPayment(deps: Deps, transactionId: string): Promise<PaymentPageState> {
-  return withLockedPayment(deps, transactionId, CARD_PAYMENT_METHODS, async (_em, locked) => {
+  return withLockedPayment(deps, transactionId, CARD_PAYMENT_METHODS, async (_uow, locked) => {
     const { orders, order, transactions, transaction, authorization } = locked;
     const before = pageStateOf(order, transaction, authorization);
     if (before.kind !== 'challenge' && before.kind !== 'card_form') return before;

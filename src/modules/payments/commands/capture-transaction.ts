@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
-import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { amountSchema } from '../../orders/order-input.ts';
 import type { OrderView } from '../../orders/order-view.ts';
 import { changeTransactionStatus } from '../../orders/status-changes.ts';
-import { acquirerFor } from '../payment-runtime.ts';
+import type { PaymentDeps } from '../deps.ts';
 import {
   HAS_CAPTURES,
   lockPreAuthorization,
@@ -33,23 +32,23 @@ export interface FollowUpResult {
  * `captured` and no longer capturable, and the order is flagged `has-captures`.
  */
 export async function captureTransaction(
-  deps: Deps,
+  deps: PaymentDeps,
   actor: Actor,
   orderId: string,
   transactionId: string,
   body: unknown,
 ): Promise<FollowUpResult> {
   const input = parseOrThrow(captureInputSchema, body ?? {});
-  return deps.db.transaction(async (em) => {
+  return deps.db.transaction(async (uow) => {
     const at = deps.now();
-    const original = await lockPreAuthorization(em, actor.projectId, orderId, transactionId, at);
+    const original = await lockPreAuthorization(uow, actor.projectId, orderId, transactionId, at);
     const authorized = original.transaction;
     const operationId = randomUUID();
     const amount = input.amount ?? authorized.amount;
     if (amount < 1 || amount > authorized.amount) {
       throw invalid('amount', `must be between 1 and the authorized amount of ${authorized.amount}`);
     }
-    const result = await acquirerFor(original.order, deps.now).capture({
+    const result = await deps.acquirers.require(original.order).capture({
       transactionId: operationId,
       originalTransactionId: authorized.id,
       authorizationCode: original.authorization.authorizationCode ?? undefined,

@@ -1,5 +1,4 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
-import type { Deps } from '../../../platform/deps.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { createOrder } from '../../orders/commands/create-order.ts';
@@ -13,15 +12,15 @@ import { validateCvc } from '../../vault/card-input.ts';
 import type { CardBrand } from '../../vault/card-number.ts';
 import type { VaultCard } from '../../vault/vault-card.entity.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
-import { vaultCipherFor } from '../../vault/vault-keys.ts';
+import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard } from '../authorize-card.ts';
+import type { PaymentDeps } from '../deps.ts';
 import { PaymentRepository } from '../payment.repository.ts';
 import {
   firstTransactionNotCompleted,
   firstTransactionNotFound,
   vaultTokenNotFound,
 } from '../payment-errors.ts';
-import { acquirerFor } from '../payment-runtime.ts';
 import { scheduleOrderExpiry } from '../timers/timer-queues.ts';
 
 const DETAILS = 'transactions.0.payment_method_details';
@@ -35,7 +34,11 @@ type CardDetails = NonNullable<
  * memory for that authorization only. Every one-click transaction gets a `payment_url`: the customer goes there
  * to pass a 3-D Secure challenge if the bank asks for one (or, for `first`, to enter the card).
  */
-export async function createOrderWithPayment(deps: Deps, actor: Actor, input: unknown): Promise<OrderView> {
+export async function createOrderWithPayment(
+  deps: PaymentDeps,
+  actor: Actor,
+  input: unknown,
+): Promise<OrderView> {
   const data = parseOrThrow(createOrderInputSchema, input);
   const transactionInput = data.transactions?.[0];
   const details = transactionInput?.payment_method_details;
@@ -45,7 +48,7 @@ export async function createOrderWithPayment(deps: Deps, actor: Actor, input: un
   let card: VaultCard | null = null;
   let prepare: ((transaction: Transaction) => void) | undefined;
   if (oneClickType) {
-    acquirerFor({ flags: actor.mode === 'test' ? ['is-test'] : [] }, deps.now);
+    deps.acquirers.require({ flags: actor.mode === 'test' ? ['is-test'] : [] });
     if (oneClickType === 'one-click') {
       card = await resolveOneClickCard(deps, actor, details!);
       const cvc = validateCvc(details!.cvc, card.brand as CardBrand | null);
@@ -67,7 +70,7 @@ export async function createOrderWithPayment(deps: Deps, actor: Actor, input: un
 
   const view = await createOrder(deps, actor, input, {
     prepareTransaction: prepare,
-    beforeCommit: (em, order) => scheduleOrderExpiry(deps.config, order, em),
+    beforeCommit: (uow, order) => scheduleOrderExpiry(deps.jobs, uow, order),
   });
   if (!card) return view;
   return payOneClick(deps, view, card.id, details!.cvc!);
@@ -96,21 +99,25 @@ function checkCardDetails(method: string | undefined, details: CardDetails | und
 }
 
 /** The stored card of a one-click payment; another project's token or first transaction is unknown here. */
-async function resolveOneClickCard(deps: Deps, actor: Actor, details: CardDetails): Promise<VaultCard> {
-  return deps.db.read(async (em) => {
-    const cards = new VaultCardRepository(em);
+async function resolveOneClickCard(
+  deps: PaymentDeps,
+  actor: Actor,
+  details: CardDetails,
+): Promise<VaultCard> {
+  return deps.db.read(async (uow) => {
+    const cards = new VaultCardRepository(uow);
     if (details.vault_token) {
       const card = await cards.findForProject(actor.projectId, details.vault_token);
       if (!card) throw vaultTokenNotFound(`${DETAILS}.vault_token`);
       return card;
     }
     const field = `${DETAILS}.first_transaction_id`;
-    const first = await new OrderRepository(em).findTransactionForProject(
+    const first = await new OrderRepository(uow).findTransactionForProject(
       actor.projectId,
       details.first_transaction_id!,
     );
     if (!first) throw firstTransactionNotFound(field);
-    const authorization = await new PaymentRepository(em).findAuthorization(first.id);
+    const authorization = await new PaymentRepository(uow).findAuthorization(first.id);
     const card = authorization
       ? await cards.findForProject(actor.projectId, authorization.vaultCardId)
       : null;
@@ -122,28 +129,28 @@ async function resolveOneClickCard(deps: Deps, actor: Actor, details: CardDetail
   });
 }
 
-async function payOneClick(deps: Deps, created: OrderView, cardId: string, cvc: string): Promise<OrderView> {
-  const cipher = vaultCipherFor(deps.config);
+async function payOneClick(
+  deps: PaymentDeps,
+  created: OrderView,
+  cardId: string,
+  cvc: string,
+): Promise<OrderView> {
   const transactionId = created.transactions[0]!.transaction.id;
-  return deps.db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(created.order.projectId, created.order.id);
     if (!order) throw notFound('Order', 'order_id');
     const transactions = await orders.transactionsOf(order.id);
     const transaction = transactions.find((t) => t.id === transactionId)!;
-    const card = (await new VaultCardRepository(em).findForProject(order.projectId, cardId))!;
-    await authorizeCard(
-      {
-        em,
-        orders,
-        payments: new PaymentRepository(em),
-        cipher,
-        acquirer: acquirerFor(order, deps.now),
-        config: deps.config,
-        at: deps.now(),
-      },
-      { order, transactions, transaction, card, cvc, threeDSecure: 'none' },
-    );
+    const card = (await new VaultCardRepository(uow).findForProject(order.projectId, cardId))!;
+    await authorizeCard(authorizationSetting(deps, { uow, orders }, order), {
+      order,
+      transactions,
+      transaction,
+      card,
+      cvc,
+      threeDSecure: 'none',
+    });
     await orders.flush();
     return orders.loadView(order);
   });

@@ -24,10 +24,10 @@ export type PaymentPageState =
 const OPEN = ['new', 'pending', 'processing'];
 
 export async function loadPaymentPage(deps: Deps, transactionId: string): Promise<PaymentPageState> {
-  return deps.db.read(async (em) => {
-    const payments = new PaymentRepository(em);
+  return deps.db.read(async (uow) => {
+    const payments = new PaymentRepository(uow);
     const transaction = await payments.findTransactionById(transactionId);
-    const order = transaction ? await new OrderRepository(em).findOrderById(transaction.orderId) : null;
+    const order = transaction ? await new OrderRepository(uow).findOrderById(transaction.orderId) : null;
     if (!transaction || !order || !CARD_PAYMENT_METHODS.includes(transaction.paymentMethod))
       throw notFound('Payment');
     return pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../../platform/auth/actor.ts';
-import type { Deps } from '../../../platform/deps.ts';
-import { acquirerFor } from '../payment-runtime.ts';
+import type { PaymentDeps } from '../deps.ts';
 import {
   HAS_VOIDS,
   lockPreAuthorization,
@@ -16,17 +15,17 @@ import type { FollowUpResult } from './capture-transaction.ts';
  * the original order keeps its status, its transaction is no longer capturable, and it is flagged `has-voids`.
  */
 export async function voidTransaction(
-  deps: Deps,
+  deps: PaymentDeps,
   actor: Actor,
   orderId: string,
   transactionId: string,
 ): Promise<FollowUpResult> {
-  return deps.db.transaction(async (em) => {
+  return deps.db.transaction(async (uow) => {
     const at = deps.now();
-    const original = await lockPreAuthorization(em, actor.projectId, orderId, transactionId, at);
+    const original = await lockPreAuthorization(uow, actor.projectId, orderId, transactionId, at);
     const authorized = original.transaction;
     const operationId = randomUUID();
-    const result = await acquirerFor(original.order, deps.now).void({
+    const result = await deps.acquirers.require(original.order).void({
       transactionId: operationId,
       originalTransactionId: authorized.id,
       authorizationCode: original.authorization.authorizationCode ?? undefined,

@@ -1,38 +1,35 @@
-import type { Logger } from 'pino';
-import type { Db } from '../../../platform/db/orm.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
+import type { PaymentDeps } from '../deps.ts';
 import { PaymentRepository } from '../payment.repository.ts';
-import { findAcquirerFor } from '../payment-runtime.ts';
 
 export type ReleaseOutcome =
   | { kind: 'released' }
   | { kind: 'settled' }
   | { kind: 'not_due'; capturableUntil: Date };
 
+type ReleaseDeps = Pick<PaymentDeps, 'db' | 'now' | 'acquirers' | 'logger'>;
+
 /**
  * A pre-authorization not captured within its capture period is released: it is no longer capturable (nor
  * voidable), and the reserved amount is given back at the acquirer. The original order keeps its status.
  */
 export async function releaseAuthorizationIfDue(
-  db: Db,
-  now: () => Date,
+  deps: ReleaseDeps,
   transactionId: string,
-  logger?: Logger,
 ): Promise<ReleaseOutcome> {
-  const located = await db.read((em) => new PaymentRepository(em).findAuthorization(transactionId));
+  const located = await deps.db.read((uow) => new PaymentRepository(uow).findAuthorization(transactionId));
   if (!located) return { kind: 'settled' };
-  return db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(null, located.orderId);
     const transaction = order ? await orders.findTransaction(order.id, transactionId) : null;
-    const authorization = await new PaymentRepository(em).findAuthorization(transactionId);
-    const at = now();
+    const authorization = await new PaymentRepository(uow).findAuthorization(transactionId);
+    const at = deps.now();
     const until = authorization?.capturableUntil;
     if (!order || !transaction || !until || !transaction.isCapturable) return { kind: 'settled' };
     if (until.getTime() > at.getTime()) return { kind: 'not_due', capturableUntil: until };
 
-    const acquirer = findAcquirerFor(order, now);
-    const result = await acquirer?.void({
+    const result = await deps.acquirers.find(order)?.void({
       transactionId: transaction.id,
       originalTransactionId: transaction.id,
       authorizationCode: authorization.authorizationCode ?? undefined,
@@ -41,7 +38,7 @@ export async function releaseAuthorizationIfDue(
     });
     if (result && result.kind !== 'approved') {
       // The acquirer releases uncaptured authorizations on its own schedule too; ours only stops captures.
-      logger?.warn({ transactionId, responseCode: result.responseCode }, 'acquirer refused to release');
+      deps.logger.warn({ transactionId, responseCode: result.responseCode }, 'acquirer refused to release');
     }
     transaction.isCapturable = false;
     transaction.modifiedAt = at;
@@ -50,18 +47,14 @@ export async function releaseAuthorizationIfDue(
   });
 }
 
-export async function releaseOverdueAuthorizations(
-  db: Db,
-  now: () => Date,
-  logger?: Logger,
-  batchSize = 200,
-): Promise<number> {
+export async function releaseOverdueAuthorizations(deps: ReleaseDeps, batchSize = 200): Promise<number> {
   let released = 0;
   for (;;) {
-    const ids = await db.read((em) => new PaymentRepository(em).overdueAuthorizations(now(), batchSize));
+    const ids = await deps.db.read((uow) =>
+      new PaymentRepository(uow).overdueAuthorizations(deps.now(), batchSize),
+    );
     let batch = 0;
-    for (const id of ids)
-      if ((await releaseAuthorizationIfDue(db, now, id, logger)).kind === 'released') batch += 1;
+    for (const id of ids) if ((await releaseAuthorizationIfDue(deps, id)).kind === 'released') batch += 1;
     released += batch;
     if (ids.length < batchSize || batch === 0) return released;
   }

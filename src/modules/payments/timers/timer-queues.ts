@@ -1,7 +1,6 @@
-import type { AppConfig } from '../../../config/index.ts';
-import type { EntityManager } from '../../../platform/db/orm.ts';
+import type { UnitOfWork } from '../../../platform/db/db.ts';
+import type { Deps } from '../../../platform/deps.ts';
 import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
-import { paymentRuntimeFor } from '../payment-runtime.ts';
 
 /**
  * Durable timers in PostgreSQL (pg-boss): one job per open order at its `expires_at`, one per pre-authorization
@@ -25,45 +24,40 @@ export async function definePaymentQueues(jobs: JobQueue): Promise<void> {
   await jobs.define(AUTHORIZATION_RELEASE_QUEUE, { retryLimit: 10, retryDelaySeconds: 60 });
 }
 
-/**
- * With `em`: inside that unit of work, so the timer commits or rolls back with the order. Without (a worker
- * re-arming a timer that fired early): best effort, the sweeps catch up on a failure.
- */
+/** Enqueued inside the unit of work that creates the order: the timer exists exactly when the order does. */
 export async function scheduleOrderExpiry(
-  config: AppConfig,
+  jobs: JobQueue,
+  uow: UnitOfWork,
   order: { id: string; expiresAt: Date },
-  em?: EntityManager,
 ): Promise<void> {
   const job: OrderExpiryJob = { orderId: order.id };
-  await sendTimer(config, ORDER_EXPIRY_QUEUE, job, order.expiresAt, em);
+  await jobs.send(ORDER_EXPIRY_QUEUE, job, { startAfter: order.expiresAt, transaction: uow });
 }
 
+/** Enqueued inside the unit of work that approves the pre-authorization. */
 export async function scheduleAuthorizationRelease(
-  config: AppConfig,
+  jobs: JobQueue,
+  uow: UnitOfWork,
   transactionId: string,
   capturableUntil: Date,
-  em?: EntityManager,
 ): Promise<void> {
   const job: AuthorizationReleaseJob = { transactionId };
-  await sendTimer(config, AUTHORIZATION_RELEASE_QUEUE, job, capturableUntil, em);
+  await jobs.send(AUTHORIZATION_RELEASE_QUEUE, job, { startAfter: capturableUntil, transaction: uow });
 }
 
-async function sendTimer(
-  config: AppConfig,
-  queue: string,
-  data: object,
+/**
+ * A worker re-arms a timer that fired early, outside any unit of work: best effort, the sweeps catch up on a
+ * failure.
+ */
+export async function rearmTimer(
+  deps: Pick<Deps, 'jobs' | 'logger'>,
+  queue: typeof ORDER_EXPIRY_QUEUE | typeof AUTHORIZATION_RELEASE_QUEUE,
+  job: OrderExpiryJob | AuthorizationReleaseJob,
   at: Date,
-  em: EntityManager | undefined,
 ): Promise<void> {
-  const runtime = paymentRuntimeFor(config);
-  if (!runtime) return;
-  if (em) {
-    await runtime.jobs.send(queue, data, { startAfter: at, transaction: em });
-    return;
-  }
   try {
-    await runtime.jobs.send(queue, data, { startAfter: at });
+    await deps.jobs.send(queue, job, { startAfter: at });
   } catch (error) {
-    runtime.logger.warn({ err: error, queue }, 'could not schedule a timer; the next sweep will catch up');
+    deps.logger.warn({ err: error, queue }, 'could not schedule a timer; the next sweep will catch up');
   }
 }

@@ -1,17 +1,17 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
-import type { Db } from '../../../platform/db/orm.ts';
 import { DomainError } from '../../../platform/errors/domain-error.ts';
 import { hashApiKey, isWellFormedApiKey } from '../api-key.ts';
+import type { ProjectDeps } from '../deps.ts';
 import { ProjectRepository } from '../project.repository.ts';
 
 const refused = () =>
   new DomainError('unauthorized', 'unauthorized', 'A valid API key is required as the Basic auth user name');
 
 /** Resolves an API key to its project; unknown, malformed and revoked keys are refused alike. */
-export async function authenticateApiKey(db: Db, apiKey: string): Promise<Actor> {
+export async function authenticateApiKey(deps: Pick<ProjectDeps, 'db'>, apiKey: string): Promise<Actor> {
   if (!isWellFormedApiKey(apiKey)) throw refused();
-  return db.read(async (em) => {
-    const caller = await new ProjectRepository(em).findCallerByKeyHash(hashApiKey(apiKey));
+  return deps.db.read(async (uow) => {
+    const caller = await new ProjectRepository(uow).findCallerByKeyHash(hashApiKey(apiKey));
     if (!caller) throw refused();
     return {
       projectId: caller.project_id,

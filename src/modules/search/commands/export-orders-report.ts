@@ -23,8 +23,8 @@ export async function exportOrdersReport(
 ): Promise<Readable> {
   const plan = planSearch(request);
   const paged = request.size != null || request.start != null || request.search_after != null;
-  const cursor = await deps.db.read((em) =>
-    new OrderSearchRepository(em).openReport(actor.projectId, plan, { paged }),
+  const cursor = await deps.db.read((uow) =>
+    new OrderSearchRepository(uow).openReport(actor.projectId, plan, { paged }),
   );
   const rows = Readable.from(
     (async function* () {

@@ -36,13 +36,13 @@ export async function searchOrders(
   options: { withTotal: boolean } = { withTotal: true },
 ): Promise<OrderSearchResult> {
   const plan = planSearch(request);
-  return deps.db.read(async (em) => {
-    const search = new OrderSearchRepository(em);
+  return deps.db.read(async (uow) => {
+    const search = new OrderSearchRepository(uow);
     const [page, total] = await Promise.all([
       search.findPage(actor.projectId, plan),
       options.withTotal ? search.countMatches(actor.projectId, plan.filter) : null,
     ]);
-    const views = await new OrderRepository(em).loadViews(page.hits.map((hit) => hit.order));
+    const views = await new OrderRepository(uow).loadViews(page.hits.map((hit) => hit.order));
     const hits = views.map((view, index) => ({ view, cursor: cursorAfter(plan, page.hits[index]!.key) }));
     return { hits, total, searchAfter: hits.at(-1)?.cursor ?? null, hasMore: page.hasMore };
   });

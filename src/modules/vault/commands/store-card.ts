@@ -1,9 +1,9 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
-import type { Deps } from '../../../platform/deps.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
 import { parseVaultCardInput } from '../card-input.ts';
 import { storeCardForTransaction } from '../card-storage.ts';
+import type { VaultDeps } from '../deps.ts';
 import type { VaultCard } from '../vault-card.entity.ts';
 import { VaultCardRepository } from '../vault-card.repository.ts';
 import {
@@ -14,27 +14,24 @@ import {
   setupTokenUsed,
   transactionNotWaitingForCard,
 } from '../vault-errors.ts';
-import { vaultCipherFor } from '../vault-keys.ts';
 
 /**
  * Spec 4.6: stores a card against a transaction's setup token. The token works once, within 300 seconds of
  * the order's creation, and only for the project that owns it (another project's token is "not found").
  * Two requests with one token are serialised on the order's row lock: exactly one stores a card.
  */
-export async function storeCard(deps: Deps, actor: Actor, body: unknown): Promise<VaultCard> {
+export async function storeCard(deps: VaultDeps, actor: Actor, body: unknown): Promise<VaultCard> {
   const now = deps.now();
   const parsed = parseVaultCardInput(body, { now });
   if (!parsed.ok) throw invalidCardInput(parsed.problems);
   const input = parsed.value;
-  const cipher = vaultCipherFor(deps.config);
-
-  const owner = await deps.db.read((em) =>
-    new OrderRepository(em).findTransactionBySetupToken(input.setupToken),
+  const owner = await deps.db.read((uow) =>
+    new OrderRepository(uow).findTransactionBySetupToken(input.setupToken),
   );
   if (!owner || owner.projectId !== actor.projectId) throw setupTokenNotFound();
 
-  return deps.db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(actor.projectId, owner.orderId);
     const transaction = order ? await orders.findTransaction(order.id, owner.id) : null;
     if (!order || !transaction || transaction.setupToken !== input.setupToken) throw setupTokenNotFound();
@@ -44,8 +41,8 @@ export async function storeCard(deps: Deps, actor: Actor, body: unknown): Promis
       throw transactionNotWaitingForCard();
 
     return storeCardForTransaction({
-      cards: new VaultCardRepository(em),
-      cipher,
+      cards: new VaultCardRepository(uow),
+      cipher: deps.cipher,
       order,
       transaction,
       card: input,

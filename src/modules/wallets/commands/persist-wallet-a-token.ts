@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
-import type { Deps } from '../../../platform/deps.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import {
   isWalletTokenError,
@@ -8,10 +7,10 @@ import {
   type WalletACard,
   type WalletTokenError,
 } from '../crypto/index.ts';
+import type { WalletDeps } from '../deps.ts';
 import { checkSetupTokenUsable, findTargetBySetupToken, storeWalletCard } from '../wallet-card-storage.ts';
 import type { WalletACredentials } from '../wallet-credentials.ts';
 import { refusedToken, walletNotConfigured } from '../wallet-errors.ts';
-import { walletRuntimeFor } from '../wallet-runtime.ts';
 
 const MAX_FIELD = 64 * 1024;
 const text = (max: number) =>
@@ -52,7 +51,7 @@ export interface PersistedWalletAToken {
  * usable until its 300 seconds are over. The cryptogram is returned for 4.10 and not kept.
  */
 export async function persistWalletAToken(
-  deps: Deps,
+  deps: WalletDeps,
   actor: Actor,
   body: unknown,
 ): Promise<PersistedWalletAToken> {
@@ -61,7 +60,7 @@ export async function persistWalletAToken(
   const target = await findTargetBySetupToken(deps, actor.projectId, input.setupToken, 'wallet-a-pay');
   checkSetupTokenUsable(target, now);
 
-  const credentials = walletRuntimeFor(deps.config).credentials.walletA;
+  const credentials = deps.wallets.credentials.walletA;
   const { setupToken: _setupToken, ...token } = input;
   const card = openWithAcceptedRoots(token, credentials, target.order.flags.includes('is-test'), now);
   const stored = await storeWalletCard(deps, target, { pan: card.pan, expiry: card.expiry }, now);

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { Deps } from '../../../platform/deps.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { isWalletTokenError, openWalletBToken, type WalletBCard } from '../crypto/index.ts';
+import type { WalletDeps } from '../deps.ts';
 import { checkSetupTokenUsable, findTargetByTransaction, storeWalletCard } from '../wallet-card-storage.ts';
 import { walletBRecipientId } from '../wallet-credentials.ts';
 import { refusedToken, testEnvironmentOnly, walletNotConfigured } from '../wallet-errors.ts';
-import { walletRuntimeFor } from '../wallet-runtime.ts';
 
 /** Which of the provider's environments signed the token: `/tokens/` is production, `/test/tokens/` test. */
 export type WalletBEnvironment = 'production' | 'test';
@@ -34,7 +33,7 @@ export interface StoredWalletBToken {
  * refuses the call and stores nothing. `projectId` is the caller's project when it is known (GraphQL).
  */
 export async function storeWalletBToken(
-  deps: Deps,
+  deps: WalletDeps,
   environment: WalletBEnvironment,
   body: unknown,
   projectId: string | null = null,
@@ -51,7 +50,7 @@ export async function storeWalletBToken(
   if (environment === 'test' && !target.order.flags.includes('is-test')) throw testEnvironmentOnly();
   checkSetupTokenUsable(target, now);
 
-  const credentials = walletRuntimeFor(deps.config).credentials.walletB;
+  const credentials = deps.wallets.credentials.walletB;
   const rootSigningKeys =
     environment === 'test' ? credentials.testRootSigningKeys : credentials.rootSigningKeys;
   if (!rootSigningKeys) {

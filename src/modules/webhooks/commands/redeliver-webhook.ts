@@ -1,7 +1,6 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { DomainError, notFound } from '../../../platform/errors/domain-error.ts';
-import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { enqueueAttempt, newDelivery } from '../delivery-queue.ts';
 import { type DeliveryWithAttempts, WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
@@ -12,14 +11,13 @@ import { type DeliveryWithAttempts, WebhookDeliveryRepository } from '../webhook
  */
 export async function redeliverWebhook(
   deps: Deps,
-  jobs: JobQueue,
   actor: Actor,
   orderId: string,
 ): Promise<DeliveryWithAttempts> {
-  return deps.db.transaction(async (em) => {
-    const order = await new OrderRepository(em).findOrder(actor.projectId, orderId);
+  return deps.db.transaction(async (uow) => {
+    const order = await new OrderRepository(uow).findOrder(actor.projectId, orderId);
     if (!order) throw notFound('Order', 'orderId');
-    const deliveries = new WebhookDeliveryRepository(em);
+    const deliveries = new WebhookDeliveryRepository(uow);
     const latest = await deliveries.latestStatusChange(order.id);
     if (!latest) {
       throw new DomainError(
@@ -56,7 +54,7 @@ export async function redeliverWebhook(
       at: deps.now(),
     });
     deliveries.add(delivery);
-    await enqueueAttempt(jobs, em, { deliveryId: delivery.id, attempt: 1 });
+    await enqueueAttempt(deps.jobs, uow, { deliveryId: delivery.id, attempt: 1 });
     return { delivery, attempts: [] };
   });
 }

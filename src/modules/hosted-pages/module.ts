@@ -4,7 +4,8 @@ import fastifyFormbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors/domain-error.ts';
 import { HTTP_STATUS_BY_KIND } from '../../platform/errors/http-status.ts';
-import type { AppServices } from '../../services.ts';
+import type { GatewayModule } from '../../platform/module.ts';
+import type { PaymentDeps } from '../payments/deps.ts';
 import { staticAssetRoutes } from './assets/static-assets.ts';
 import { statePage } from './html/state-page.ts';
 import { pageLocaleFor } from './i18n/locale.ts';
@@ -21,9 +22,12 @@ import { paymentPageRoutes } from './routes/payment-page-routes.ts';
  * one secret serves `/pay/` and `/redirect/`; `Secure` when the base URL is https) and a token derived from it
  * in each form. A post without both is refused with 403 and changes nothing.
  */
-export async function registerHostedPages(app: FastifyInstance, services: AppServices): Promise<void> {
-  await app.register(hostedPages, { baseUrl: services.config.baseUrl });
-}
+export const hostedPagesModule: GatewayModule<PaymentDeps> = {
+  name: 'hosted-pages',
+  async routes(app, deps) {
+    await app.register(hostedPages, { baseUrl: deps.config.baseUrl });
+  },
+};
 
 async function hostedPages(app: FastifyInstance, options: { baseUrl: string }): Promise<void> {
   const base = new URL(options.baseUrl);
