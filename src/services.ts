@@ -1,15 +1,18 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/index.ts';
 import type { BackOfficeDeps } from './modules/back-office/deps.ts';
+import { PaymentMethodRegistry } from './modules/orders/payment-methods.ts';
 import {
   type AcquirerDirectory,
   createAcquirerDirectory,
 } from './modules/payments/acquirer/acquirer-directory.ts';
+import { creditCardPaymentMethod } from './modules/payments/card-payment-method.ts';
 import type { PaymentDeps } from './modules/payments/deps.ts';
 import type { ProjectDeps } from './modules/projects/deps.ts';
 import type { OutboxNotification } from './modules/subscriptions/outbox-feed.ts';
 import { loadVaultCipher } from './modules/vault/vault-keys.ts';
 import type { WalletDeps } from './modules/wallets/deps.ts';
+import { walletAPaymentMethod, walletBPaymentMethod } from './modules/wallets/wallet-payment-methods.ts';
 import { createWalletServices, type WalletServiceOverrides } from './modules/wallets/wallet-services.ts';
 import { Db } from './platform/db/db.ts';
 import type { Orm } from './platform/db/orm.ts';
@@ -36,7 +39,19 @@ export interface AppServices {
  * What every request, GraphQL operation and job receives: one object that satisfies every module's deps
  * interface, built once at start by `buildDeps`. A request gets it with its own logger (`request.deps`).
  */
-export interface AppDeps extends Deps, ProjectDeps, PaymentDeps, WalletDeps, BackOfficeDeps {}
+export interface AppDeps extends Deps, ProjectDeps, PaymentDeps, WalletDeps, BackOfficeDeps {
+  paymentMethods: PaymentMethodRegistry<AppDeps>;
+}
+
+/**
+ * Every payment method, registered once (orders/payment-methods.ts): the order here is the order merchants,
+ * projects and the hosted page see them in.
+ */
+export const paymentMethods = new PaymentMethodRegistry<AppDeps>([
+  creditCardPaymentMethod,
+  walletAPaymentMethod,
+  walletBPaymentMethod,
+]);
 
 /** Replacements for tests, passed to `startRuntime`: never configuration, only code can set them. */
 export interface ServiceOverrides {
@@ -53,6 +68,7 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
     config,
     logger,
     jobs,
+    paymentMethods,
     acquirers: overrides.acquirers ?? createAcquirerDirectory({ now }),
     cipher: loadVaultCipher(config),
     wallets: createWalletServices(config, overrides.wallets),

@@ -6,6 +6,7 @@ import { updateProject } from '../modules/projects/commands/update-project.ts';
 import { Db } from '../platform/db/db.ts';
 import { DomainError } from '../platform/errors/domain-error.ts';
 import { openDatabase } from '../runtime.ts';
+import { paymentMethods } from '../services.ts';
 
 const USAGE = `Usage:
   npm run project:create -- --name Shop --mode test|live [--webhook-url URL] [--json]
@@ -29,7 +30,7 @@ async function run(argv: string[]): Promise<number> {
   const config = parseConfig();
   const database = await openDatabase(config, pino({ level: 'warn' }, process.stderr), 'reuse');
   try {
-    const deps = { db: new Db(database.orm), config };
+    const deps = { db: new Db(database.orm), config, paymentMethods };
     if (command === 'create') {
       if (!values.name || (values.mode !== 'test' && values.mode !== 'live')) {
         process.stderr.write(`${USAGE}\n`);

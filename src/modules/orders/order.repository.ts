@@ -90,6 +90,16 @@ export class OrderRepository extends Repository {
     }));
   }
 
+  /** Open orders whose expiry has passed, oldest deadline first. */
+  async overdueOrderIds(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.em.find(
+      Order,
+      { status: { $in: ['new', 'processing'] }, expiresAt: { $lte: now } },
+      { fields: ['id'], orderBy: { expiresAt: 'asc' }, limit },
+    );
+    return rows.map((row) => row.id);
+  }
+
   add(...entities: (Order | Transaction | TransactionEvent | OutboxEvent)[]): void {
     for (const entity of entities) this.em.persist(entity);
   }

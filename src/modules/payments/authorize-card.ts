@@ -3,7 +3,7 @@ import { addIsoDuration } from '../orders/duration.ts';
 import type { JsonObject, Order } from '../orders/order.entity.ts';
 import type { TransactionStatus } from '../orders/state-machine.ts';
 import { changeTransactionStatus } from '../orders/status-changes.ts';
-import type { Transaction } from '../orders/transaction.entity.ts';
+import { processingOutcomes, type Transaction, type TransactionEvent } from '../orders/transaction.entity.ts';
 import type { CardBrand } from '../vault/card-number.ts';
 import { openPan } from '../vault/card-sealing.ts';
 import type { VaultCard } from '../vault/vault-card.entity.ts';
@@ -14,9 +14,9 @@ import type {
   AuthorizationResult,
   ThreeDSecureStatus,
 } from './acquirer/acquirer.ts';
+import { scheduleAuthorizationRelease } from './authorization-release-timer.ts';
 import type { AuthorizationSetting } from './authorization-setting.ts';
 import { CardAuthorization, type CardAuthorizationResult } from './card-authorization.entity.ts';
-import { scheduleAuthorizationRelease } from './timers/timer-queues.ts';
 
 /** The values of spec 4.13 as echoed under `payment_method_details.external_authentication_details`. */
 export interface ExternalAuthenticationDetails {
@@ -36,12 +36,16 @@ export interface CardAttempt {
   cvc?: string;
   threeDSecure: ThreeDSecureStatus;
   external?: ExternalAuthenticationDetails;
+  /** The transaction's authorization row when the caller has it (null: it has none); looked up otherwise. */
+  authorization?: CardAuthorization | null;
 }
 
 export interface AttemptOutcome {
   kind: AuthorizationKind;
   /** Set for an approved pre-authorization: when its capture period ends (its release timer is enqueued). */
   capturableUntil: Date | null;
+  /** The transaction's status event this attempt recorded. */
+  event: TransactionEvent | null;
 }
 
 const STATUS_BY_KIND: Readonly<Record<AuthorizationKind, TransactionStatus>> = {
@@ -115,20 +119,20 @@ export async function authorizeCard(
 
   transaction.paymentMethodBrand = card.brand;
   transaction.paymentMethodDetails = publicDetails;
-  transaction.outcomes = processingOutcome(result);
+  transaction.outcomes = processingOutcomes(result);
   transaction.reason = concluded ? result.reason : null;
   transaction.isCapturable = capturable;
   transaction.modifiedAt = at;
   if (!concluded) transaction.paymentUrl = paymentPageUrl(setting.baseUrl, transaction.id);
 
-  changeTransactionStatus(
+  const event = changeTransactionStatus(
     { orders: setting.orders, at },
     attempt.order,
     attempt.transactions,
     transaction,
     STATUS_BY_KIND[result.kind],
   );
-  return { kind: result.kind, capturableUntil };
+  return { kind: result.kind, capturableUntil, event };
 }
 
 /** The customer failed (or gave up) our 3-D Secure challenge: the payment is declined without an acquirer call. */
@@ -172,7 +176,10 @@ async function recordAuthorization(
     modifiedAt: setting.at,
   };
   // A challenged transaction comes back here once the challenge is passed: the row already exists.
-  const existing = await setting.payments.findAuthorization(transaction.id);
+  const existing =
+    attempt.authorization === undefined
+      ? await setting.payments.findAuthorization(transaction.id)
+      : attempt.authorization;
   if (existing) {
     Object.assign(existing, values);
     return;
@@ -186,16 +193,6 @@ async function recordAuthorization(
       ...values,
     }),
   );
-}
-
-function processingOutcome(result: AuthorizationResult): JsonObject {
-  return {
-    processing: {
-      status: result.kind,
-      response_code: result.responseCode,
-      response_code_description: result.responseCodeDescription,
-    },
-  };
 }
 
 function text(value: unknown): string | null {

@@ -24,12 +24,12 @@ export interface LockedPayment {
 export async function withLockedPayment<T>(
   deps: Deps,
   transactionId: string,
-  methods: readonly string[],
+  isPaymentPageMethod: (method: string) => boolean,
   work: (uow: UnitOfWork, payment: LockedPayment) => Promise<T>,
 ): Promise<T> {
   // Found on a fork of its own, so that everything read under the order's lock below is fresh.
   const located = await deps.db.read((uow) => new PaymentRepository(uow).findTransactionById(transactionId));
-  if (!located || !methods.includes(located.paymentMethod)) throw notFound('Payment');
+  if (!located || !isPaymentPageMethod(located.paymentMethod)) throw notFound('Payment');
   return deps.db.transaction(async (uow) => {
     const payments = new PaymentRepository(uow);
     const orders = new OrderRepository(uow);

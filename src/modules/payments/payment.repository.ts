@@ -1,5 +1,4 @@
 import { Repository } from '../../platform/db/repository.ts';
-import { Order } from '../orders/order.entity.ts';
 import { isUuid } from '../orders/order.repository.ts';
 import { Transaction } from '../orders/transaction.entity.ts';
 import { CardAuthorization } from './card-authorization.entity.ts';
@@ -13,16 +12,6 @@ export class PaymentRepository extends Repository {
   findTransactionById(transactionId: string): Promise<Transaction | null> {
     if (!isUuid(transactionId)) return Promise.resolve(null);
     return this.em.findOne(Transaction, { id: transactionId });
-  }
-
-  /** Open orders whose expiry has passed, oldest deadline first. */
-  async overdueOrderIds(now: Date, limit: number): Promise<string[]> {
-    const rows = await this.em.find(
-      Order,
-      { status: { $in: ['new', 'processing'] }, expiresAt: { $lte: now } },
-      { fields: ['id'], orderBy: { expiresAt: 'asc' }, limit },
-    );
-    return rows.map((row) => row.id);
   }
 
   /** Pre-authorizations still capturable after their capture period, oldest deadline first. */

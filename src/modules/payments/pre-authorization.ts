@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../../platform/db/db.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
 import { Order } from '../orders/order.entity.ts';
@@ -7,6 +6,7 @@ import { changeTransactionStatus, recordNewTransaction } from '../orders/status-
 import { Transaction } from '../orders/transaction.entity.ts';
 import type { OperationResult } from './acquirer/acquirer.ts';
 import type { CardAuthorization } from './card-authorization.entity.ts';
+import { CREDIT_CARD } from './card-payment-method.ts';
 import { PaymentRepository } from './payment.repository.ts';
 import {
   alreadyCaptured,
@@ -45,7 +45,7 @@ export async function lockPreAuthorization(
   const transactions = await orders.transactionsOf(order.id);
   const transaction = transactions.find((t) => t.id === transactionId);
   if (!transaction) throw transactionNotFound();
-  if (transaction.paymentMethod !== 'credit-card' || transaction.captureMode !== 'manual') {
+  if (transaction.paymentMethod !== CREDIT_CARD || transaction.captureMode !== 'manual') {
     throw notAPreAuthorization();
   }
   if (order.flags.includes(HAS_VOIDS)) throw alreadyVoided();
@@ -74,66 +74,12 @@ export function recordFollowUpOrder(params: {
   at: Date;
 }): Order {
   const { orders, original, kind, amount, result, at } = params;
-  const source = original.order;
-  const order = Object.assign(new Order(), {
-    id: randomUUID(),
-    projectId: source.projectId,
-    merchantId: source.merchantId,
+  const order = Order.createFollowUp(original.order, kind, amount, at);
+  const transaction = Transaction.createFollowUp(order, original.transaction, {
     kind,
-    merchantOrderId: source.merchantOrderId,
-    description: source.description,
-    currency: source.currency,
-    amount,
-    status: 'new' as const,
-    flags: source.flags.filter((flag) => flag === 'is-test'),
-    checkout: 'own' as const,
-    expirationPeriod: source.expirationPeriod,
-    // Settled in this same unit of work: it never waits for an expiry.
-    expiresAt: at,
-    paymentMethods: null,
-    returnUrl: null,
-    failureUrl: null,
-    webhookUrl: source.webhookUrl,
-    customer: source.customer,
-    client: null,
-    extra: null,
-    refundedAmount: 0,
-    relatedOrderId: source.id,
-    createdAt: at,
-    modifiedAt: at,
-    completedAt: null,
-  });
-  const authorized = original.transaction;
-  const transaction = Object.assign(new Transaction(), {
     id: params.transactionId,
-    orderId: order.id,
-    projectId: order.projectId,
-    amount,
-    currency: order.currency,
-    creditDebit: kind === 'void' ? ('credit' as const) : null,
-    paymentMethod: authorized.paymentMethod,
-    paymentMethodBrand: authorized.paymentMethodBrand,
-    paymentMethodDetails: authorized.paymentMethodDetails.truncated_pan
-      ? { truncated_pan: authorized.paymentMethodDetails.truncated_pan }
-      : {},
-    captureMode: 'automatic' as const,
-    isCapturable: false,
-    outcomes: {
-      processing: {
-        status: result.kind,
-        response_code: result.responseCode,
-        response_code_description: result.responseCodeDescription,
-      },
-    },
-    reason: result.reason,
-    paymentUrl: null,
-    setupToken: null,
-    setupTokenUsedAt: null,
-    refundOfTransactionId: null,
-    voidOfTransactionId: kind === 'void' ? authorized.id : null,
-    captureOfTransactionId: kind === 'capture' ? authorized.id : null,
-    createdAt: at,
-    modifiedAt: at,
+    result,
+    at,
   });
   orders.add(order);
   const ctx = { orders, at };

@@ -95,6 +95,18 @@ export class JobQueue {
     );
   }
 
+  /**
+   * Sends outside any unit of work and only logs a failure: for work that something else catches up on (a
+   * timer re-armed by its own worker, which a sweep would find anyway).
+   */
+  async trySend<T extends object>(name: string, data: T, options: Omit<SendOptions, 'transaction'> = {}) {
+    try {
+      await this.send(name, data, options);
+    } catch (error) {
+      this.#logger.warn({ err: error, queue: name }, 'could not send a job; a sweep will catch up');
+    }
+  }
+
   /** Handles jobs of one queue; a thrown error fails the attempt and pg-boss retries it. */
   async work<T extends object>(
     name: string,

@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { UnitOfWork } from '../../../platform/db/db.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { addIsoDuration } from '../../orders/duration.ts';
 import { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import type { OrderView } from '../../orders/order-view.ts';
 import type { TransactionStatus } from '../../orders/state-machine.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../../orders/status-changes.ts';
-import { Transaction } from '../../orders/transaction.entity.ts';
+import { processingOutcomes, Transaction } from '../../orders/transaction.entity.ts';
 import type { Acquirer, OperationResult } from '../../payments/acquirer/index.ts';
 import type { BackOfficeDeps } from '../deps.ts';
 import { RefundRepository } from '../refund.repository.ts';
@@ -105,59 +103,16 @@ async function prepareRefund(
   const acquirer = deps.acquirers.require(original);
 
   const now = deps.now();
-  const refundOrder = Object.assign(new Order(), {
-    id: randomUUID(),
-    projectId: original.projectId,
-    merchantId: original.merchantId,
-    kind: 'refund' as const,
-    merchantOrderId: data.merchant_order_id ?? null,
-    description: data.description ?? original.description ?? null,
-    currency: original.currency,
+  const refundOrder = Order.createRefund(original, {
     amount: data.amount,
-    status: 'new' as const,
-    flags: original.flags.includes('is-test') ? ['is-refund', 'is-test'] : ['is-refund'],
-    checkout: 'own' as const,
+    merchantOrderId: data.merchant_order_id,
+    description: data.description,
+    extra: data.extra,
     expirationPeriod: deps.config.orderDefaultExpiration,
-    expiresAt: addIsoDuration(now, deps.config.orderDefaultExpiration) ?? now,
-    paymentMethods: null,
-    returnUrl: null,
-    failureUrl: null,
-    // Status changes of the refund are announced where the original's are.
-    webhookUrl: original.webhookUrl ?? null,
-    customer: null,
-    client: null,
-    extra: data.extra ?? null,
-    refundedAmount: 0,
-    relatedOrderId: original.id,
-    createdAt: now,
-    modifiedAt: now,
-    completedAt: null,
+    at: now,
   });
   const { payment } = assessment;
-  const truncatedPan = payment.paymentMethodDetails.truncated_pan;
-  const refundTransaction = Object.assign(new Transaction(), {
-    id: randomUUID(),
-    orderId: refundOrder.id,
-    projectId: refundOrder.projectId,
-    amount: data.amount,
-    currency: original.currency,
-    creditDebit: 'debit' as const,
-    paymentMethod: 'credit-card-refund',
-    paymentMethodBrand: payment.paymentMethodBrand ?? null,
-    paymentMethodDetails: typeof truncatedPan === 'string' ? { truncated_pan: truncatedPan } : {},
-    captureMode: 'automatic' as const,
-    isCapturable: false,
-    outcomes: null,
-    reason: null,
-    paymentUrl: null,
-    setupToken: null,
-    setupTokenUsedAt: null,
-    refundOfTransactionId: payment.id,
-    voidOfTransactionId: null,
-    captureOfTransactionId: null,
-    createdAt: now,
-    modifiedAt: now,
-  });
+  const refundTransaction = Transaction.createRefund(refundOrder, payment, now);
 
   const ctx = { orders, at: now };
   orders.add(refundOrder);
@@ -192,13 +147,7 @@ async function recordOutcome(
   const at = new Date(Math.max(deps.now().getTime(), prepared.createdAt.getTime() + 1));
   const to = outcome ? statusFor(outcome) : 'processing';
   if (outcome) {
-    refundTransaction.outcomes = {
-      processing: {
-        status: outcome.kind,
-        response_code: outcome.responseCode,
-        response_code_description: outcome.responseCodeDescription,
-      },
-    };
+    refundTransaction.outcomes = processingOutcomes(outcome);
     refundTransaction.reason = outcome.reason;
   }
   changeTransactionStatus({ orders, at }, refundOrder, [refundTransaction], refundTransaction, to);

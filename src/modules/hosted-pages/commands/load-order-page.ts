@@ -3,6 +3,7 @@ import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import type { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
+import type { PaymentMethodCatalog } from '../../orders/payment-methods.ts';
 import { isSucceededTransactionStatus, type TransactionStatus } from '../../orders/state-machine.ts';
 import type { Transaction } from '../../orders/transaction.entity.ts';
 import { ProjectRepository } from '../../projects/project.repository.ts';
@@ -11,7 +12,7 @@ import { ProjectRepository } from '../../projects/project.repository.ts';
 export interface OrderPageFacts {
   order: Order;
   merchantName: string;
-  /** The order's `payment_methods`, else every method active in the project (spec 2.2). */
+  /** The order's `payment_methods`, else every method active in the project (spec 2.2), in registry order. */
   methods: string[];
   isTest: boolean;
 }
@@ -40,8 +41,10 @@ export type OrderPageState =
 const OPEN: readonly TransactionStatus[] = ['new', 'pending', 'processing'];
 const FAILED: readonly TransactionStatus[] = ['declined', 'error', 'cancelled', 'expired'];
 
+type PageDeps = Pick<Deps, 'db' | 'now'> & { paymentMethods: PaymentMethodCatalog };
+
 export async function loadOrderPage(
-  deps: Deps,
+  deps: PageDeps,
   orderId: string,
   attemptId?: string,
 ): Promise<OrderPageState> {
@@ -49,26 +52,31 @@ export async function loadOrderPage(
     const orders = new OrderRepository(uow);
     const order = await orders.findOrderById(orderId);
     if (!order) throw notFound('Order');
-    const facts = await orderPageFactsOf(uow, order);
+    const facts = await orderPageFactsOf(uow, order, deps.paymentMethods);
     return orderPageStateOf(facts, await orders.transactionsOf(order.id), deps.now(), attemptId);
   });
 }
 
 /** The facts of an order found by another page (the payment page knows its order through the transaction). */
-export function loadOrderPageFacts(deps: Deps, order: Order): Promise<OrderPageFacts> {
-  return deps.db.read((uow) => orderPageFactsOf(uow, order));
+export function loadOrderPageFacts(deps: PageDeps, order: Order): Promise<OrderPageFacts> {
+  return deps.db.read((uow) => orderPageFactsOf(uow, order, deps.paymentMethods));
 }
 
-export async function orderPageFactsOf(uow: UnitOfWork, order: Order): Promise<OrderPageFacts> {
+export async function orderPageFactsOf(
+  uow: UnitOfWork,
+  order: Order,
+  catalog: PaymentMethodCatalog,
+): Promise<OrderPageFacts> {
   const projects = new ProjectRepository(uow);
   const [project, merchant] = await Promise.all([
     projects.findProject(order.projectId),
     projects.findMerchant(order.merchantId),
   ]);
+  const offered = order.paymentMethods ?? project?.paymentMethods ?? [];
   return {
     order,
     merchantName: merchant?.name ?? project?.name ?? '',
-    methods: order.paymentMethods ?? project?.paymentMethods ?? [],
+    methods: catalog.ids.filter((method) => offered.includes(method)),
     isTest: order.flags.includes('is-test'),
   };
 }

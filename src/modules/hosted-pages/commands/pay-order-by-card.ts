@@ -1,17 +1,18 @@
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import type { Order } from '../../orders/order.entity.ts';
 import { isUuid, OrderRepository } from '../../orders/order.repository.ts';
+import { issueSetupToken } from '../../orders/setup-token.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
 import { closeOrder, recordNewTransaction } from '../../orders/status-changes.ts';
-import type { Transaction } from '../../orders/transaction.entity.ts';
+import { Transaction } from '../../orders/transaction.entity.ts';
 import type { AuthorizationKind } from '../../payments/acquirer/acquirer.ts';
 import { authorizationSetting } from '../../payments/authorization-setting.ts';
 import { authorizeCard } from '../../payments/authorize-card.ts';
+import { CREDIT_CARD } from '../../payments/card-payment-method.ts';
 import type { PaymentDeps } from '../../payments/deps.ts';
 import { storeCardForTransaction } from '../../vault/card-storage.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
 import { type CardFormProblem, parseCardForm } from '../card-form-input.ts';
-import { newHostedTransaction } from '../hosted-transaction.ts';
 import { orderPageFactsOf, orderPageStateOf } from './load-order-page.ts';
 
 export type PayByCardOutcome =
@@ -46,7 +47,7 @@ export async function payOrderByCard(
     const order = await orders.lockOrder(null, orderId);
     if (!order) throw notFound('Order');
     const transactions = await orders.transactionsOf(order.id);
-    const facts = await orderPageFactsOf(uow, order);
+    const facts = await orderPageFactsOf(uow, order, deps.paymentMethods);
     const at = deps.now();
     const state = orderPageStateOf(facts, transactions, at);
 
@@ -57,11 +58,15 @@ export async function payOrderByCard(
       return { kind: 'not_payable', order };
     }
     if (state.kind !== 'payable') return { kind: 'not_payable', order };
-    if (!facts.methods.includes('credit-card') || !deps.acquirers.find(order)) {
+    if (!facts.methods.includes(CREDIT_CARD) || !deps.acquirers.find(order)) {
       return { kind: 'unavailable', order };
     }
 
-    const transaction = newHostedTransaction(order, 'credit-card', at);
+    const transaction = Transaction.createPayment(order, {
+      paymentMethod: CREDIT_CARD,
+      setupToken: deps.paymentMethods.issuesSetupToken(CREDIT_CARD) ? issueSetupToken() : null,
+      at,
+    });
     recordNewTransaction({ orders, at }, order, transaction);
     const card = storeCardForTransaction({
       cards: new VaultCardRepository(uow),
@@ -78,6 +83,7 @@ export async function payOrderByCard(
       card,
       cvc,
       threeDSecure: 'none',
+      authorization: null,
     });
     await orders.flush();
     return { kind: 'attempted', result: outcome.kind, order, transaction };

@@ -9,7 +9,7 @@ import type {
 import { DomainError } from '../../../platform/errors/domain-error.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
-import { createOrderWithPayment } from '../../payments/commands/create-order-with-payment.ts';
+import { createOrder } from '../commands/create-order.ts';
 import { getOrder } from '../commands/get-order.ts';
 import { orderUrlOf } from '../customer-urls.ts';
 import type { JsonObject } from '../order.entity.ts';
@@ -32,12 +32,9 @@ export const orderResolvers: Resolvers = {
   },
   Mutation: {
     createOrder: (_parent, { input }, { deps, actor }) =>
-      mutationPayload(
-        async () => ({ order: await createOrderWithPayment(deps, actor, toCreateOrderInput(input)) }),
-        {
-          order: null,
-        },
-      ),
+      mutationPayload(async () => ({ order: await createOrder(deps, actor, toCreateOrderInput(input)) }), {
+        order: null,
+      }),
   },
   Order: {
     id: ({ order }) => order.id,

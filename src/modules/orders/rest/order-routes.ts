@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
-import { createOrderWithPayment } from '../../payments/commands/create-order-with-payment.ts';
+import { createOrder } from '../commands/create-order.ts';
 import { getOrder } from '../commands/get-order.ts';
 import { presentOrder } from '../order-json.ts';
 
@@ -8,8 +8,7 @@ import { presentOrder } from '../order-json.ts';
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   app.post('/v1/orders/', async (request, reply) => {
     const actor = await requireActor(request);
-    // Starts the expiry timer and pays one-click card transactions at once (payments module).
-    const view = await createOrderWithPayment(request.deps, actor, request.body ?? {});
+    const view = await createOrder(request.deps, actor, request.body ?? {});
     return reply.code(201).send(presentOrder(view, request.deps.config.baseUrl));
   });
 

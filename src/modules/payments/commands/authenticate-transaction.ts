@@ -10,6 +10,7 @@ import type { CardBrand } from '../../vault/card-number.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
 import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard, type ExternalAuthenticationDetails } from '../authorize-card.ts';
+import { CREDIT_CARD } from '../card-payment-method.ts';
 import type { PaymentDeps } from '../deps.ts';
 import {
   cardNotStored,
@@ -82,7 +83,7 @@ export async function authenticateTransaction(
     const transactions = await orders.transactionsOf(order.id);
     const transaction = transactions.find((t) => t.id === transactionId);
     if (!transaction) throw transactionNotFound();
-    if (transaction.paymentMethod !== 'credit-card')
+    if (transaction.paymentMethod !== CREDIT_CARD)
       throw transactionNotPayable('it is not a card transaction');
     if (order.checkout !== 'own') throw transactionNotPayable('it is not an own-checkout transaction');
     if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) {

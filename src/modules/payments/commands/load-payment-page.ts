@@ -1,12 +1,11 @@
-import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { customerReturnUrl } from '../../orders/customer-urls.ts';
 import type { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { isFinalOrderStatus, isSucceededTransactionStatus } from '../../orders/state-machine.ts';
 import type { Transaction } from '../../orders/transaction.entity.ts';
+import type { PaymentDeps } from '../deps.ts';
 import { PaymentRepository } from '../payment.repository.ts';
-import { CARD_PAYMENT_METHODS } from '../payment-urls.ts';
 
 /**
  * What the customer's payment page (`payment_url`) shows for a card transaction:
@@ -23,12 +22,12 @@ export type PaymentPageState =
 
 const OPEN = ['new', 'pending', 'processing'];
 
-export async function loadPaymentPage(deps: Deps, transactionId: string): Promise<PaymentPageState> {
+export async function loadPaymentPage(deps: PaymentDeps, transactionId: string): Promise<PaymentPageState> {
   return deps.db.read(async (uow) => {
     const payments = new PaymentRepository(uow);
     const transaction = await payments.findTransactionById(transactionId);
     const order = transaction ? await new OrderRepository(uow).findOrderById(transaction.orderId) : null;
-    if (!transaction || !order || !CARD_PAYMENT_METHODS.includes(transaction.paymentMethod))
+    if (!transaction || !order || !deps.paymentMethods.authorizesCard(transaction.paymentMethod))
       throw notFound('Payment');
     return pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));
   });

@@ -6,6 +6,7 @@ import { storeCardForTransaction } from '../../vault/card-storage.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
 import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard } from '../authorize-card.ts';
+import { CREDIT_CARD } from '../card-payment-method.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { withLockedPayment } from '../locked-payment.ts';
 import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
@@ -43,29 +44,35 @@ export async function payOnPage(
   const problems = [...(parsed.ok ? [] : parsed.problems), ...(cvc.ok ? [] : cvc.problems)];
   if (!parsed.ok || !cvc.ok) return { ok: false, problems };
 
-  const state = await withLockedPayment(deps, transactionId, ['credit-card'], async (uow, locked) => {
-    const { orders, payments, order, transactions, transaction, authorization } = locked;
-    const before = pageStateOf(order, transaction, authorization);
-    if (before.kind !== 'card_form') return before;
+  const state = await withLockedPayment(
+    deps,
+    transactionId,
+    (m) => m === CREDIT_CARD,
+    async (uow, locked) => {
+      const { orders, payments, order, transactions, transaction, authorization } = locked;
+      const before = pageStateOf(order, transaction, authorization);
+      if (before.kind !== 'card_form') return before;
 
-    const card = storeCardForTransaction({
-      cards: new VaultCardRepository(uow),
-      cipher: deps.cipher,
-      order,
-      transaction,
-      card: parsed.value,
-      at: now,
-    });
-    await authorizeCard(authorizationSetting(deps, { uow, orders }, order, now), {
-      order,
-      transactions,
-      transaction,
-      card,
-      cvc: cvc.value,
-      threeDSecure: 'none',
-    });
-    await orders.flush();
-    return pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));
-  });
+      const card = storeCardForTransaction({
+        cards: new VaultCardRepository(uow),
+        cipher: deps.cipher,
+        order,
+        transaction,
+        card: parsed.value,
+        at: now,
+      });
+      await authorizeCard(authorizationSetting(deps, { uow, orders }, order, now), {
+        order,
+        transactions,
+        transaction,
+        card,
+        cvc: cvc.value,
+        threeDSecure: 'none',
+        authorization,
+      });
+      await orders.flush();
+      return pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));
+    },
+  );
   return { ok: true, state };
 }

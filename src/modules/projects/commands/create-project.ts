@@ -49,7 +49,7 @@ export async function createProject(
       name,
       mode,
       webhookUrl: webhookUrl ?? null,
-      paymentMethods: ['credit-card', 'wallet-a-pay', 'wallet-b-pay'],
+      paymentMethods: [...deps.paymentMethods.ids],
     });
     const apiKey = generateApiKey(mode);
     const key = Object.assign(new ApiKey(), {

@@ -17,7 +17,7 @@ export type UpdateProjectInput = z.input<typeof inputSchema>;
 
 /** Updates a project's settings; `webhookUrl: null` removes the project-wide webhook. */
 export async function updateProject(
-  deps: ProjectDeps,
+  deps: Pick<ProjectDeps, 'db' | 'config'>,
   projectId: string,
   input: UpdateProjectInput,
 ): Promise<Project> {

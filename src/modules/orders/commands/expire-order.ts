@@ -1,7 +1,6 @@
 import type { Deps } from '../../../platform/deps.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import { closeOrder } from '../../orders/status-changes.ts';
-import { PaymentRepository } from '../payment.repository.ts';
+import { OrderRepository } from '../order.repository.ts';
+import { closeOrder } from '../status-changes.ts';
 
 export type ExpiryOutcome = { kind: 'expired' } | { kind: 'settled' } | { kind: 'not_due'; expiresAt: Date };
 
@@ -28,9 +27,7 @@ export async function expireOrderIfDue(deps: ExpiryDeps, orderId: string): Promi
 export async function expireOverdueOrders(deps: ExpiryDeps, batchSize = 200): Promise<number> {
   let expired = 0;
   for (;;) {
-    const ids = await deps.db.read((uow) =>
-      new PaymentRepository(uow).overdueOrderIds(deps.now(), batchSize),
-    );
+    const ids = await deps.db.read((uow) => new OrderRepository(uow).overdueOrderIds(deps.now(), batchSize));
     let batch = 0;
     for (const id of ids) if ((await expireOrderIfDue(deps, id)).kind === 'expired') batch += 1;
     expired += batch;
