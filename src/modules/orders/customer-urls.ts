@@ -15,6 +15,11 @@ export function orderUrlOf(order: Pick<Order, 'id' | 'kind'>, baseUrl: string): 
   return order.kind === 'payment' ? orderUrl(baseUrl, order.id) : null;
 }
 
+/** The order page after a failed attempt on it: it names the attempt, so the page can say what went wrong. */
+export function orderRetryUrl(baseUrl: string, orderId: string, transactionId: string): string {
+  return `${orderUrl(baseUrl, orderId)}?attempt=${encodeURIComponent(transactionId)}`;
+}
+
 /** Where the customer authenticates a card transaction (3-D Secure challenge, one-click): `payment_url`. */
 export function paymentPageUrl(baseUrl: string, transactionId: string): string {
   return `${baseUrl}/redirect/${transactionId}/to/payment/`;

@@ -6,6 +6,7 @@ import {
   assertOrderTransition,
   assertTransactionTransition,
   deriveOrderStatus,
+  isOpenTransactionStatus,
   type OrderStatus,
   type TransactionStatus,
 } from './state-machine.ts';
@@ -77,7 +78,7 @@ export function closeOrder(
   to: 'expired' | 'cancelled',
 ): void {
   for (const transaction of transactions) {
-    if (['new', 'pending', 'processing'].includes(transaction.status)) {
+    if (isOpenTransactionStatus(transaction.status)) {
       assertTransactionTransition(transaction.status, to);
       const from = transaction.status;
       transaction.status = to;

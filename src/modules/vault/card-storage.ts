@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../orders/order.entity.ts';
+import { useSetupToken } from '../orders/setup-token.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
 import type { CardCipher } from './card-crypto.ts';
 import { detectBrands, truncatePan } from './card-number.ts';
@@ -44,8 +45,7 @@ export function storeCardForTransaction(params: {
   });
   cards.add(stored);
 
-  transaction.setupTokenUsedAt = at;
-  transaction.modifiedAt = at;
+  useSetupToken(transaction, at);
   transaction.paymentMethodBrand = brand;
   transaction.paymentMethodDetails = {
     ...transaction.paymentMethodDetails,

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../../platform/deps.ts';
+import { setupTokenNotFound } from '../orders/errors.ts';
 import type { Order } from '../orders/order.entity.ts';
 import { OrderRepository } from '../orders/order.repository.ts';
-import { isFinalOrderStatus } from '../orders/state-machine.ts';
+import { lockSetupTokenTransaction } from '../orders/setup-token.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
 import { PaymentRepository } from '../payments/payment.repository.ts';
 import { isLuhnValid } from '../vault/card-number.ts';
@@ -10,13 +11,6 @@ import { type CardToStore, storeCardForTransaction } from '../vault/card-storage
 import type { VaultDeps } from '../vault/deps.ts';
 import type { VaultCard } from '../vault/vault-card.entity.ts';
 import { VaultCardRepository } from '../vault/vault-card.repository.ts';
-import {
-  SETUP_TOKEN_VALIDITY_MS,
-  setupTokenExpired,
-  setupTokenNotFound,
-  setupTokenUsed,
-  transactionNotWaitingForCard,
-} from '../vault/vault-errors.ts';
 import { cardNumberInvalid, walletTransactionNotFound, wrongPaymentMethod } from './wallet-errors.ts';
 
 export type WalletMethod = 'wallet-a-pay' | 'wallet-b-pay';
@@ -25,17 +19,6 @@ export type WalletMethod = 'wallet-a-pay' | 'wallet-b-pay';
 export interface WalletTarget {
   order: Order;
   transaction: Transaction;
-}
-
-/**
- * The vault's setup token rules (spec 5 rules 4-5, 7.2): single use, 300 seconds after the order was created,
- * and only while the transaction still waits for a card. Same errors as `POST {token_vault_url}/v1/cards/`.
- */
-export function checkSetupTokenUsable(target: WalletTarget, now: Date): void {
-  const { order, transaction } = target;
-  if (transaction.setupTokenUsedAt) throw setupTokenUsed();
-  if (now.getTime() - order.createdAt.getTime() > SETUP_TOKEN_VALIDITY_MS) throw setupTokenExpired();
-  if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) throw transactionNotWaitingForCard();
 }
 
 /** Wallet A (4.8): the caller's project, then its setup token, which must belong to a wallet A transaction. */
@@ -98,13 +81,15 @@ export async function storeWalletCard(
   // DPANs and PANs alike carry a valid check digit; the vault never holds a number that fails it.
   if (!isLuhnValid(card.pan)) throw cardNumberInvalid();
   const { projectId, id: orderId } = target.order;
+  // The target was found by its setup token, so it has one.
   const { id: transactionId, setupToken } = target.transaction;
   return deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(projectId, orderId);
-    const transaction = order ? await orders.findTransaction(order.id, transactionId) : null;
-    if (!order || !transaction || transaction.setupToken !== setupToken) throw setupTokenNotFound();
-    checkSetupTokenUsable({ order, transaction }, now);
+    const { order, transaction } = await lockSetupTokenTransaction(
+      new OrderRepository(uow),
+      { projectId, orderId, transactionId },
+      setupToken ?? '',
+      now,
+    );
     return storeCardForTransaction({
       cards: new VaultCardRepository(uow),
       cipher: deps.cipher,

@@ -5,7 +5,8 @@ import { isUuid, OrderRepository } from '../../orders/order.repository.ts';
 import type { PaymentMethodCatalog } from '../../orders/payment-methods.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
 import { closeOrder } from '../../orders/status-changes.ts';
-import { orderPageFactsOf, orderPageStateOf } from './load-order-page.ts';
+import { orderPageStateOf } from '../page-for-state.ts';
+import { orderPageFactsOf } from './load-order-page.ts';
 
 /**
  * The customer gives up on a hosted order ("Cancel payment" on the order page): the order becomes `cancelled`

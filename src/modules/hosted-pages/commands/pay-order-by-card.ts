@@ -13,7 +13,8 @@ import type { PaymentDeps } from '../../payments/deps.ts';
 import { storeCardForTransaction } from '../../vault/card-storage.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
 import { type CardFormProblem, parseCardForm } from '../card-form-input.ts';
-import { orderPageFactsOf, orderPageStateOf } from './load-order-page.ts';
+import { orderPageStateOf } from '../page-for-state.ts';
+import { orderPageFactsOf } from './load-order-page.ts';
 
 export type PayByCardOutcome =
   /** The form was refused; nothing was written. */

@@ -1,7 +1,7 @@
 import { CREDIT_CARD } from '../../payments/card-payment-method.ts';
 import type { CardFormProblem } from '../card-form-input.ts';
-import type { FailedAttempt, OrderPageFacts } from '../commands/load-order-page.ts';
 import { isMessageKey, type MessageKey, type Translate } from '../i18n/messages.ts';
+import type { FailedAttempt, OrderPageFacts } from '../page-for-state.ts';
 import { cardForm } from './card-form.ts';
 import { html, type SafeHtml } from './html.ts';
 import { layout } from './layout.ts';

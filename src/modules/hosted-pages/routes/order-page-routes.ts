@@ -5,13 +5,14 @@ import { isUuid } from '../../orders/order.repository.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
 import type { CardFormProblem } from '../card-form-input.ts';
 import { cancelHostedOrder } from '../commands/cancel-order.ts';
-import { loadOrderPage, type OrderPageState } from '../commands/load-order-page.ts';
+import { loadOrderPage } from '../commands/load-order-page.ts';
 import { payOrderByCard } from '../commands/pay-order-by-card.ts';
 import { afterCardAttempt, afterFinalStatus, formTargetsOf } from '../destinations.ts';
 import { attemptMessageKey, orderPage } from '../html/order-page.ts';
 import { outcomePage, type PageContext, statePage } from '../html/state-page.ts';
 import { pageLocaleFor } from '../i18n/locale.ts';
 import type { MessageKey } from '../i18n/messages.ts';
+import type { OrderPageState } from '../page-for-state.ts';
 import { redirectTo, sendPage } from '../page-response.ts';
 
 type OrderRoute = { Params: { orderId: string }; Querystring: { attempt?: unknown } };

@@ -7,12 +7,12 @@ import { completeChallenge } from '../../payments/commands/complete-challenge.ts
 import { loadPaymentPage, type PaymentPageState } from '../../payments/commands/load-payment-page.ts';
 import { payOnPage } from '../../payments/commands/pay-on-page.ts';
 import { CARD_FIELDS, type CardField, type CardFormProblem, parseCardForm } from '../card-form-input.ts';
-import type { ClosedOutcome } from '../commands/load-order-page.ts';
 import { loadOrderPageFacts } from '../commands/load-order-page.ts';
-import { afterPaymentPage, formTargetsOf } from '../destinations.ts';
+import { formTargetsOf } from '../destinations.ts';
 import { challengePage, firstCardPage } from '../html/payment-pages.ts';
 import { outcomePage, type PageContext, statePage } from '../html/state-page.ts';
 import { pageLocaleFor } from '../i18n/locale.ts';
+import { paymentPageFor } from '../page-for-state.ts';
 import { redirectTo, sendPage } from '../page-response.ts';
 
 type PaymentRoute = { Params: { transactionId: string } };
@@ -82,29 +82,24 @@ async function show(
   refused?: { problems: CardFormProblem[]; echo: { expiry?: string; name?: string } },
 ): Promise<FastifyReply> {
   const { baseUrl } = request.deps.config;
+  const step = paymentPageFor(state, {
+    baseUrl,
+    posted: request.method === 'POST',
+    refused: Boolean(refused),
+  });
+  if (step.kind === 'redirect') return redirectTo(reply, step.location);
+
   const { order, transaction } = state;
   const pageUrl = paymentPageUrl(baseUrl, transaction.id);
-  if (state.kind === 'finished') {
-    const next = afterPaymentPage(baseUrl, state);
-    if (next) return redirectTo(reply, next);
-  } else if (request.method === 'POST' && !(state.kind === 'card_form' && refused)) {
-    // POST-redirect-GET: the page itself shows whatever is still to do.
-    return redirectTo(reply, pageUrl);
-  }
-
   const facts = await loadOrderPageFacts(request.deps, order);
   const ctx: PageContext = {
     baseUrl,
     locale: pageLocaleFor(order.customer?.locale, request.headers['accept-language']),
   };
   const formTargets = formTargetsOf(order);
-  switch (state.kind) {
-    case 'finished':
-      return sendPage(
-        reply,
-        200,
-        outcomePage(ctx, facts, outcomeOf(transaction.status, state.succeeded), null),
-      );
+  switch (step.kind) {
+    case 'outcome':
+      return sendPage(reply, 200, outcomePage(ctx, facts, step.outcome, null));
     case 'challenge':
       return sendPage(
         reply,
@@ -124,7 +119,7 @@ async function show(
     case 'card_form':
       return sendPage(
         reply,
-        refused ? 400 : 200,
+        step.status,
         firstCardPage(ctx, {
           facts,
           csrfToken: reply.generateCsrf(),
@@ -142,11 +137,4 @@ async function show(
         statePage(ctx, { facts, titleKey: 'state.in_progress.title', bodyKey: 'state.in_progress.body' }),
       );
   }
-}
-
-function outcomeOf(status: string, succeeded: boolean): ClosedOutcome {
-  if (succeeded) return 'completed';
-  if (status === 'cancelled') return 'cancelled';
-  if (status === 'expired') return 'expired';
-  return 'failed';
 }

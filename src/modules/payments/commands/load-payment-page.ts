@@ -2,7 +2,11 @@ import { notFound } from '../../../platform/errors/domain-error.ts';
 import { customerReturnUrl } from '../../orders/customer-urls.ts';
 import type { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
-import { isFinalOrderStatus, isSucceededTransactionStatus } from '../../orders/state-machine.ts';
+import {
+  isFinalOrderStatus,
+  isOpenTransactionStatus,
+  isSucceededTransactionStatus,
+} from '../../orders/state-machine.ts';
 import type { Transaction } from '../../orders/transaction.entity.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { PaymentRepository } from '../payment.repository.ts';
@@ -20,8 +24,6 @@ export type PaymentPageState =
   | { kind: 'finished'; order: Order; transaction: Transaction; succeeded: boolean; returnUrl: string | null }
   | { kind: 'waiting'; order: Order; transaction: Transaction };
 
-const OPEN = ['new', 'pending', 'processing'];
-
 export async function loadPaymentPage(deps: PaymentDeps, transactionId: string): Promise<PaymentPageState> {
   return deps.db.read(async (uow) => {
     const payments = new PaymentRepository(uow);
@@ -38,7 +40,7 @@ export function pageStateOf(
   transaction: Transaction,
   authorization: { result: string } | null,
 ): PaymentPageState {
-  if (!OPEN.includes(transaction.status) || isFinalOrderStatus(order.status)) {
+  if (!isOpenTransactionStatus(transaction.status) || isFinalOrderStatus(order.status)) {
     const succeeded = isSucceededTransactionStatus(transaction.status);
     return {
       kind: 'finished',

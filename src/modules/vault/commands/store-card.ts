@@ -1,19 +1,13 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
+import { setupTokenNotFound } from '../../orders/errors.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
-import { isFinalOrderStatus } from '../../orders/state-machine.ts';
+import { lockSetupTokenTransaction } from '../../orders/setup-token.ts';
 import { parseVaultCardInput } from '../card-input.ts';
 import { storeCardForTransaction } from '../card-storage.ts';
 import type { VaultDeps } from '../deps.ts';
 import type { VaultCard } from '../vault-card.entity.ts';
 import { VaultCardRepository } from '../vault-card.repository.ts';
-import {
-  invalidCardInput,
-  SETUP_TOKEN_VALIDITY_MS,
-  setupTokenExpired,
-  setupTokenNotFound,
-  setupTokenUsed,
-  transactionNotWaitingForCard,
-} from '../vault-errors.ts';
+import { invalidCardInput } from '../vault-errors.ts';
 
 /**
  * Spec 4.6: stores a card against a transaction's setup token. The token works once, within 300 seconds of
@@ -31,14 +25,12 @@ export async function storeCard(deps: VaultDeps, actor: Actor, body: unknown): P
   if (!owner || owner.projectId !== actor.projectId) throw setupTokenNotFound();
 
   return deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(actor.projectId, owner.orderId);
-    const transaction = order ? await orders.findTransaction(order.id, owner.id) : null;
-    if (!order || !transaction || transaction.setupToken !== input.setupToken) throw setupTokenNotFound();
-    if (transaction.setupTokenUsedAt) throw setupTokenUsed();
-    if (now.getTime() - order.createdAt.getTime() > SETUP_TOKEN_VALIDITY_MS) throw setupTokenExpired();
-    if (transaction.status !== 'new' || isFinalOrderStatus(order.status))
-      throw transactionNotWaitingForCard();
+    const { order, transaction } = await lockSetupTokenTransaction(
+      new OrderRepository(uow),
+      { projectId: actor.projectId, orderId: owner.orderId, transactionId: owner.id },
+      input.setupToken,
+      now,
+    );
 
     return storeCardForTransaction({
       cards: new VaultCardRepository(uow),

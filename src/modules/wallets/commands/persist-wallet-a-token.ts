@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { checkSetupToken } from '../../orders/setup-token.ts';
 import {
   isWalletTokenError,
   openWalletAToken,
@@ -8,7 +9,7 @@ import {
   type WalletTokenError,
 } from '../crypto/index.ts';
 import type { WalletDeps } from '../deps.ts';
-import { checkSetupTokenUsable, findTargetBySetupToken, storeWalletCard } from '../wallet-card-storage.ts';
+import { findTargetBySetupToken, storeWalletCard } from '../wallet-card-storage.ts';
 import type { WalletACredentials } from '../wallet-credentials.ts';
 import { refusedToken, walletNotConfigured } from '../wallet-errors.ts';
 
@@ -58,7 +59,8 @@ export async function persistWalletAToken(
   const input = parseOrThrow(walletATokenInputSchema, body);
   const now = deps.now();
   const target = await findTargetBySetupToken(deps, actor.projectId, input.setupToken, 'wallet-a-pay');
-  checkSetupTokenUsable(target, now);
+  // The setup token rules, checked before any cryptography runs (same errors as the vault).
+  checkSetupToken(target.order, target.transaction, now);
 
   const credentials = deps.wallets.credentials.walletA;
   const { setupToken: _setupToken, ...token } = input;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { checkSetupToken } from '../../orders/setup-token.ts';
 import { isWalletTokenError, openWalletBToken, type WalletBCard } from '../crypto/index.ts';
 import type { WalletDeps } from '../deps.ts';
-import { checkSetupTokenUsable, findTargetByTransaction, storeWalletCard } from '../wallet-card-storage.ts';
+import { findTargetByTransaction, storeWalletCard } from '../wallet-card-storage.ts';
 import { walletBRecipientId } from '../wallet-credentials.ts';
 import { refusedToken, testEnvironmentOnly, walletNotConfigured } from '../wallet-errors.ts';
 
@@ -48,7 +49,8 @@ export async function storeWalletBToken(
     projectId,
   );
   if (environment === 'test' && !target.order.flags.includes('is-test')) throw testEnvironmentOnly();
-  checkSetupTokenUsable(target, now);
+  // The setup token rules, checked before any cryptography runs (same errors as the vault).
+  checkSetupToken(target.order, target.transaction, now);
 
   const credentials = deps.wallets.credentials.walletB;
   const rootSigningKeys =
