@@ -3,7 +3,8 @@
  * Paths are relative to the repository root; a rule names what may NOT be imported.
  */
 const COMPOSITION_ROOT = '^src/[^/]+[.]ts$|^src/modules/index[.]ts$|^src/cli/';
-const FACES = '^src/modules/[^/]+/(rest|graphql)/';
+/** A module's faces: REST routes, GraphQL resolvers, HTML page routes. */
+const FACES = '^src/modules/[^/]+/(rest|graphql|pages)/';
 
 module.exports = {
   forbidden: [
@@ -42,10 +43,10 @@ module.exports = {
     {
       name: 'faces-do-not-import-other-modules-faces',
       comment:
-        "A face (rest/, graphql/) calls its own module's commands and presenters; another module's face is " +
+        "A face (rest/, graphql/, pages/) calls its own module's commands and presenters; another module's face is " +
         'not its business. Shared representations live beside the module (e.g. orders/order-json.ts).',
       severity: 'error',
-      from: { path: '^src/modules/([^/]+)/(rest|graphql)/' },
+      from: { path: '^src/modules/([^/]+)/(rest|graphql|pages)/' },
       to: { path: FACES, pathNot: '^src/modules/$1/' },
     },
     {

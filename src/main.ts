@@ -1,44 +1,18 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, parseConfig } from './config/index.ts';
 import { createProject } from './modules/projects/commands/create-project.ts';
 import { getProject } from './modules/projects/commands/get-project.ts';
 import type { ProjectDeps } from './modules/projects/deps.ts';
-import { startRuntime } from './runtime.ts';
+import { configOrExit, startRuntime, stopOnSignals } from './runtime.ts';
 
 /**
  * `npm start`: database (embedded unless DATABASE_URL), migrations, a test project on first start, then
  * HTTP. SIGINT/SIGTERM drain HTTP and stop the database before exiting.
  */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof parseConfig>;
-  try {
-    config = parseConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78);
-    }
-    throw error;
-  }
-
+  const config = configOrExit();
   const runtime = await startRuntime(config);
-  const { logger } = runtime.services;
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    try {
-      await runtime.stop();
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(runtime.services.logger, 'server', runtime.stop);
 
   const devKey = await ensureDevProject(config.dataDir, runtime.deps);
   await runtime.app.listen({ host: config.host, port: config.port });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { migrations } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
-import type { AppConfig } from './config/index.ts';
+import { type AppConfig, ConfigError, parseConfig } from './config/index.ts';
 import { entities, registerWorkers, startModules } from './modules/index.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
 import { connectOrm, migrate, type Orm } from './platform/db/orm.ts';
@@ -152,4 +152,36 @@ export async function startServices(
     await stop().catch(() => undefined);
     throw error;
   }
+}
+
+/** The configuration from the environment; a bad value stops the process with every problem listed (78). */
+export function configOrExit(): AppConfig {
+  try {
+    return parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+}
+
+/** On SIGINT or SIGTERM, once: runs `stop`, then exits (1 when stopping failed). */
+export function stopOnSignals(logger: Logger, name: string, stop: () => Promise<void>): void {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, `${name} shutting down`);
+    try {
+      await stop();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, `${name} shutdown failed`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

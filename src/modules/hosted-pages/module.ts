@@ -10,8 +10,8 @@ import { staticAssetRoutes } from './assets/static-assets.ts';
 import { statePage } from './html/state-page.ts';
 import { pageLocaleFor } from './i18n/locale.ts';
 import { sendPage } from './page-response.ts';
-import { orderPageRoutes } from './routes/order-page-routes.ts';
-import { paymentPageRoutes } from './routes/payment-page-routes.ts';
+import { orderPageRoutes } from './pages/order-page-routes.ts';
+import { paymentPageRoutes } from './pages/payment-page-routes.ts';
 
 /**
  * Every customer-facing page (the order page, the payment page) and their static assets, in ONE encapsulated

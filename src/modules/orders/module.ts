@@ -1,5 +1,5 @@
 import type { GatewayModule } from '../../platform/module.ts';
-import { defineOrderExpiryQueue, runOrderExpiry } from './expiry-timer.ts';
+import { orderExpiryTimer, runOrderExpiry } from './expiry-timer.ts';
 import { orderResolvers } from './graphql/order-resolvers.ts';
 import { Order } from './order.entity.ts';
 import { OutboxEvent } from './outbox.entity.ts';
@@ -15,7 +15,7 @@ export const ordersModule: GatewayModule = {
   entities: [Order, Transaction, TransactionEvent, OutboxEvent],
   resolvers: orderResolvers,
   async start(deps) {
-    await defineOrderExpiryQueue(deps.jobs);
+    await orderExpiryTimer.define(deps.jobs);
   },
   async routes(app) {
     await app.register(orderRoutes);

@@ -14,7 +14,7 @@ import type {
   AuthorizationResult,
   ThreeDSecureStatus,
 } from './acquirer/acquirer.ts';
-import { scheduleAuthorizationRelease } from './authorization-release-timer.ts';
+import { authorizationReleaseTimer } from './authorization-release-timer.ts';
 import type { AuthorizationSetting } from './authorization-setting.ts';
 import { CardAuthorization, type CardAuthorizationResult } from './card-authorization.entity.ts';
 
@@ -103,7 +103,8 @@ export async function authorizeCard(
   const capturableUntil = capturable ? addIsoDuration(at, setting.capturePeriod) : null;
   await recordAuthorization(setting, attempt, result, capturableUntil);
   if (capturableUntil) {
-    await scheduleAuthorizationRelease(setting.jobs, setting.uow, transaction.id, capturableUntil);
+    const job = { transactionId: transaction.id };
+    await authorizationReleaseTimer.schedule(setting.jobs, setting.uow, job, capturableUntil);
   }
 
   const publicDetails: JsonObject = {

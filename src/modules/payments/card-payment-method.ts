@@ -16,12 +16,8 @@ import { VaultCardRepository } from '../vault/vault-card.repository.ts';
 import { authorizationSetting } from './authorization-setting.ts';
 import { authorizeCard } from './authorize-card.ts';
 import type { PaymentDeps } from './deps.ts';
+import { firstTransactionNotCompleted, firstTransactionNotFound, vaultTokenNotFound } from './errors.ts';
 import { PaymentRepository } from './payment.repository.ts';
-import {
-  firstTransactionNotCompleted,
-  firstTransactionNotFound,
-  vaultTokenNotFound,
-} from './payment-errors.ts';
 
 export const CREDIT_CARD = 'credit-card';
 

@@ -3,6 +3,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
 import type { Order } from '../orders/order.entity.ts';
 import { OrderRepository } from '../orders/order.repository.ts';
+import type { PaymentMethodCatalog } from '../orders/payment-methods.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
 import type { CardAuthorization } from './card-authorization.entity.ts';
 import { PaymentRepository } from './payment.repository.ts';
@@ -22,7 +23,7 @@ export interface LockedPayment {
  * clicks act one after the other. Transactions of other methods, and unknown ids, are not found.
  */
 export async function withLockedPayment<T>(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   transactionId: string,
   isPaymentPageMethod: (method: string) => boolean,
   work: (uow: UnitOfWork, payment: LockedPayment) => Promise<T>,
@@ -40,4 +41,14 @@ export async function withLockedPayment<T>(
     const authorization = await payments.findAuthorization(transaction.id);
     return work(uow, { orders, payments, order, transactions, transaction, authorization });
   });
+}
+
+/** `withLockedPayment` for a payment page transaction of any method that pays through a card authorization. */
+export function withLockedCardPayment<T>(
+  deps: Pick<Deps, 'db'> & { paymentMethods: PaymentMethodCatalog },
+  transactionId: string,
+  work: (uow: UnitOfWork, payment: LockedPayment) => Promise<T>,
+): Promise<T> {
+  const { paymentMethods } = deps;
+  return withLockedPayment(deps, transactionId, (method) => paymentMethods.authorizesCard(method), work);
 }

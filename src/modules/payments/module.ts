@@ -1,6 +1,6 @@
 import type { GatewayModule } from '../../platform/module.ts';
 import { addIsoDuration } from '../orders/duration.ts';
-import { defineAuthorizationReleaseQueue, runAuthorizationRelease } from './authorization-release-timer.ts';
+import { authorizationReleaseTimer, runAuthorizationRelease } from './authorization-release-timer.ts';
 import { CardAuthorization } from './card-authorization.entity.ts';
 import type { PaymentDeps } from './deps.ts';
 import { paymentResolvers } from './graphql/payment-resolvers.ts';
@@ -20,7 +20,7 @@ export const paymentsModule: GatewayModule<PaymentDeps> = {
     if (!addIsoDuration(new Date(), deps.config.authorizationCapturePeriod)) {
       throw new Error('AUTHORIZATION_CAPTURE_PERIOD must be a positive ISO 8601 duration such as P7D');
     }
-    await defineAuthorizationReleaseQueue(deps.jobs);
+    await authorizationReleaseTimer.define(deps.jobs);
   },
 
   async routes(app) {

@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../../platform/auth/actor.ts';
 import type { UnitOfWork } from '../../platform/db/db.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
 import { Order } from '../orders/order.entity.ts';
 import { OrderRepository } from '../orders/order.repository.ts';
+import type { OrderView } from '../orders/order-view.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../orders/status-changes.ts';
 import { Transaction } from '../orders/transaction.entity.ts';
 import type { OperationResult } from './acquirer/acquirer.ts';
 import type { CardAuthorization } from './card-authorization.entity.ts';
 import { CREDIT_CARD } from './card-payment-method.ts';
-import { PaymentRepository } from './payment.repository.ts';
+import type { PaymentDeps } from './deps.ts';
 import {
   alreadyCaptured,
   alreadyVoided,
@@ -15,7 +18,8 @@ import {
   notAPreAuthorization,
   notAuthorized,
   transactionNotFound,
-} from './payment-errors.ts';
+} from './errors.ts';
+import { PaymentRepository } from './payment.repository.ts';
 
 export const HAS_CAPTURES = 'has-captures';
 export const HAS_VOIDS = 'has-voids';
@@ -95,4 +99,72 @@ export function settleOriginal(original: LockedPreAuthorization, flag: string, a
   original.order.modifiedAt = at;
   original.transaction.isCapturable = false;
   original.transaction.modifiedAt = at;
+}
+
+export interface FollowUpResult {
+  /** The new capture or void order. */
+  created: OrderView;
+  /** The original order after the operation. */
+  original: OrderView;
+}
+
+/**
+ * Captures or voids a pre-authorization in one unit of work under the original order's lock: asks the acquirer,
+ * records the capture or void order with its answer, and, when approved, settles the original (flagged
+ * `has-captures` / `has-voids`, no longer capturable; a captured transaction becomes `captured`).
+ * `amountOf` picks the amount from the authorized transaction, and may refuse it.
+ */
+export async function followUpPreAuthorization(
+  deps: Pick<PaymentDeps, 'db' | 'now' | 'acquirers'>,
+  target: { actor: Actor; orderId: string; transactionId: string },
+  kind: 'capture' | 'void',
+  amountOf: (authorized: Transaction) => number,
+): Promise<FollowUpResult> {
+  return deps.db.transaction(async (uow) => {
+    const at = deps.now();
+    const original = await lockPreAuthorization(
+      uow,
+      target.actor.projectId,
+      target.orderId,
+      target.transactionId,
+      at,
+    );
+    const authorized = original.transaction;
+    const amount = amountOf(authorized);
+    const operationId = randomUUID();
+    const acquirer = deps.acquirers.require(original.order);
+    const request = {
+      transactionId: operationId,
+      originalTransactionId: authorized.id,
+      authorizationCode: original.authorization.authorizationCode ?? undefined,
+      amount,
+      currency: authorized.currency,
+    };
+    const result = kind === 'capture' ? await acquirer.capture(request) : await acquirer.void(request);
+    const { orders } = original;
+    const created = recordFollowUpOrder({
+      orders,
+      original,
+      kind,
+      transactionId: operationId,
+      amount,
+      result,
+      at,
+    });
+    if (result.kind === 'approved') {
+      settleOriginal(original, kind === 'capture' ? HAS_CAPTURES : HAS_VOIDS, at);
+      if (kind === 'capture') {
+        changeTransactionStatus(
+          { orders, at },
+          original.order,
+          original.transactions,
+          authorized,
+          'captured',
+        );
+      }
+    }
+    await orders.flush();
+    const [createdView, originalView] = await orders.loadViews([created, original.order]);
+    return { created: createdView!, original: originalView! };
+  });
 }

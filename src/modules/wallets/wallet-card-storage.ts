@@ -1,17 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { setupTokenNotFound } from '../orders/errors.ts';
 import type { Order } from '../orders/order.entity.ts';
 import { OrderRepository } from '../orders/order.repository.ts';
-import { lockSetupTokenTransaction } from '../orders/setup-token.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
 import { PaymentRepository } from '../payments/payment.repository.ts';
 import { isLuhnValid } from '../vault/card-number.ts';
-import { type CardToStore, storeCardForTransaction } from '../vault/card-storage.ts';
+import { type CardToStore, storeCardWithSetupToken } from '../vault/card-storage.ts';
 import type { VaultDeps } from '../vault/deps.ts';
 import type { VaultCard } from '../vault/vault-card.entity.ts';
-import { VaultCardRepository } from '../vault/vault-card.repository.ts';
-import { cardNumberInvalid, walletTransactionNotFound, wrongPaymentMethod } from './wallet-errors.ts';
+import { cardNumberInvalid, walletTransactionNotFound, wrongPaymentMethod } from './errors.ts';
 
 export type WalletMethod = 'wallet-a-pay' | 'wallet-b-pay';
 
@@ -23,23 +22,17 @@ export interface WalletTarget {
 
 /** Wallet A (4.8): the caller's project, then its setup token, which must belong to a wallet A transaction. */
 export async function findTargetBySetupToken(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   projectId: string,
   setupToken: string,
   method: WalletMethod,
 ): Promise<WalletTarget> {
-  const target = await deps.db.read(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const transaction = await orders.findTransactionBySetupToken(setupToken);
-    if (!transaction || transaction.projectId !== projectId) return null;
-    const order = await orders.findOrder(projectId, transaction.orderId);
-    return order ? { order, transaction } : null;
+  const target = await loadTarget(deps, async (uow) => {
+    const transaction = await new OrderRepository(uow).findTransactionBySetupToken(setupToken);
+    return transaction?.projectId === projectId ? transaction : null;
   });
   if (!target) throw setupTokenNotFound();
-  if (target.transaction.paymentMethod !== method) {
-    throw wrongPaymentMethod('setupToken', method, target.transaction.paymentMethod);
-  }
-  return target;
+  return ofMethod(target, method, 'setupToken');
 }
 
 /**
@@ -48,22 +41,37 @@ export async function findTargetBySetupToken(
  * when the caller is known (GraphQL).
  */
 export async function findTargetByTransaction(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   transactionId: string,
   setupToken: string,
   method: WalletMethod,
   projectId: string | null,
 ): Promise<WalletTarget> {
-  const target = await deps.db.read(async (uow) => {
+  const target = await loadTarget(deps, async (uow) => {
     const transaction = await new PaymentRepository(uow).findTransactionById(transactionId);
-    if (!transaction || (projectId !== null && transaction.projectId !== projectId)) return null;
+    return transaction && (projectId === null || transaction.projectId === projectId) ? transaction : null;
+  });
+  if (!target || !sameSecret(target.transaction.setupToken, setupToken)) throw walletTransactionNotFound();
+  return ofMethod(target, method, 'transactionId');
+}
+
+/** The transaction `find` finds, with its order. */
+function loadTarget(
+  deps: Pick<Deps, 'db'>,
+  find: (uow: UnitOfWork) => Promise<Transaction | null>,
+): Promise<WalletTarget | null> {
+  return deps.db.read(async (uow) => {
+    const transaction = await find(uow);
+    if (!transaction) return null;
     const order = await new OrderRepository(uow).findOrder(transaction.projectId, transaction.orderId);
     return order ? { order, transaction } : null;
   });
-  if (!target || !sameSecret(target.transaction.setupToken, setupToken)) throw walletTransactionNotFound();
-  if (target.transaction.paymentMethod !== method) {
-    throw wrongPaymentMethod('transactionId', method, target.transaction.paymentMethod);
-  }
+}
+
+/** A token call for another method's transaction is refused, naming the field that pointed there. */
+function ofMethod(target: WalletTarget, method: WalletMethod, field: string): WalletTarget {
+  const actual = target.transaction.paymentMethod;
+  if (actual !== method) throw wrongPaymentMethod(field, method, actual);
   return target;
 }
 
@@ -80,25 +88,9 @@ export async function storeWalletCard(
 ): Promise<VaultCard> {
   // DPANs and PANs alike carry a valid check digit; the vault never holds a number that fails it.
   if (!isLuhnValid(card.pan)) throw cardNumberInvalid();
-  const { projectId, id: orderId } = target.order;
   // The target was found by its setup token, so it has one.
-  const { id: transactionId, setupToken } = target.transaction;
-  return deps.db.transaction(async (uow) => {
-    const { order, transaction } = await lockSetupTokenTransaction(
-      new OrderRepository(uow),
-      { projectId, orderId, transactionId },
-      setupToken ?? '',
-      now,
-    );
-    return storeCardForTransaction({
-      cards: new VaultCardRepository(uow),
-      cipher: deps.cipher,
-      order,
-      transaction,
-      card,
-      at: now,
-    });
-  });
+  const { id: transactionId, projectId, orderId, setupToken } = target.transaction;
+  return storeCardWithSetupToken(deps, { projectId, orderId, transactionId }, setupToken ?? '', card, now);
 }
 
 function sameSecret(expected: string | null | undefined, given: string): boolean {

@@ -4,7 +4,7 @@ import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { refuseWebhookUrl } from '../../webhooks/delivery/target-policy.ts';
 import { webhookPolicy } from '../../webhooks/webhook-policy.ts';
-import { scheduleOrderExpiry } from '../expiry-timer.ts';
+import { orderExpiryTimer } from '../expiry-timer.ts';
 import { Order } from '../order.entity.ts';
 import { OrderRepository } from '../order.repository.ts';
 import type { ValidCreateOrderInput } from '../order-input.ts';
@@ -83,7 +83,7 @@ export async function createOrder<D extends Deps>(
       view.transactions.push(created);
       await prepared?.inCreatingTransaction?.({ uow, orders, order, view: created, at });
     }
-    await scheduleOrderExpiry(deps.jobs, uow, order);
+    await orderExpiryTimer.schedule(deps.jobs, uow, { orderId: order.id }, order.expiresAt);
     await orders.flush();
     return view;
   });

@@ -1,4 +1,4 @@
-import { DomainError } from '../../../platform/errors/domain-error.ts';
+import { acquirerNotConfigured } from '../errors.ts';
 import type { Acquirer } from './acquirer.ts';
 import { createSimulatorAcquirer } from './simulator.ts';
 
@@ -10,20 +10,13 @@ export interface AcquirerDirectory {
   require(order: { flags: readonly string[] }): Acquirer;
 }
 
-const notConfigured = () =>
-  new DomainError(
-    'unprocessable',
-    'acquirer_not_configured',
-    'Card payments of live projects need an acquirer connection, and none is configured; use a test project',
-  );
-
 /** A directory from its lookup; `require` refuses where `find` has nothing. */
 export function acquirerDirectory(find: AcquirerDirectory['find']): AcquirerDirectory {
   return {
     find,
     require: (order) => {
       const acquirer = find(order);
-      if (!acquirer) throw notConfigured();
+      if (!acquirer) throw acquirerNotConfigured();
       return acquirer;
     },
   };

@@ -12,12 +12,7 @@ import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard, type ExternalAuthenticationDetails } from '../authorize-card.ts';
 import { CREDIT_CARD } from '../card-payment-method.ts';
 import type { PaymentDeps } from '../deps.ts';
-import {
-  cardNotStored,
-  transactionNotFound,
-  transactionNotPayable,
-  vaultTokenNotFound,
-} from '../payment-errors.ts';
+import { cardNotStored, transactionNotFound, transactionNotPayable, vaultTokenNotFound } from '../errors.ts';
 
 const EXTERNAL_FIELDS = ['cavv', '3ds_version', '3ds_method_used', 'ds_transaction_id'] as const;
 

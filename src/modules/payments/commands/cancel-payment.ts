@@ -1,6 +1,6 @@
 import { changeTransactionStatus } from '../../orders/status-changes.ts';
 import type { PaymentDeps } from '../deps.ts';
-import { withLockedPayment } from '../locked-payment.ts';
+import { withLockedCardPayment } from '../locked-payment.ts';
 import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
 
 /** `reason` of a card (or wallet) transaction the customer cancelled on the payment page. */
@@ -14,32 +14,26 @@ export const CANCELLED_BY_CUSTOMER = 'cancelled_by_customer';
  * A cancel after the payment ended changes nothing.
  */
 export async function cancelPayment(deps: PaymentDeps, transactionId: string): Promise<PaymentPageState> {
-  const { paymentMethods } = deps;
-  return withLockedPayment(
-    deps,
-    transactionId,
-    (m) => paymentMethods.authorizesCard(m),
-    async (_uow, locked) => {
-      const { orders, order, transactions, transaction, authorization } = locked;
-      const before = pageStateOf(order, transaction, authorization);
-      if (before.kind !== 'challenge' && before.kind !== 'card_form') return before;
+  return withLockedCardPayment(deps, transactionId, async (_uow, locked) => {
+    const { orders, order, transactions, transaction, authorization } = locked;
+    const before = pageStateOf(order, transaction, authorization);
+    if (before.kind !== 'challenge' && before.kind !== 'card_form') return before;
 
-      const at = deps.now();
-      if (authorization) {
-        authorization.result = 'authentication_failed';
-        authorization.modifiedAt = at;
-      }
-      transaction.reason = CANCELLED_BY_CUSTOMER;
-      transaction.modifiedAt = at;
-      changeTransactionStatus(
-        { orders, at, source: 'customer' },
-        order,
-        transactions,
-        transaction,
-        'cancelled',
-      );
-      await orders.flush();
-      return pageStateOf(order, transaction, authorization);
-    },
-  );
+    const at = deps.now();
+    if (authorization) {
+      authorization.result = 'authentication_failed';
+      authorization.modifiedAt = at;
+    }
+    transaction.reason = CANCELLED_BY_CUSTOMER;
+    transaction.modifiedAt = at;
+    changeTransactionStatus(
+      { orders, at, source: 'customer' },
+      order,
+      transactions,
+      transaction,
+      'cancelled',
+    );
+    await orders.flush();
+    return pageStateOf(order, transaction, authorization);
+  });
 }

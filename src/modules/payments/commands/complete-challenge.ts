@@ -3,7 +3,7 @@ import { isThreeDSecureChallengePassed } from '../acquirer/three-d-secure.ts';
 import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard, failChallenge } from '../authorize-card.ts';
 import type { PaymentDeps } from '../deps.ts';
-import { withLockedPayment } from '../locked-payment.ts';
+import { withLockedCardPayment } from '../locked-payment.ts';
 import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
 
 /**
@@ -16,33 +16,27 @@ export async function completeChallenge(
   transactionId: string,
   code: string,
 ): Promise<PaymentPageState> {
-  const { paymentMethods } = deps;
-  return withLockedPayment(
-    deps,
-    transactionId,
-    (m) => paymentMethods.authorizesCard(m),
-    async (uow, locked) => {
-      const { orders, order, transactions, transaction, authorization } = locked;
-      if (pageStateOf(order, transaction, authorization).kind !== 'challenge' || !authorization) {
-        return pageStateOf(order, transaction, authorization);
-      }
-
-      const at = deps.now();
-      if (isThreeDSecureChallengePassed(code)) {
-        const card = await new VaultCardRepository(uow).findById(authorization.vaultCardId);
-        await authorizeCard(authorizationSetting(deps, { uow, orders }, order, at), {
-          order,
-          transactions,
-          transaction,
-          card: card!,
-          threeDSecure: 'challenge_passed',
-          authorization,
-        });
-      } else {
-        failChallenge({ orders, at }, { order, transactions, transaction }, authorization);
-      }
-      await orders.flush();
+  return withLockedCardPayment(deps, transactionId, async (uow, locked) => {
+    const { orders, order, transactions, transaction, authorization } = locked;
+    if (pageStateOf(order, transaction, authorization).kind !== 'challenge' || !authorization) {
       return pageStateOf(order, transaction, authorization);
-    },
-  );
+    }
+
+    const at = deps.now();
+    if (isThreeDSecureChallengePassed(code)) {
+      const card = await new VaultCardRepository(uow).findById(authorization.vaultCardId);
+      await authorizeCard(authorizationSetting(deps, { uow, orders }, order, at), {
+        order,
+        transactions,
+        transaction,
+        card: card!,
+        threeDSecure: 'challenge_passed',
+        authorization,
+      });
+    } else {
+      failChallenge({ orders, at }, { order, transactions, transaction }, authorization);
+    }
+    await orders.flush();
+    return pageStateOf(order, transaction, authorization);
+  });
 }

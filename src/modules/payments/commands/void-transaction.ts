@@ -1,13 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { PaymentDeps } from '../deps.ts';
-import {
-  HAS_VOIDS,
-  lockPreAuthorization,
-  recordFollowUpOrder,
-  settleOriginal,
-} from '../pre-authorization.ts';
-import type { FollowUpResult } from './capture-transaction.ts';
+import { type FollowUpResult, followUpPreAuthorization } from '../pre-authorization.ts';
 
 /**
  * `POST /v1/orders/{order_id}/transactions/{transaction_id}/voids/` (spec 4.5, no body): releases the whole
@@ -20,31 +13,10 @@ export async function voidTransaction(
   orderId: string,
   transactionId: string,
 ): Promise<FollowUpResult> {
-  return deps.db.transaction(async (uow) => {
-    const at = deps.now();
-    const original = await lockPreAuthorization(uow, actor.projectId, orderId, transactionId, at);
-    const authorized = original.transaction;
-    const operationId = randomUUID();
-    const result = await deps.acquirers.require(original.order).void({
-      transactionId: operationId,
-      originalTransactionId: authorized.id,
-      authorizationCode: original.authorization.authorizationCode ?? undefined,
-      amount: authorized.amount,
-      currency: authorized.currency,
-    });
-    const { orders } = original;
-    const created = recordFollowUpOrder({
-      orders,
-      original,
-      kind: 'void',
-      transactionId: operationId,
-      amount: authorized.amount,
-      result,
-      at,
-    });
-    if (result.kind === 'approved') settleOriginal(original, HAS_VOIDS, at);
-    await orders.flush();
-    const [createdView, originalView] = await orders.loadViews([created, original.order]);
-    return { created: createdView!, original: originalView! };
-  });
+  return followUpPreAuthorization(
+    deps,
+    { actor, orderId, transactionId },
+    'void',
+    (authorized) => authorized.amount,
+  );
 }

@@ -24,6 +24,15 @@ function eventOf(event: OutboxNotification | undefined, ctx: SubscriptionContext
   return event;
 }
 
+/** The caller's project's changes of one topic, of one order or (without `orderId`) of all. */
+function changesOf(ctx: SubscriptionContext, topic: OutboxNotification['topic'], orderId?: string | null) {
+  const { projectId } = ctx.actor;
+  return liveFeed(ctx).subscribe(
+    (event) =>
+      event.topic === topic && event.projectId === projectId && (!orderId || event.orderId === orderId),
+  );
+}
+
 /**
  * Subscriptions read the outbox feed and only ever pass on the caller's own project's changes; another
  * project's order id simply never matches. Each event is answered with the order as it is now.
@@ -31,28 +40,12 @@ function eventOf(event: OutboxNotification | undefined, ctx: SubscriptionContext
 export const subscriptionResolvers: Resolvers = {
   Subscription: {
     orderStatusChanged: {
-      subscribe: (_parent, { orderId }, ctx) => {
-        const { projectId } = ctx.actor;
-        return liveFeed(ctx).subscribe(
-          (event) =>
-            event.topic === 'order_status_changed' &&
-            event.projectId === projectId &&
-            (!orderId || event.orderId === orderId),
-        );
-      },
+      subscribe: (_parent, { orderId }, ctx) => changesOf(ctx, 'order_status_changed', orderId),
       resolve: (event: OutboxNotification | undefined, _args: unknown, ctx: SubscriptionContext) =>
         getOrder(ctx.deps, ctx.actor, eventOf(event, ctx).orderId),
     },
     transactionEvents: {
-      subscribe: (_parent, { orderId }, ctx) => {
-        const { projectId } = ctx.actor;
-        return liveFeed(ctx).subscribe(
-          (event) =>
-            event.topic === 'transaction_status_changed' &&
-            event.projectId === projectId &&
-            event.orderId === orderId,
-        );
-      },
+      subscribe: (_parent, { orderId }, ctx) => changesOf(ctx, 'transaction_status_changed', orderId),
       resolve: async (payload: OutboxNotification | undefined, _args: unknown, ctx: SubscriptionContext) => {
         const event = eventOf(payload, ctx);
         const view = await getOrder(ctx.deps, ctx.actor, event.orderId);

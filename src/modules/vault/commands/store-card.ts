@@ -1,13 +1,11 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { setupTokenNotFound } from '../../orders/errors.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
-import { lockSetupTokenTransaction } from '../../orders/setup-token.ts';
 import { parseVaultCardInput } from '../card-input.ts';
-import { storeCardForTransaction } from '../card-storage.ts';
+import { storeCardWithSetupToken } from '../card-storage.ts';
 import type { VaultDeps } from '../deps.ts';
+import { invalidCardInput } from '../errors.ts';
 import type { VaultCard } from '../vault-card.entity.ts';
-import { VaultCardRepository } from '../vault-card.repository.ts';
-import { invalidCardInput } from '../vault-errors.ts';
 
 /**
  * Spec 4.6: stores a card against a transaction's setup token. The token works once, within 300 seconds of
@@ -24,21 +22,11 @@ export async function storeCard(deps: VaultDeps, actor: Actor, body: unknown): P
   );
   if (!owner || owner.projectId !== actor.projectId) throw setupTokenNotFound();
 
-  return deps.db.transaction(async (uow) => {
-    const { order, transaction } = await lockSetupTokenTransaction(
-      new OrderRepository(uow),
-      { projectId: actor.projectId, orderId: owner.orderId, transactionId: owner.id },
-      input.setupToken,
-      now,
-    );
-
-    return storeCardForTransaction({
-      cards: new VaultCardRepository(uow),
-      cipher: deps.cipher,
-      order,
-      transaction,
-      card: input,
-      at: now,
-    });
-  });
+  return storeCardWithSetupToken(
+    deps,
+    { projectId: actor.projectId, orderId: owner.orderId, transactionId: owner.id },
+    input.setupToken,
+    input,
+    now,
+  );
 }

@@ -8,12 +8,12 @@ import type { Transaction } from '../../orders/transaction.entity.ts';
 import type { AcquirerReason } from '../../payments/acquirer/acquirer.ts';
 import { authorizationSetting } from '../../payments/authorization-setting.ts';
 import { authorizeCard } from '../../payments/authorize-card.ts';
-import { vaultTokenNotFound } from '../../payments/payment-errors.ts';
+import { vaultTokenNotFound } from '../../payments/errors.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
 import type { WalletDeps } from '../deps.ts';
+import { walletPaymentNotPayable, walletTransactionNotFound } from '../errors.ts';
 import { withWalletAuthentication } from '../wallet-acquirer.ts';
 import type { WalletMethod } from '../wallet-card-storage.ts';
-import { walletPaymentNotPayable, walletTransactionNotFound } from '../wallet-errors.ts';
 import { parseWalletPaymentInput } from './wallet-payment-input.ts';
 
 /**

@@ -9,9 +9,9 @@ import {
   type WalletTokenError,
 } from '../crypto/index.ts';
 import type { WalletDeps } from '../deps.ts';
+import { refusedToken, walletNotConfigured } from '../errors.ts';
 import { findTargetBySetupToken, storeWalletCard } from '../wallet-card-storage.ts';
 import type { WalletACredentials } from '../wallet-credentials.ts';
-import { refusedToken, walletNotConfigured } from '../wallet-errors.ts';
 
 const MAX_FIELD = 64 * 1024;
 const text = (max: number) =>

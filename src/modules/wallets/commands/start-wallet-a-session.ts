@@ -2,15 +2,15 @@ import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import type { WalletDeps } from '../deps.ts';
-import { MerchantSessionError } from '../wallet-a/merchant-session-client.ts';
-import { checkValidationUrl } from '../wallet-a/validation-url.ts';
 import {
   invalidValidationUrl,
   merchantIdentifierMismatch,
   merchantValidationFailed,
   paymentMethodNotActive,
   walletNotConfigured,
-} from '../wallet-errors.ts';
+} from '../errors.ts';
+import { MerchantSessionError } from '../wallet-a/merchant-session-client.ts';
+import { checkValidationUrl } from '../wallet-a/validation-url.ts';
 
 /** A fully qualified domain name, as the provider wants `initiativeContext` (the payment page's domain). */
 const DOMAIN_NAME =

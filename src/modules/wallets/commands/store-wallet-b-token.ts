@@ -3,9 +3,9 @@ import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { checkSetupToken } from '../../orders/setup-token.ts';
 import { isWalletTokenError, openWalletBToken, type WalletBCard } from '../crypto/index.ts';
 import type { WalletDeps } from '../deps.ts';
+import { refusedToken, testEnvironmentOnly, walletNotConfigured } from '../errors.ts';
 import { findTargetByTransaction, storeWalletCard } from '../wallet-card-storage.ts';
 import { walletBRecipientId } from '../wallet-credentials.ts';
-import { refusedToken, testEnvironmentOnly, walletNotConfigured } from '../wallet-errors.ts';
 
 /** Which of the provider's environments signed the token: `/tokens/` is production, `/test/tokens/` test. */
 export type WalletBEnvironment = 'production' | 'test';

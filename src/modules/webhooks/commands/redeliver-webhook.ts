@@ -1,8 +1,9 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { DomainError, notFound } from '../../../platform/errors/domain-error.ts';
+import { notFound } from '../../../platform/errors/domain-error.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { enqueueAttempt, newDelivery } from '../delivery-queue.ts';
+import { noNotification, noWebhookUrl, redeliveryPending } from '../errors.ts';
 import { type DeliveryWithAttempts, WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
 
 /**
@@ -20,29 +21,14 @@ export async function redeliverWebhook(
     const deliveries = new WebhookDeliveryRepository(uow);
     const latest = await deliveries.latestStatusChange(order.id);
     if (!latest) {
-      throw new DomainError(
-        'unprocessable',
-        'no_notification',
-        "The order's status has not changed yet, so there is no notification to send again",
-        'orderId',
-      );
+      throw noNotification();
     }
     const target = await deliveries.targetOf(order.id);
     if (!target?.url) {
-      throw new DomainError(
-        'unprocessable',
-        'no_webhook_url',
-        'Neither the order nor the project has a webhook URL',
-        'orderId',
-      );
+      throw noWebhookUrl();
     }
     if (await deliveries.findPendingRedelivery(order.id)) {
-      throw new DomainError(
-        'conflict',
-        'redelivery_pending',
-        'A redelivery of this order is still pending',
-        'orderId',
-      );
+      throw redeliveryPending();
     }
     const delivery = newDelivery({
       projectId: order.projectId,

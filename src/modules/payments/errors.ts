@@ -59,3 +59,10 @@ export const authorizationExpired = () =>
     'authorization_expired',
     'The capture period of this pre-authorization has ended and the amount was released',
   );
+
+export const acquirerNotConfigured = () =>
+  new DomainError(
+    'unprocessable',
+    'acquirer_not_configured',
+    'Card payments of live projects need an acquirer connection, and none is configured; use a test project',
+  );
