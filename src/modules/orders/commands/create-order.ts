@@ -2,8 +2,7 @@ import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { refuseWebhookUrl } from '../../webhooks/delivery/target-policy.ts';
-import { webhookPolicy } from '../../webhooks/webhook-policy.ts';
+import { refuseWebhookUrl, targetPolicyFor } from '../../../platform/security/outbound-targets.ts';
 import { orderExpiryTimer } from '../expiry-timer.ts';
 import { Order } from '../order.entity.ts';
 import { OrderRepository } from '../order.repository.ts';
@@ -97,7 +96,7 @@ function refuseWhatTheProjectCannotUse(deps: Deps, actor: Actor, data: ValidCrea
     }
   }
   const webhookProblem = data.webhook_url
-    ? refuseWebhookUrl(data.webhook_url, webhookPolicy(actor.mode, deps.config))
+    ? refuseWebhookUrl(data.webhook_url, targetPolicyFor(actor.mode, deps.config))
     : null;
   if (webhookProblem) throw invalid('webhook_url', webhookProblem);
   const method = data.transactions?.[0]?.payment_method;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { invalid } from '../../../platform/errors/domain-error.ts';
-import { refuseWebhookUrl } from '../../webhooks/delivery/target-policy.ts';
+import { refuseWebhookUrl } from '../../../platform/security/outbound-targets.ts';
 import { apiKeyPrefix, generateApiKey, hashApiKey } from '../api-key.ts';
 import type { ProjectDeps } from '../deps.ts';
 import { ApiKey, Merchant, Project, type ProjectMode } from '../project.entity.ts';

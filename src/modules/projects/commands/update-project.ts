@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
-import { refuseWebhookUrl } from '../../webhooks/delivery/target-policy.ts';
+import { refuseWebhookUrl } from '../../../platform/security/outbound-targets.ts';
 import type { ProjectDeps } from '../deps.ts';
 import type { Project } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';

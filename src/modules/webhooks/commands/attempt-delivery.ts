@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../../platform/deps.ts';
+import { targetPolicyFor } from '../../../platform/security/outbound-targets.ts';
 import { type AttemptResult, postWebhook } from '../delivery/http-post.ts';
 import { SIGNATURE_HEADER, signatureHeader } from '../delivery/signature.ts';
 import { enqueueAttempt, type WebhookDeliveryJob } from '../delivery-queue.ts';
 import { attemptTimeoutMs, nextStepAfter } from '../retry-policy.ts';
 import { WebhookDeliveryAttempt } from '../webhook-delivery.entity.ts';
 import { type DeliveryTarget, WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
-import { webhookPolicy } from '../webhook-policy.ts';
 
 /** The body of spec part 6, exactly: no status, by design (the receiver retrieves the order). */
 export function webhookBody(delivery: { orderId: string; projectId: string }): string {
@@ -55,7 +55,7 @@ export async function attemptDelivery(deps: Deps, job: WebhookDeliveryJob): Prom
         body,
         headers,
         timeoutMs: attemptTimeoutMs(number, webhooks),
-        policy: webhookPolicy(target.projectMode, { webhooks }),
+        policy: targetPolicyFor(target.projectMode, deps.config),
       })
     : NO_TARGET;
 

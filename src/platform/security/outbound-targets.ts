@@ -1,7 +1,8 @@
 import { BlockList, isIP } from 'node:net';
+import type { AppConfig } from '../../config/index.ts';
 
 /**
- * Outbound safety for webhook URLs (server-side request forgery). The checks run at delivery time on the
+ * Outbound safety for merchant-given URLs we post to, i.e. webhooks (server-side request forgery). The checks run at delivery time on the
  * addresses DNS returns right then, and the request is sent to exactly the address that was checked, so a
  * name that resolves to a public address at order creation and to 127.0.0.1 later (DNS rebinding) is caught.
  */
@@ -9,6 +10,14 @@ export interface TargetPolicy {
   projectMode: 'test' | 'live';
   /** Development setting (WEBHOOK_ALLOW_PRIVATE_TARGETS): http and loopback/private addresses for everyone. */
   allowPrivateTargets: boolean;
+}
+
+/** The policy for a project of this mode under this configuration. */
+export function targetPolicyFor(
+  projectMode: 'test' | 'live',
+  config: Pick<AppConfig, 'webhooks'>,
+): TargetPolicy {
+  return { projectMode, allowPrivateTargets: config.webhooks.allowPrivateTargets };
 }
 
 export type AddressCategory = 'public' | 'loopback' | 'private' | 'link_local' | 'unspecified' | 'reserved';
