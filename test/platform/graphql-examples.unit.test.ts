@@ -1,22 +1,10 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { loadFilesSync } from '@graphql-tools/load-files';
-import { mergeTypeDefs } from '@graphql-tools/merge';
-import {
-  buildASTSchema,
-  type DocumentNode,
-  getOperationAST,
-  type OperationDefinitionNode,
-  parse,
-  validate,
-} from 'graphql';
+import { type DocumentNode, getOperationAST, type OperationDefinitionNode, parse, validate } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values.js';
 import { EXAMPLES_DIR, loadExampleOperations } from '../../src/platform/graphql/explorer/examples.ts';
+import { buildSdlSchema } from '../helpers/sdl-schema.ts';
 
-/** The schema exactly as the SDL files under schema/ describe it (no resolvers needed to validate). */
-const schema = buildASTSchema(
-  mergeTypeDefs(loadFilesSync(path.resolve('schema'), { extensions: ['graphql'], recursive: true })),
-);
+const schema = buildSdlSchema();
 
 const examples = loadExampleOperations();
 

@@ -143,7 +143,9 @@ describeInBrowser('the GraphQL explorer in a real browser with no internet (Chro
     problems = problems.filter((problem) => !problem.includes('status of 401 (Unauthorized)'));
     // The page still takes input: a login prompt would have blocked it.
     await openTab(page, 'SearchOrders');
-    expect(await page.locator('.graphiql-tab-active .graphiql-tab-button').textContent()).toBe('SearchOrders');
+    expect(await page.locator('.graphiql-tab-active .graphiql-tab-button').textContent()).toBe(
+      'SearchOrders',
+    );
   });
 
   it('receives status changes over the same-origin WebSocket, authenticated by the same header', async () => {
