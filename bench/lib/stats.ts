@@ -1,0 +1,54 @@
+/** The arithmetic of the bench tables: medians of rounds, latency percentiles and ratios. */
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * Nearest-rank percentile (the smallest value with at least p% of the values at or below it), so p99 of 100
+ * values is the 99th smallest and never an interpolated figure nobody observed.
+ */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+/**
+ * Percentile over `expected` samples when only `values` arrived: the missing ones count as slower than any
+ * that arrived, so a p99 is only a number when at least 99% arrived (otherwise Infinity, printed as "> timeout").
+ */
+export function percentileWithMissing(values: readonly number[], expected: number, p: number): number {
+  const total = Math.max(expected, values.length);
+  if (total === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * total);
+  if (rank > values.length) return Number.POSITIVE_INFINITY;
+  return [...values].sort((a, b) => a - b)[Math.max(0, rank - 1)]!;
+}
+
+/** `value / reference`; NaN when the reference is missing or zero, so a broken reference never reads as "met". */
+export function ratio(value: number, reference: number): number {
+  if (!Number.isFinite(value) || !Number.isFinite(reference) || reference <= 0) return Number.NaN;
+  return value / reference;
+}
+
+export interface Target {
+  /** What is compared, e.g. "REST GET /v1/orders/{id}/ vs bare Fastify". */
+  name: string;
+  kind: 'at least' | 'at most';
+  threshold: number;
+  /** The measured figure compared with the threshold. */
+  value: number;
+  unit?: string;
+  /** The figures behind the value, e.g. "640 / 32,100 req/s". */
+  detail: string;
+}
+
+export function isMet(target: Pick<Target, 'kind' | 'threshold' | 'value'>): boolean {
+  if (Number.isNaN(target.value)) return false;
+  return target.kind === 'at least' ? target.value >= target.threshold : target.value <= target.threshold;
+}
