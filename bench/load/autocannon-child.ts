@@ -16,6 +16,8 @@ export interface LoadSpec {
   durationSeconds: number;
   /** Open loop: requests per second over all connections (autocannon's overallRate). */
   overallRate?: number;
+  /** Stop after this many requests instead of after the duration. */
+  amount?: number;
   scenario: ScenarioSpec;
 }
 
@@ -48,6 +50,7 @@ process.once('message', async (message: { type: 'run'; spec: LoadSpec }) => {
     connections: spec.connections,
     duration: spec.durationSeconds,
     overallRate: spec.overallRate,
+    amount: spec.amount,
     requests: scenario.requests,
     // A slow server is a figure to report, not a reason to drop its answers.
     timeout: 30,
