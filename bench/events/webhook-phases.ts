@@ -2,30 +2,10 @@ import { type Gateway, jsonHeaders, payByCard, setProjectWebhookUrl } from '../l
 import { measure } from '../lib/load.ts';
 import { nextMessage, startScript, stopChild } from '../lib/processes.ts';
 import { startProjectServer } from '../lib/project-server.ts';
-import { percentileWithMissing } from '../lib/stats.ts';
+import { type DeliveryRate, drainRate, percentileWithMissing } from '../lib/stats.ts';
 import type { Receiver } from './receiver.ts';
 
 /** Phases (a) and (b) of `npm run bench:events`: webhook delivery rate, and first-attempt delay under load. */
-
-export interface DeliveryRate {
-  /** Webhooks per second from the first arrival to the last (the backlog drained at full speed). */
-  perSecond: number;
-  delivered: number;
-  expected: number;
-  seconds: number;
-}
-
-/** Rate between the first and the last arrival of a drain: the pipeline's pace, without its start-up. */
-export function drainRate(times: readonly number[], expected: number): DeliveryRate {
-  const sorted = [...times].sort((a, b) => a - b);
-  const seconds = sorted.length > 1 ? (sorted.at(-1)! - sorted[0]!) / 1000 : Number.NaN;
-  return {
-    perSecond: sorted.length > 1 ? (sorted.length - 1) / seconds : Number.NaN,
-    delivered: sorted.length,
-    expected,
-    seconds,
-  };
-}
 
 const BODY = JSON.stringify({
   event: 'status_changed',

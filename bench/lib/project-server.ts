@@ -5,6 +5,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type Banner, parseBanner, parsePostmasterPid } from './banner.ts';
 import { onExit, prefixOutput, repoRoot, sleep, stopChild, track } from './processes.ts';
 
 /**
@@ -91,25 +92,6 @@ export async function startProjectServer(options: StartOptions = {}): Promise<Pr
   };
 }
 
-/** The facts of the start banner: base URL (from "REST base URL"), test project and key. */
-export function parseBanner(text: string): Banner | null {
-  const rest = /REST base URL\s+(\S+)\/v1\//.exec(text)?.[1];
-  const apiKey = /Test API key\s+(\S+)/.exec(text)?.[1];
-  const projectId = /Test project\s+(\S+)/.exec(text)?.[1];
-  const vault = /Card vault\s+(\S+)/.exec(text)?.[1];
-  if (!rest || !apiKey || !projectId) return null;
-  // The vault may live on its own host (TOKEN_VAULT_URL); the bench only supports it on the server's host.
-  const vaultPath = vault ? new URL(vault).pathname : '/vault/v1/cards/';
-  return { baseUrl: rest, apiKey, projectId, vaultPath };
-}
-
-export interface Banner {
-  baseUrl: string;
-  apiKey: string;
-  projectId: string;
-  vaultPath: string;
-}
-
 async function readBanner(child: ChildProcess): Promise<Banner> {
   let text = '';
   const exited = once(child, 'exit').then(([code]) => {
@@ -134,12 +116,6 @@ async function readBanner(child: ChildProcess): Promise<Banner> {
 
 function postmasterPidFile(dataDir: string) {
   return path.join(dataDir, 'postgres', 'postmaster.pid');
-}
-
-/** Line 1 of postmaster.pid is the postmaster's pid, line 4 its port. */
-export function parsePostmasterPid(text: string): { pid: number; port: number } {
-  const lines = text.split('\n');
-  return { pid: Number(lines[0]), port: Number(lines[3]) };
 }
 
 async function embeddedDatabase(dataDir: string): Promise<{ databaseUrl: string; postmasterPid: number }> {

@@ -52,3 +52,23 @@ export function isMet(target: Pick<Target, 'kind' | 'threshold' | 'value'>): boo
   if (Number.isNaN(target.value)) return false;
   return target.kind === 'at least' ? target.value >= target.threshold : target.value <= target.threshold;
 }
+
+export interface DeliveryRate {
+  /** Webhooks per second from the first arrival to the last (the backlog drained at full speed). */
+  perSecond: number;
+  delivered: number;
+  expected: number;
+  seconds: number;
+}
+
+/** Rate between the first and the last arrival of a drain: the pipeline's pace, without its start-up. */
+export function drainRate(times: readonly number[], expected: number): DeliveryRate {
+  const sorted = [...times].sort((a, b) => a - b);
+  const seconds = sorted.length > 1 ? (sorted.at(-1)! - sorted[0]!) / 1000 : Number.NaN;
+  return {
+    perSecond: sorted.length > 1 ? (sorted.length - 1) / seconds : Number.NaN,
+    delivered: sorted.length,
+    expected,
+    seconds,
+  };
+}
