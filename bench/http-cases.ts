@@ -30,7 +30,7 @@ export interface Fixture {
 export const ORDER_QUERY =
   'query($id: ID!) { order(id: $id) { id amount currency status transactions { id status paymentMethod } } }';
 
-export type ReferenceName = 'bare-fastify' | 'trivial-apollo' | 'write-ceiling';
+export type ReferenceName = 'bare-fastify' | 'trivial-apollo' | 'write-ceiling-hosted' | 'write-ceiling';
 
 export interface ReferenceDefinition {
   label: string;
@@ -41,14 +41,11 @@ export interface ReferenceDefinition {
     connections: number,
   ): Promise<ReferenceServer>;
   scenario(fixture: Fixture): ScenarioSpec;
-  /** Whether its database CPU is its own (the write ceiling) or just the idle project's background. */
-  usesDatabase: boolean;
 }
 
 export const REFERENCES: Record<ReferenceName, ReferenceDefinition> = {
   'bare-fastify': {
     label: 'bare Fastify, same order JSON',
-    usesDatabase: false,
     start: (_project, fixture, workDir) => {
       const file = path.join(workDir, 'order.json');
       writeFileSync(file, fixture.orderJson);
@@ -64,7 +61,6 @@ export const REFERENCES: Record<ReferenceName, ReferenceDefinition> = {
   },
   'trivial-apollo': {
     label: 'Apollo on Fastify, order from memory',
-    usesDatabase: false,
     start: (_project, fixture, workDir) => {
       const file = path.join(workDir, 'graphql-order.json');
       writeFileSync(file, JSON.stringify(fixture.graphqlOrder));
@@ -74,14 +70,22 @@ export const REFERENCES: Record<ReferenceName, ReferenceDefinition> = {
     },
     scenario: (fixture) => graphqlScenario(fixture, {}),
   },
-  'write-ceiling': {
-    label: 'write ceiling, raw pg (same rows)',
-    usesDatabase: true,
+  'write-ceiling-hosted': writeCeiling('hosted', 'write ceiling, raw pg: order + expiry job'),
+  'write-ceiling': writeCeiling(
+    'own-checkout',
+    'write ceiling, raw pg: order + transaction + event + outbox + job',
+  ),
+};
+
+function writeCeiling(shape: 'hosted' | 'own-checkout', label: string): ReferenceDefinition {
+  return {
+    label,
     start: (project, fixture, _workDir, connections) =>
-      startReference('write-ceiling', 'bench/references/write-ceiling.ts', {
+      startReference(`write-ceiling ${shape}`, 'bench/references/write-ceiling.ts', {
         DATABASE_URL: project.databaseUrl,
         PROJECT_ID: project.projectId,
         MERCHANT_ID: fixture.merchantId,
+        SHAPE: shape,
         POOL_SIZE: String(connections),
       }),
     scenario: () => ({
@@ -92,8 +96,8 @@ export const REFERENCES: Record<ReferenceName, ReferenceDefinition> = {
       body: '{}',
       expectStatus: 201,
     }),
-  },
-};
+  };
+}
 
 export interface BenchCase {
   name: string;
@@ -141,7 +145,7 @@ export const CASES: BenchCase[] = [
   {
     name: 'REST create order (hosted)',
     unit: 'req/s',
-    reference: 'write-ceiling',
+    reference: 'write-ceiling-hosted',
     minRatio: 0.4,
     scenario: (project) => ({
       kind: 'request',

@@ -10,8 +10,10 @@ export interface ProcStat {
   pid: number;
   comm: string;
   ppid: number;
-  /** utime + stime of the process itself, in clock ticks (children's cutime/cstime deliberately left out). */
+  /** utime + stime of the process itself, in clock ticks. */
   cpuTicks: number;
+  /** cutime + cstime: CPU of its children that have exited and been waited for. */
+  exitedChildrenCpuTicks: number;
   rssPages: number;
 }
 
@@ -24,12 +26,13 @@ export function parseStat(line: string): ProcStat {
     .slice(close + 2)
     .trim()
     .split(/\s+/);
-  // fields[0] is field 3 of proc(5) (state): ppid is field 4, utime 14, stime 15, rss 24.
+  // fields[0] is field 3 of proc(5) (state): ppid is field 4, utime 14, stime 15, cutime 16, cstime 17, rss 24.
   return {
     pid: Number(line.slice(0, open).trim()),
     comm: line.slice(open + 1, close),
     ppid: Number(fields[1]),
     cpuTicks: Number(fields[11]) + Number(fields[12]),
+    exitedChildrenCpuTicks: Number(fields[13]) + Number(fields[14]),
     rssPages: Number(fields[21]),
   };
 }
@@ -60,6 +63,10 @@ export function summariseTree(processes: readonly ProcStat[], rootPid: number): 
   const visit = (process: ProcStat, inDatabase: boolean) => {
     const share = inDatabase || isDatabase(process) ? usage.database : usage.server;
     share.cpuTicks += process.cpuTicks;
+    // PostgreSQL ends backends all the time (closed connections); their CPU then shows in the postmaster's
+    // cutime/cstime, so the database's count never goes backwards. The server's own exited children are left
+    // out: its only children are the database and long-lived workers.
+    if (share === usage.database) share.cpuTicks += process.exitedChildrenCpuTicks;
     share.rssPages += process.rssPages;
     share.pids.push(process.pid);
     for (const child of children.get(process.pid) ?? []) visit(child, share === usage.database);

@@ -46,10 +46,12 @@ export interface Target {
   unit?: string;
   /** The figures behind the value, e.g. "640 / 32,100 req/s". */
   detail: string;
+  /** Set when the measurement did not happen as the target presumes (e.g. the offered load was not taken). */
+  unmetBecause?: string;
 }
 
-export function isMet(target: Pick<Target, 'kind' | 'threshold' | 'value'>): boolean {
-  if (Number.isNaN(target.value)) return false;
+export function isMet(target: Pick<Target, 'kind' | 'threshold' | 'value' | 'unmetBecause'>): boolean {
+  if (Number.isNaN(target.value) || target.unmetBecause) return false;
   return target.kind === 'at least' ? target.value >= target.threshold : target.value <= target.threshold;
 }
 

@@ -60,7 +60,8 @@ export function formatTargetLine(target: Target): string {
       ? '> timeout'
       : `${target.unit ? formatNumber(target.value, target.value >= 100 ? 0 : 2) : formatRatio(target.value)}${unit}`;
   const verdict = isMet(target) ? 'met    ' : 'NOT MET';
-  return `${verdict}  ${target.name}: ${value} (target ${sign} ${formatNumber(target.threshold, target.threshold < 1 ? 2 : 0)}${unit}) — ${target.detail}`;
+  const because = target.unmetBecause ? ` — ${target.unmetBecause}` : '';
+  return `${verdict}  ${target.name}: ${value} (target ${sign} ${formatNumber(target.threshold, target.threshold < 1 ? 2 : 0)}${unit}) — ${target.detail}${because}`;
 }
 
 export function formatTargets(title: string, targets: readonly Target[]): string {

@@ -104,28 +104,30 @@ describe('the /proc reader', () => {
       comm: 'node (main) x',
       ppid: 4000,
       cpuTicks: 325,
+      exitedChildrenCpuTicks: 7,
       rssPages: 2560,
     });
   });
 
   it('splits a server tree into the server and its PostgreSQL, leaving other processes out', () => {
-    const process = (pid: number, ppid: number, comm: string, cpuTicks: number): ProcStat => ({
+    const process = (pid: number, ppid: number, comm: string, cpuTicks: number, exited = 0): ProcStat => ({
       pid,
       ppid,
       comm,
       cpuTicks,
+      exitedChildrenCpuTicks: exited,
       rssPages: 10,
     });
     const table = [
-      process(10, 1, 'node', 100),
+      process(10, 1, 'node', 100, 5),
       process(11, 10, 'node', 50), // a WEB_CONCURRENCY worker
-      process(12, 10, 'postgres', 7), // the embedded postmaster ...
-      process(13, 12, 'postgres', 30), // ... and a backend
+      process(12, 10, 'postgres', 7, 200), // the embedded postmaster, with backends that have ended ...
+      process(13, 12, 'postgres', 30), // ... and a live backend
       process(20, 1, 'node', 999), // someone else's process
     ];
     const usage = summariseTree(table, 10);
     expect(usage.server).toEqual({ cpuTicks: 150, rssPages: 20, pids: [10, 11] });
-    expect(usage.database).toEqual({ cpuTicks: 37, rssPages: 20, pids: [12, 13] });
+    expect(usage.database).toEqual({ cpuTicks: 237, rssPages: 20, pids: [12, 13] });
   });
 
   it('reads this very process, and its CPU time grows with work', () => {
