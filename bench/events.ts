@@ -1,7 +1,7 @@
 import { fanout } from './events/fanout-phases.ts';
 import { Receiver } from './events/receiver.ts';
 import { firstAttemptDelay, webhookThroughput } from './events/webhook-phases.ts';
-import { parseEnvPairs, parseFlags, UsageError } from './lib/args.ts';
+import { parseCommandLine } from './lib/args.ts';
 import { ratio, type Target } from './lib/stats.ts';
 import { formatMs, formatNumber, formatRate, formatRatio, formatTable, formatTargets } from './lib/table.ts';
 
@@ -94,16 +94,7 @@ const FLAGS = {
   only: { type: 'list', help: 'only these phases: webhooks, delay, fanout' },
 } as const;
 
-let flags: ReturnType<typeof parseFlags<typeof FLAGS>>;
-let serverEnv: Record<string, string>;
-try {
-  flags = parseFlags(process.argv.slice(2), FLAGS, 'npm run bench:events -- [flags]');
-  serverEnv = parseEnvPairs(flags['server-env']);
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(2);
-}
+const { flags, serverEnv } = parseCommandLine(FLAGS, 'npm run bench:events -- [flags]');
 const runs = (phase: string) => flags.only.length === 0 || flags.only.includes(phase);
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 

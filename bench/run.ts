@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CASES, type Fixture, prepareFixture, REFERENCES, type ReferenceName } from './http-cases.ts';
-import { parseEnvPairs, parseFlags, UsageError } from './lib/args.ts';
+import { parseCommandLine, parseEnvPairs, UsageError } from './lib/args.ts';
 import { type Measurement, measure } from './lib/load.ts';
 import { type ProjectServer, startProjectServer } from './lib/project-server.ts';
 import type { ReferenceServer } from './lib/reference-server.ts';
@@ -40,16 +40,14 @@ const FLAGS = {
   only: { type: 'list', help: 'only the cases whose name contains this text' },
 } as const;
 
-let flags: ReturnType<typeof parseFlags<typeof FLAGS>>;
-let serverEnv: Record<string, string>;
+const { flags, serverEnv } = parseCommandLine(FLAGS, 'npm run bench -- [flags]');
 let variants: Record<string, string>[];
 try {
-  flags = parseFlags(process.argv.slice(2), FLAGS, 'npm run bench -- [flags]');
-  serverEnv = parseEnvPairs(flags['server-env']);
   variants = flags.variant.map((variant) => parseEnvPairs(variant.split(',')));
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
-  process.stderr.write(`${error.message}\n`);
+  process.stderr.write(`${error.message}
+`);
   process.exit(2);
 }
 const cases = CASES.filter(

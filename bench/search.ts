@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
-import { parseEnvPairs, parseFlags, UsageError } from './lib/args.ts';
+import { parseCommandLine } from './lib/args.ts';
 import { call, type Gateway, graphql, jsonHeaders } from './lib/gateway-api.ts';
 import { readTreeUsage, rssMiB, sampleRss } from './lib/proc.ts';
 import { nodeArgs } from './lib/processes.ts';
@@ -31,16 +31,7 @@ const PAGE_SIZE = 20;
 const STATS_FIELD = 'orderStats';
 const STATS_QUERY = `query { orderStats(days: 30, groupBy: [DAY, STATUS]) { __typename } }`;
 
-let flags: ReturnType<typeof parseFlags<typeof FLAGS>>;
-let serverEnv: Record<string, string>;
-try {
-  flags = parseFlags(process.argv.slice(2), FLAGS, 'npm run bench:search -- [flags]');
-  serverEnv = parseEnvPairs(flags['server-env']);
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(2);
-}
+const { flags, serverEnv } = parseCommandLine(FLAGS, 'npm run bench:search -- [flags]');
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 const since = (start: number) => performance.now() - start;
 

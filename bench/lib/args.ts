@@ -88,3 +88,21 @@ export function usage(spec: Record<string, FlagSpec>, title: string): string {
   lines.push(`${'  --quick'.padEnd(34)}smoke run: small sizes and short rounds`);
   return lines.join('\n');
 }
+
+/**
+ * The script's flags and `--server-env` pairs from process.argv; a usage problem (or `--help`) prints the
+ * message and exits with 2 before anything starts.
+ */
+export function parseCommandLine<S extends Record<string, FlagSpec> & { 'server-env': FlagSpec }>(
+  spec: S,
+  usageTitle: string,
+): { flags: FlagValues<S> & { quick: boolean }; serverEnv: Record<string, string> } {
+  try {
+    const flags = parseFlags(process.argv.slice(2), spec, usageTitle);
+    return { flags, serverEnv: parseEnvPairs(flags['server-env'] as string[]) };
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+}

@@ -93,30 +93,24 @@ export function readTreeUsage(rootPid: number): TreeUsage {
   return summariseTree(readProcessTable(), rootPid);
 }
 
-let ticksPerSecond: number | undefined;
-/** USER_HZ, almost always 100; asked of getconf once. */
-export function clockTicksPerSecond(): number {
-  if (ticksPerSecond === undefined) {
+const confs = new Map<string, number>();
+/** A getconf value, asked once; `fallback` where getconf is missing. */
+function getconf(name: string, fallback: number): number {
+  let value = confs.get(name);
+  if (value === undefined) {
     try {
-      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+      value = Number(execFileSync('getconf', [name], { encoding: 'utf8' }).trim()) || fallback;
     } catch {
-      ticksPerSecond = 100;
+      value = fallback;
     }
+    confs.set(name, value);
   }
-  return ticksPerSecond;
+  return value;
 }
 
-let pageBytes: number | undefined;
-export function pageSize(): number {
-  if (pageBytes === undefined) {
-    try {
-      pageBytes = Number(execFileSync('getconf', ['PAGESIZE'], { encoding: 'utf8' }).trim()) || 4096;
-    } catch {
-      pageBytes = 4096;
-    }
-  }
-  return pageBytes;
-}
+/** USER_HZ, the unit of /proc's CPU times (almost always 100). */
+export const clockTicksPerSecond = () => getconf('CLK_TCK', 100);
+export const pageSize = () => getconf('PAGESIZE', 4096);
 
 /** CPU milliseconds between two readings. */
 export function cpuMsBetween(before: { cpuTicks: number }, after: { cpuTicks: number }): number {
