@@ -1,126 +1,158 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../src/platform/db/embedded-postgres.ts';
-import { printResults, runLoad } from './http-load.ts';
+import { CASES, type Fixture, prepareFixture, REFERENCES, type ReferenceName } from './http-cases.ts';
+import { parseCommandLine, parseEnvPairs, UsageError } from './lib/args.ts';
+import { type Measurement, measure } from './lib/load.ts';
+import { type ProjectServer, startProjectServer } from './lib/project-server.ts';
+import type { ReferenceServer } from './lib/reference-server.ts';
+import { RATE_COLUMNS, rateRow, summarise } from './lib/rounds.ts';
+import { ratio, type Target } from './lib/stats.ts';
+import { formatRate, formatTable, formatTargets } from './lib/table.ts';
+import type { LoadSpec } from './load/autocannon-child.ts';
 
 /**
- * `npm run bench`: the API's own speed over real HTTP. The server is the real `npm start` (embedded PostgreSQL
- * in a scratch directory, or DATABASE_URL) in a process of its own; this process only generates load, closed
- * loop, BENCH_CONCURRENCY workers, BENCH_REQUESTS requests per case.
+ * `npm run bench`: the project's hot paths as ratios against reference servers measured in the same run.
+ * Every server runs in its own process; so does the load generator (autocannon). Each round drives every case
+ * and then its reference, so both see the same machine; the table shows medians of the rounds.
  */
-const total = Number(process.env.BENCH_REQUESTS ?? 2000);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
-
-const dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-bench-'));
-const port = await freePort();
-const server = spawn(
-  process.execPath,
-  ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/main.ts'],
-  {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+const FLAGS = {
+  connections: {
+    type: 'number',
+    default: 50,
+    quick: 10,
+    min: 1,
+    help: 'concurrent connections (autocannon)',
   },
-);
-const apiKey = await keyPrintedBy(server);
-const base = `http://127.0.0.1:${port}`;
-const headers = {
-  authorization: `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`,
-  'content-type': 'application/json',
-};
-const orderBody = (i: number) =>
-  JSON.stringify({
-    amount: 995 + i,
-    currency: 'EUR',
-    merchant_order_id: `bench-${i}`,
-    description: 'Bench order',
-  });
+  duration: { type: 'number', default: 10, quick: 2, min: 0.5, help: 'seconds per measurement' },
+  rounds: { type: 'number', default: 3, quick: 1, min: 1, help: 'rounds of every case and its reference' },
+  warmup: {
+    type: 'number',
+    default: 3,
+    quick: 1,
+    help: 'seconds of unmeasured load per server before round 1',
+  },
+  'server-env': { type: 'list', help: 'KEY=VALUE for the project server, e.g. WEB_CONCURRENCY=2' },
+  variant: {
+    type: 'list',
+    help: 'KEY=VALUE[,KEY=VALUE]: a second project server on the same database, one more row per case',
+  },
+  only: { type: 'list', help: 'only the cases whose name contains this text' },
+} as const;
 
+const { flags, serverEnv } = parseCommandLine(FLAGS, 'npm run bench -- [flags]');
+let variants: Record<string, string>[];
 try {
-  const ids: string[] = [];
-  const results = [];
-  results.push(
-    await runLoad('REST create order (hosted)', total, concurrency, async (i) => {
-      const response = await fetch(`${base}/v1/orders/`, { method: 'POST', headers, body: orderBody(i) });
-      const json = (await response.json()) as { id: string };
-      ids.push(json.id);
-      return response.status === 201;
-    }),
-  );
-  results.push(
-    await runLoad('REST create order (own checkout)', total, concurrency, async (i) => {
-      const body = JSON.stringify({
-        amount: 995 + i,
-        currency: 'EUR',
-        transactions: [{ payment_method: 'credit-card' }],
-      });
-      const response = await fetch(`${base}/v1/orders/`, { method: 'POST', headers, body });
-      await response.arrayBuffer();
-      return response.status === 201;
-    }),
-  );
-  results.push(
-    await runLoad('REST retrieve order', total, concurrency, async (i) => {
-      const response = await fetch(`${base}/v1/orders/${ids[i % ids.length]}/`, { headers });
-      await response.arrayBuffer();
-      return response.status === 200;
-    }),
-  );
-  results.push(
-    await runLoad('GraphQL order query', total, concurrency, async (i) => {
-      const response = await fetch(`${base}/graphql`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          query: 'query($id: ID!) { order(id: $id) { id status amount transactions { id status } } }',
-          variables: { id: ids[i % ids.length] },
-        }),
-      });
-      await response.arrayBuffer();
-      return response.status === 200;
-    }),
-  );
-  results.push(
-    await runLoad('REST 401 (bad key)', total, concurrency, async () => {
-      const response = await fetch(`${base}/v1/orders/${ids[0]}/`, {
-        headers: {
-          authorization: `Basic ${Buffer.from('pk_test_00000000000000000000000000000000:').toString('base64')}`,
-        },
-      });
-      await response.arrayBuffer();
-      return response.status === 401;
-    }),
-  );
-  process.stdout.write(`\nconcurrency ${concurrency}, ${total} requests per case, Node ${process.version}\n`);
-  printResults(results);
-} finally {
-  await stop(server);
-  await rm(dataDir, { recursive: true, force: true });
+  variants = flags.variant.map((variant) => parseEnvPairs(variant.split(',')));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(`${error.message}
+`);
+  process.exit(2);
 }
+const cases = CASES.filter(
+  (benchCase) => flags.only.length === 0 || flags.only.some((text) => benchCase.name.includes(text)),
+);
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const envLabel = (env: Record<string, string>) =>
+  Object.entries(env)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ');
 
-async function keyPrintedBy(child: ChildProcess): Promise<string> {
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = /Test API key\s+(pk_test_\w+)/.exec(output);
-      if (match) resolve(match[1]!);
+const workDir = mkdtempSync(path.join(tmpdir(), 'gateway-bench-refs-'));
+const servers: { label: string; server: ProjectServer }[] = [];
+const references = new Map<ReferenceName, ReferenceServer>();
+try {
+  progress('Starting the project server (npm start, embedded PostgreSQL in a scratch DATA_DIR) ...');
+  const main = await startProjectServer({ env: serverEnv });
+  servers.push({ label: '', server: main });
+  for (const env of variants) {
+    progress(`Starting a second project server with ${envLabel(env)} on the same database ...`);
+    servers.push({
+      label: ` [${envLabel(env)}]`,
+      server: await startProjectServer({
+        env: { ...serverEnv, ...env },
+        sharing: main,
+        label: envLabel(env),
+      }),
     });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)));
-  });
-}
+  }
+  const fixture: Fixture = await prepareFixture(main);
+  for (const name of new Set(cases.map((benchCase) => benchCase.reference))) {
+    references.set(name, await REFERENCES[name].start(main, fixture, workDir, flags.connections));
+  }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
+  const results = new Map<string, Measurement[]>();
+  const record = (key: string, measurement: Measurement) =>
+    results.set(key, [...(results.get(key) ?? []), measurement]);
+  const load = (baseUrl: string, scenario: LoadSpec['scenario'], seconds: number): LoadSpec => ({
+    baseUrl,
+    connections: flags.connections,
+    durationSeconds: seconds,
+    scenario,
   });
+  const warmedUp = new Set<string>();
+  const run = async (key: string, pid: number, spec: LoadSpec) => {
+    if (!warmedUp.has(key) && flags.warmup > 0) {
+      await measure({ ...spec, durationSeconds: flags.warmup }, pid, main.postmasterPid);
+      warmedUp.add(key);
+    }
+    const measurement = await measure(spec, pid, main.postmasterPid);
+    record(key, measurement);
+    const failed = measurement.failures > 0 ? `, ${measurement.failures} failed` : '';
+    progress(`    ${key}: ${formatRate(measurement.perSecond)}/s${failed}`);
+  };
+
+  for (let round = 1; round <= flags.rounds; round += 1) {
+    progress(
+      `Round ${round} of ${flags.rounds} (${flags.connections} connections, ${flags.duration} s each)`,
+    );
+    for (const benchCase of cases) {
+      for (const { label, server } of servers) {
+        await run(
+          `${benchCase.name}${label}`,
+          server.pid,
+          load(server.baseUrl, benchCase.scenario(server, fixture), flags.duration),
+        );
+      }
+      const reference = references.get(benchCase.reference)!;
+      const definition = REFERENCES[benchCase.reference];
+      await run(
+        `${benchCase.name} → ${definition.label}`,
+        reference.pid,
+        load(reference.baseUrl, definition.scenario(fixture), flags.duration),
+      );
+    }
+  }
+
+  const rows: string[][] = [];
+  const targets: Target[] = [];
+  for (const benchCase of cases) {
+    const referenceKey = `${benchCase.name} → ${REFERENCES[benchCase.reference].label}`;
+    const reference = summarise(results.get(referenceKey)!);
+    for (const { label } of servers) {
+      const name = `${benchCase.name}${label}`;
+      const row = summarise(results.get(name)!);
+      const value = ratio(row.perSecond, reference.perSecond);
+      rows.push(rateRow(name, benchCase.unit, row, { perSecond: reference.perSecond, ratio: value }));
+      targets.push({
+        name: `${name} vs ${REFERENCES[benchCase.reference].label}`,
+        kind: 'at least',
+        threshold: benchCase.minRatio,
+        value,
+        detail: `${formatRate(row.perSecond)} ${benchCase.unit} vs ${formatRate(reference.perSecond)} req/s`,
+      });
+    }
+    rows.push(rateRow(`  ↳ ${REFERENCES[benchCase.reference].label}`, 'req/s', reference));
+  }
+  const settings = `${flags.connections} connections, ${flags.duration} s per measurement, medians of ${flags.rounds} round(s)`;
+  process.stdout.write(
+    `\nnpm run bench — ${settings}; Node ${process.version}${Object.keys(serverEnv).length ? `; server env ${envLabel(serverEnv)}` : ''}\n` +
+      'CPU ms/unit: the measured server process tree without PostgreSQL; DB ms/unit: the PostgreSQL processes.\n\n' +
+      `${formatTable(RATE_COLUMNS, rows)}\n\n${formatTargets('Targets (issue 12)', targets)}\n`,
+  );
+} finally {
+  for (const reference of references.values()) await reference.stop();
+  for (const { server } of servers.reverse()) await server.dispose();
+  rmSync(workDir, { recursive: true, force: true });
 }

@@ -1,169 +1,239 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
-import { parseConfig } from '../src/config/index.ts';
-import { createProject } from '../src/modules/projects/commands/create-project.ts';
-import { encodeCursor } from '../src/modules/search/cursor.ts';
-import { orderBySql, parseSort, sortValueSql } from '../src/modules/search/sort.ts';
-import { freePort, startEmbeddedPostgres } from '../src/platform/db/embedded-postgres.ts';
-import { startRuntime } from '../src/runtime.ts';
+import { parseCommandLine } from './lib/args.ts';
+import { call, type Gateway, graphql, jsonHeaders } from './lib/gateway-api.ts';
+import { readTreeUsage, rssMiB, sampleRss } from './lib/proc.ts';
+import { nodeArgs } from './lib/processes.ts';
+import { startProjectServer } from './lib/project-server.ts';
+import { median, type Target } from './lib/stats.ts';
+import { formatMs, formatNumber, formatTable, formatTargets } from './lib/table.ts';
 import { seedOrders } from './search-seed.ts';
 
 /**
- * `npm run bench:search`: order search on a million orders, over real HTTP on a real PostgreSQL.
- *
- * The scratch database is an embedded PostgreSQL in a temporary directory, or, with DATABASE_URL, a new database
- * created on that server (and dropped afterwards). BENCH_ORDERS (default 1,000,000) orders are seeded with SQL,
- * then the median latency of BENCH_ROUNDS (default 25) requests is printed for each case, and the CSV export of
- * every order is timed with the process's peak memory.
+ * `npm run bench:search`: order search on a million orders over real HTTP. The server is `npm start` in its
+ * own process (scratch DATA_DIR, workers off so no timer touches the seeded orders); the orders are seeded
+ * straight into its embedded PostgreSQL with set-based SQL. Latencies are medians of `--rounds` requests; the
+ * CSV export is read by a separate process while the server's RSS is sampled from /proc.
  */
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
+const FLAGS = {
+  orders: { type: 'number', default: 1_000_000, quick: 5_000, min: 100, help: 'orders to seed' },
+  rounds: { type: 'number', default: 25, quick: 5, min: 1, help: 'requests per case (median)' },
+  'server-env': { type: 'list', help: 'KEY=VALUE for the project server' },
+} as const;
 const PAGE_SIZE = 20;
 
-const out = (line = '') => process.stdout.write(`${line}\n`);
-const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
-const since = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+/**
+ * The dashboard stats query of issue 12, once `orderStats` exists in the schema: 30 days grouped by day and
+ * status. Whoever adds the field adjusts this document to its arguments; until then the line says
+ * "not available" (detected by introspection).
+ */
+const STATS_FIELD = 'orderStats';
+const STATS_QUERY = `query { orderStats(days: 30, groupBy: [DAY, STATUS]) { __typename } }`;
 
-const scratch = await openScratchDatabase();
-let stopRuntime: (() => Promise<void>) | null = null;
+const { flags, serverEnv } = parseCommandLine(FLAGS, 'npm run bench:search -- [flags]');
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const since = (start: number) => performance.now() - start;
+
+const server = await startProjectServer({ env: { ...serverEnv, JOBS_ENABLED: 'false' } });
 try {
-  const port = await freePort();
-  const config = parseConfig({
-    NODE_ENV: 'production',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: scratch.url,
-    JOBS_ENABLED: 'false',
-    VAULT_ENCRYPTION_KEYS: 'bench:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+  const gateway: Gateway = server;
+  const { project } = await graphql(gateway, 'query { project { id merchantId } }');
+  progress(`Seeding ${formatNumber(flags.orders)} orders ...`);
+  const seedStart = performance.now();
+  const { transactions } = await seedOrders(server.databaseUrl, {
+    projectId: project.id,
+    merchantId: project.merchantId,
+    count: flags.orders,
   });
-  const runtime = await startRuntime(config, { logger: pino({ level: 'warn' }) });
-  stopRuntime = runtime.stop;
-  await runtime.app.listen({ host: '127.0.0.1', port });
-  const project = await createProject(runtime.deps, { name: 'Search bench', mode: 'test' });
-
-  const client = new pg.Client({ connectionString: scratch.url });
-  await client.connect();
-  out(`Seeding ${ORDERS.toLocaleString('en')} orders ...`);
-  const seedStart = process.hrtime.bigint();
-  const { transactions } = await seedOrders(scratch.url, { ...project, count: ORDERS });
-  out(
-    `Seeded ${ORDERS.toLocaleString('en')} orders and ${transactions.toLocaleString('en')} transactions ` +
-      `in ${(since(seedStart) / 1000).toFixed(1)} s (including VACUUM ANALYZE)`,
+  progress(
+    `Seeded in ${(since(seedStart) / 1000).toFixed(1)} s (${formatNumber(transactions)} transactions)`,
   );
 
-  const base = `http://127.0.0.1:${port}`;
-  const headers = {
-    authorization: `Basic ${Buffer.from(`${project.apiKey}:`).toString('base64')}`,
-    'content-type': 'application/json',
-  };
   const search = async (body: Record<string, unknown>) => {
-    const response = await fetch(`${base}/v1/search/orders/`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    });
-    const json = (await response.json()) as { orders: unknown[]; total: number };
-    if (response.status !== 200)
-      throw new Error(`search answered ${response.status}: ${JSON.stringify(json)}`);
-    return json;
+    const { json } = await call(gateway, 'POST', '/v1/search/orders/', body, 200);
+    return {
+      orders: json.orders.length as number,
+      total: json.total as number | null,
+      cursor: json.search_after,
+    };
   };
-
-  // The cursor a client holds after reading ~one million orders: the key of the row just before the last page.
-  const sort = parseSort('created desc');
-  const deep = Math.max(0, ORDERS - PAGE_SIZE * 2);
-  const { rows } = await client.query<{ value: string; id: string }>(
-    `select ${sortValueSql(sort)} as value, o.id::text as id from orders o where o.project_id = $1
-     order by ${orderBySql(sort)} offset $2 limit 1`,
-    [project.projectId, deep - 1],
+  const deep = Math.max(0, flags.orders - PAGE_SIZE * 2);
+  const deepCursor = await cursorAfterPosition(
+    server.databaseUrl,
+    project.id,
+    deep,
+    (await search({ query: '*', size: PAGE_SIZE, search_after: '-1' })).cursor,
   );
-  const deepCursor = encodeCursor(sort, PAGE_SIZE, rows[0]!);
-  await client.end();
-
-  const graphql = async (variables: Record<string, unknown>) => {
-    const response = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        query: `query($after: String) { orders(first: ${PAGE_SIZE}, after: $after) {
-          edges { node { id status amount transactions { id status } } } } }`,
-        variables,
-      }),
-    });
-    const json = (await response.json()) as { data?: { orders: { edges: unknown[] } }; errors?: unknown };
-    if (!json.data) throw new Error(`GraphQL answered ${JSON.stringify(json.errors)}`);
-    return { orders: json.data.orders.edges, total: null };
+  const ordersPage = async (after?: string) => {
+    const data = await graphql(
+      gateway,
+      `query($after: String) { orders(first: ${PAGE_SIZE}, after: $after) { edges { node { id status amount transactions { id status } } } } }`,
+      { after },
+    );
+    return { orders: data.orders.edges.length as number, total: null };
   };
 
-  const deepLabel = `page ${deep.toLocaleString('en')} deep (search_after)`;
-  const cases: [string, () => Promise<{ orders: unknown[]; total: number | null }>][] = [
-    [
-      'first page (query *, search_after -1)',
-      () => search({ query: '*', size: PAGE_SIZE, search_after: '-1' }),
-    ],
-    [deepLabel, () => search({ query: '*', size: PAGE_SIZE, search_after: deepCursor })],
-    [
-      'status:completed AND created:[2025-03-01 TO 2025-03-31]',
-      () => search({ query: 'status:completed AND created:[2025-03-01 TO 2025-03-31]', size: PAGE_SIZE }),
-    ],
-    [
-      'simple paging at start 9,980 (for contrast)',
-      () => search({ query: '*', size: PAGE_SIZE, start: 9980 }),
-    ],
-    ['GraphQL first page, no totalCount', () => graphql({})],
-    [`GraphQL ${deepLabel}, no totalCount`, () => graphql({ after: deepCursor })],
+  const deepLabel = `page ${formatNumber(deep)} deep (search_after)`;
+  const cases: {
+    name: string;
+    run: () => Promise<{ orders: number; total: number | null }>;
+    maxMs?: number;
+  }[] = [
+    {
+      name: 'REST first page (query *, search_after -1)',
+      run: () => search({ query: '*', size: PAGE_SIZE, search_after: '-1' }),
+      maxMs: 25,
+    },
+    {
+      name: `REST ${deepLabel}`,
+      run: () => search({ query: '*', size: PAGE_SIZE, search_after: deepCursor }),
+      maxMs: 25,
+    },
+    {
+      name: 'REST status:completed AND created:[2025-03-01 TO 2025-03-31]',
+      run: () =>
+        search({ query: 'status:completed AND created:[2025-03-01 TO 2025-03-31]', size: PAGE_SIZE }),
+    },
+    {
+      name: 'REST simple paging at start 9,980',
+      run: () => search({ query: '*', size: PAGE_SIZE, start: 9980 }),
+    },
+    { name: 'GraphQL first page, no totalCount', run: () => ordersPage() },
+    { name: `GraphQL ${deepLabel}, no totalCount`, run: () => ordersPage(deepCursor) },
   ];
-  out();
-  out(`Median of ${ROUNDS} requests, size ${PAGE_SIZE}, over real HTTP (REST always counts the total):`);
-  for (const [name, run] of cases) {
-    await run();
-    const times: number[] = [];
-    let result: { orders: unknown[]; total: number | null } = { orders: [], total: null };
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const start = process.hrtime.bigint();
-      result = await run();
-      times.push(since(start));
-    }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)]!;
-    const of = result.total === null ? '' : ` of ${result.total.toLocaleString('en')}`;
-    out(`  ${name.padEnd(66)} ${median.toFixed(1).padStart(7)} ms   (${result.orders.length} orders${of})`);
+  const hasStats = await schemaHasQueryField(gateway, STATS_FIELD);
+  if (hasStats) {
+    cases.push({
+      name: 'GraphQL orderStats, 30 days by day and status',
+      run: async () => {
+        await graphql(gateway, STATS_QUERY);
+        return { orders: 0, total: null };
+      },
+      maxMs: 100,
+    });
   }
 
-  // The export is read by a separate process, so this process's peak memory and CPU are the server's alone.
-  const rssBefore = process.resourceUsage().maxRSS;
-  const samples: { at: number; maxRss: number }[] = [];
-  const exportStart = process.hrtime.bigint();
-  const sampler = setInterval(
-    () => samples.push({ at: since(exportStart), maxRss: process.resourceUsage().maxRSS }),
-    200,
+  const rows: string[][] = [];
+  const targets: Target[] = [];
+  for (const benchCase of cases) {
+    await benchCase.run();
+    const times: number[] = [];
+    let result = { orders: 0, total: null as number | null };
+    for (let round = 0; round < flags.rounds; round += 1) {
+      const start = performance.now();
+      result = await benchCase.run();
+      times.push(since(start));
+    }
+    const value = median(times);
+    const found = `${result.orders} orders${result.total === null ? '' : ` of ${formatNumber(result.total)}`}`;
+    rows.push([benchCase.name, formatMs(value), 'ms', found]);
+    if (benchCase.maxMs !== undefined) {
+      targets.push({
+        name: `${benchCase.name} median`,
+        kind: 'at most',
+        threshold: benchCase.maxMs,
+        value,
+        unit: ' ms',
+        detail: `${flags.rounds} requests, ${found}`,
+      });
+    }
+  }
+  if (!hasStats) {
+    rows.push([
+      'GraphQL orderStats, 30 days by day and status',
+      'not available',
+      '',
+      `no ${STATS_FIELD} field in the schema yet`,
+    ]);
+    targets.push({
+      name: 'orderStats 30 days by day and status median',
+      kind: 'at most',
+      threshold: 100,
+      value: Number.NaN,
+      unit: ' ms',
+      detail: 'not available: the schema has no orderStats yet',
+    });
+  }
+
+  progress('CSV export of every order ...');
+  const rssBefore = rssMiB(readTreeUsage(server.pid).server);
+  const sampler = sampleRss(server.pid);
+  const report = await readReportInChildProcess(
+    `${server.baseUrl}/v1/search/orders/?format=csv`,
+    jsonHeaders(server.apiKey),
+    { query: '*' },
   );
-  const report = await readReportInChildProcess(`${base}/v1/search/orders/?format=csv`, headers, {
-    query: '*',
-  });
-  clearInterval(sampler);
+  const { peakMiB } = sampler.stop();
   const rowsExported = report.lines - 1;
-  out();
-  out(
-    `CSV export of every order (read by a separate process): ${rowsExported.toLocaleString('en')} rows, ` +
-      `${(report.bytes / 1024 / 1024).toFixed(0)} MiB in ${report.seconds.toFixed(1)} s = ` +
-      `${Math.round(rowsExported / report.seconds).toLocaleString('en')} rows/s`,
+  const rowsPerSecond = rowsExported / report.seconds;
+  const growth = peakMiB - rssBefore;
+  rows.push([
+    'CSV export of every order (?format=csv)',
+    formatNumber(rowsPerSecond),
+    'rows/s',
+    `${formatNumber(rowsExported)} rows, ${formatNumber(report.bytes / 1048576)} MiB in ${report.seconds.toFixed(1)} s`,
+  ]);
+  rows.push([
+    '  server RSS during the export',
+    `+${formatNumber(growth)}`,
+    'MiB',
+    `${formatNumber(rssBefore)} → peak ${formatNumber(peakMiB)} MiB`,
+  ]);
+  targets.push(
+    {
+      name: 'CSV export rate',
+      kind: 'at least',
+      threshold: 150_000,
+      value: rowsPerSecond,
+      unit: ' rows/s',
+      detail: `${formatNumber(rowsExported)} rows in ${report.seconds.toFixed(1)} s`,
+    },
+    {
+      name: 'server peak RSS growth during the export',
+      kind: 'at most',
+      threshold: 150,
+      value: growth,
+      unit: ' MiB',
+      detail: `${formatNumber(rssBefore)} → ${formatNumber(peakMiB)} MiB`,
+    },
   );
-  const atFraction = (fraction: number) =>
-    samples[Math.min(samples.length - 1, Math.floor(samples.length * fraction))]?.maxRss ?? rssBefore;
-  out(
-    `Peak memory (maxRSS) of the server process: ${mib(rssBefore)} before the export; ` +
-      `${[0.25, 0.5, 0.75].map((f) => `${mib(atFraction(f))} at ${f * 100}%`).join(', ')} of it; ` +
-      `${mib(process.resourceUsage().maxRSS)} at the end`,
+
+  process.stdout.write(
+    `\nnpm run bench:search — ${formatNumber(flags.orders)} orders, ${formatNumber(transactions)} transactions, ` +
+      `median of ${flags.rounds} requests, page size ${PAGE_SIZE}; Node ${process.version}\n\n` +
+      `${formatTable([{ header: 'case' }, { header: 'median' }, { header: 'unit', align: 'left' }, { header: 'result', align: 'left' }], rows)}\n\n` +
+      `${formatTargets('Targets (issue 12)', targets)}\n`,
   );
 } finally {
-  await stopRuntime?.();
-  await scratch.drop();
+  await server.dispose();
+}
+
+/**
+ * The `search_after` a client holds after reading `position` orders newest first. The cursor is documented as
+ * base64url JSON of the sort, the size and the last hit's sort value and id: we take a real one from the API
+ * and put in the key of the order at that position, read from the database.
+ */
+async function cursorAfterPosition(databaseUrl: string, projectId: string, position: number, sample: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ value: string; id: string }>(
+      `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as value, id::text as id
+       from orders where project_id = $1 order by created_at desc, id desc offset $2 limit 1`,
+      [projectId, Math.max(0, position - 1)],
+    );
+    const payload = JSON.parse(Buffer.from(sample, 'base64url').toString('utf8'));
+    payload.after = [rows[0]!.value, rows[0]!.id];
+    return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+  } finally {
+    await client.end();
+  }
+}
+
+async function schemaHasQueryField(gateway: Gateway, field: string): Promise<boolean> {
+  const data = await graphql(gateway, 'query { __type(name: "Query") { fields { name } } }');
+  return (data.__type?.fields ?? []).some((candidate: { name: string }) => candidate.name === field);
 }
 
 /** Streams the report in a child Node process that only counts lines and bytes; resolves with its tally. */
@@ -184,7 +254,7 @@ async function readReportInChildProcess(
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
     }
     process.stdout.write(JSON.stringify({ lines, bytes, seconds: (performance.now() - started) / 1000 }));`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--input-type=module', '-e', script], {
     env: {
       ...process.env,
       REPORT_URL: url,
@@ -200,37 +270,4 @@ async function readReportInChildProcess(
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`the report reader exited with ${code}`);
   return JSON.parse(output);
-}
-
-async function openScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
-    const name = `bench_search_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      drop: async () => {
-        const again = new pg.Client({ connectionString: adminUrl });
-        await again.connect();
-        await again.query(`drop database if exists ${name} with (force)`);
-        await again.end();
-      },
-    };
-  }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-search-bench-'));
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
-  await chmod(dataDir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dataDir, port: 0, database: 'bench' });
-  return {
-    url: embedded.url,
-    drop: async () => {
-      await embedded.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }

@@ -16,20 +16,27 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
-  /** An ISO 8601 timestamp in UTC. */
+  /** An ISO 8601 timestamp in UTC with milliseconds, e.g. `2026-11-21T09:30:00.000Z`. */
   DateTime: { input: Date; output: Date; }
-  /** Any JSON object, stored and returned as sent. */
+  /** Any JSON object, stored and returned as sent (at most 16 KiB of JSON where it is input). */
   JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }
-  /** An integer between -(2^53-1) and 2^53-1; money is always an integer number of minor units. */
+  /**
+   * An integer between -(2^53-1) and 2^53-1 (GraphQL's `Int` is only 32-bit). Money is always an integer number of
+   * minor units of its currency: 995 in EUR is 9.95 EUR, 995 in JPY is 995 JPY.
+   */
   SafeInt: { input: number; output: number; }
 };
 
 /** Visa Account Name Inquiry result (spec 2.5). */
 export type AniResults = {
   __typename?: 'AniResults';
+  /** `01` full match, `50` partial match, `99` no match of the cardholder name. */
   match: Maybe<Scalars['String']['output']>;
+  /** The match in words. */
   matchDescription: Maybe<Scalars['String']['output']>;
+  /** `00` performed, `01` requested but not performed, `02` requested but not supported by the issuer. */
   status: Maybe<Scalars['String']['output']>;
+  /** The status in words. */
   statusDescription: Maybe<Scalars['String']['output']>;
 };
 
@@ -44,122 +51,201 @@ export type AuthenticateTransactionInput = {
   cvc?: InputMaybe<Scalars['String']['input']>;
   /** Directory server transaction id. */
   dsTransactionId?: InputMaybe<Scalars['ID']['input']>;
+  /** The own-checkout order (uuid). */
   orderId: Scalars['ID']['input'];
   /** 3-D Secure method used, e.g. challenge. */
   threeDSMethodUsed?: InputMaybe<Scalars['String']['input']>;
   /** 3-D Secure protocol version, e.g. 2.2.0. */
   threeDSVersion?: InputMaybe<Scalars['String']['input']>;
+  /** Its `CREDIT_CARD` transaction, still `NEW` (uuid). */
   transactionId: Scalars['ID']['input'];
   /** Defaults to the card stored with the transaction's setup token. */
   vaultToken?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** The result of `authenticateTransaction`. */
 export type AuthenticateTransactionPayload = {
   __typename?: 'AuthenticateTransactionPayload';
   /** The order after the attempt: a decline is an answer here, not a user error. */
   order: Maybe<Order>;
+  /**
+   * Why the transaction was not paid, e.g. `card_not_stored`, `transaction_not_payable`,
+   * `acquirer_not_configured` (live project); empty when it was sent to the acquirer.
+   */
   userErrors: Array<UserError>;
 };
 
+/** When an approved card payment is captured. */
 export type CaptureMode =
+  /** Captured at once (the default). */
   | 'AUTOMATIC'
+  /**
+   * Authorized only (a pre-authorization): capture it with `captureTransaction` or release it with
+   * `voidTransaction` within `AUTHORIZATION_CAPTURE_PERIOD` (7 days by default).
+   */
   | 'MANUAL';
 
+/** Captures a pre-authorization (REST `.../captures/`). */
 export type CaptureTransactionInput = {
   /** Minor units, at most the authorized amount; defaults to all of it. A pre-authorization is captured once. */
   amount?: InputMaybe<Scalars['SafeInt']['input']>;
+  /** The order of the pre-authorization (uuid). */
   orderId: Scalars['ID']['input'];
+  /** The approved `MANUAL` capture-mode transaction (uuid). */
   transactionId: Scalars['ID']['input'];
 };
 
+/** The result of `captureTransaction`. */
 export type CaptureTransactionPayload = {
   __typename?: 'CaptureTransactionPayload';
   /** The new capture order (`relatedOrderId` is the original). */
   captureOrder: Maybe<Order>;
   /** The original order after the capture. */
   order: Maybe<Order>;
+  /**
+   * Why nothing was captured: `already_captured`, `already_voided`, `not_a_pre_authorization`, `not_capturable`,
+   * `authorization_expired`, `not_found`, or an amount out of range; empty on success.
+   */
   userErrors: Array<UserError>;
 };
 
+/** Card details of the transaction sent at creation (spec 2.4): one-click fields and the cardholder name. */
 export type CardDetailsInput = {
+  /** Cardholder name, 1 to 120 characters; used for the Visa Account Name Inquiry of a `FIRST` verification. */
   cardholderName?: InputMaybe<Scalars['String']['input']>;
   /** Used for this payment only and never stored. */
   cvc?: InputMaybe<Scalars['String']['input']>;
+  /** The completed `FIRST` transaction whose card to use; `ONE_CLICK` only, instead of `vaultToken`. */
   firstTransactionId?: InputMaybe<Scalars['ID']['input']>;
+  /** `FIRST` stores the card at `paymentUrl`; `ONE_CLICK` pays with a stored card at once (needs `cvc`). */
   oneClickType?: InputMaybe<OneClickType>;
+  /** The stored card to pay with (uuid); `ONE_CLICK` only, instead of `firstTransactionId`. */
   vaultToken?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** A new order (spec 4.1). Only `amount` and `currency` are required. */
 export type CreateOrderInput = {
+  /** Minor units, VAT included: 0 to 99,999,999,999; 0 verifies a card without charging it. */
   amount: Scalars['SafeInt']['input'];
+  /** The software sending the request (e.g. your shop plugin and its version), at most 16 KiB of JSON. */
   client?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** ISO 4217 code in upper case, e.g. `EUR`. */
   currency: Scalars['String']['input'];
+  /** The customer; used for 3-D Secure risk assessment and the page's language. */
   customer?: InputMaybe<CustomerInput>;
+  /** What the customer buys, at most 1024 characters; shown on the hosted page. */
   description?: InputMaybe<Scalars['String']['input']>;
   /** ISO 8601 duration, e.g. PT1H. */
   expirationPeriod?: InputMaybe<Scalars['String']['input']>;
+  /** Your own data, at most 16 KiB of JSON; stored and returned as sent. */
   extra?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** Absolute http(s) URL where the customer goes when the payment fails; default `returnUrl`. */
   failureUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Your own reference, at most 255 characters; shown in the merchant portal and searchable. */
   merchantOrderId?: InputMaybe<Scalars['String']['input']>;
+  /** Methods to offer on the hosted page, each active in the project; default every active method. */
   paymentMethods?: InputMaybe<Array<PaymentMethod>>;
+  /** Absolute http(s) URL where the customer goes after paying; `?order_id=` is added. */
   returnUrl?: InputMaybe<Scalars['String']['input']>;
   /** At most one: sending one means own checkout, none means the hosted payment page. */
   transactions?: InputMaybe<Array<TransactionInput>>;
+  /**
+   * Absolute http(s) URL for this order's status webhooks, overriding the project's; a live project's must be
+   * https and not a private or loopback address.
+   */
   webhookUrl?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The result of `createOrder`. */
 export type CreateOrderPayload = {
   __typename?: 'CreateOrderPayload';
+  /** The new order with its transaction (and its `setupToken`) when one was sent; null when `userErrors` is not empty. */
   order: Maybe<Order>;
+  /** What is wrong with the input; empty on success. Nothing was written when it is not empty. */
   userErrors: Array<UserError>;
 };
 
+/** Direction of a back-office transaction, seen from the merchant. */
 export type CreditDebit =
+  /** A void transaction: the authorized amount is released to the customer. */
   | 'CREDIT'
+  /** A refund transaction: money goes back to the customer. */
   | 'DEBIT';
 
+/** The customer as the merchant sent it (spec 2.2); card schemes use it for 3-D Secure risk assessment. */
 export type Customer = {
   __typename?: 'Customer';
+  /** Street address. */
   address: Maybe<Scalars['String']['output']>;
+  /** `billing` or `shipping`: which address `address` is. */
   addressType: Maybe<Scalars['String']['output']>;
+  /** City. */
   city: Maybe<Scalars['String']['output']>;
+  /** Country, ISO 3166-1 alpha-2, e.g. `NL`. */
   country: Maybe<Scalars['String']['output']>;
+  /** E-mail address. */
   emailAddress: Maybe<Scalars['String']['output']>;
+  /** First name. */
   firstName: Maybe<Scalars['String']['output']>;
+  /** The customer's IPv4 or IPv6 address. */
   ipAddress: Maybe<Scalars['String']['output']>;
+  /** Last name. */
   lastName: Maybe<Scalars['String']['output']>;
+  /** Preferred language, e.g. `nl` or `nl_NL`; also picks the hosted page's language. */
   locale: Maybe<Scalars['String']['output']>;
+  /** The merchant's own customer reference. */
   merchantCustomerId: Maybe<Scalars['String']['output']>;
+  /** Phone numbers, at most 5. */
   phoneNumbers: Maybe<Array<Scalars['String']['output']>>;
+  /** Postal code. */
   postalCode: Maybe<Scalars['String']['output']>;
 };
 
+/** The customer (spec 2.2); every field is optional. Card schemes use it for 3-D Secure risk assessment. */
 export type CustomerInput = {
+  /** Street address, at most 1024 characters. */
   address?: InputMaybe<Scalars['String']['input']>;
+  /** `billing` or `shipping`: which address `address` is. */
   addressType?: InputMaybe<Scalars['String']['input']>;
+  /** City, at most 255 characters. */
   city?: InputMaybe<Scalars['String']['input']>;
+  /** Country, ISO 3166-1 alpha-2 in upper case, e.g. `NL`. */
   country?: InputMaybe<Scalars['String']['input']>;
+  /** An e-mail address, at most 254 characters. */
   emailAddress?: InputMaybe<Scalars['String']['input']>;
+  /** First name, at most 255 characters. */
   firstName?: InputMaybe<Scalars['String']['input']>;
+  /** The customer's IPv4 or IPv6 address. */
   ipAddress?: InputMaybe<Scalars['String']['input']>;
+  /** Last name, at most 255 characters. */
   lastName?: InputMaybe<Scalars['String']['input']>;
+  /** Preferred language such as `nl` or `nl_NL`; also picks the hosted page's language. */
   locale?: InputMaybe<Scalars['String']['input']>;
+  /** The merchant's own customer reference, at most 255 characters. */
   merchantCustomerId?: InputMaybe<Scalars['String']['input']>;
+  /** Phone numbers, at most 5, each at most 32 characters. */
   phoneNumbers?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Postal code, at most 32 characters. */
   postalCode?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The result of `disableWebhookSigning`. */
 export type DisableWebhookSigningPayload = {
   __typename?: 'DisableWebhookSigningPayload';
+  /** The project, now with `webhookSigningEnabled: false`. */
   project: Maybe<Project>;
+  /** Why signing was not disabled; empty on success. */
   userErrors: Array<UserError>;
 };
 
+/** The result of `enableWebhookSigning`. */
 export type EnableWebhookSigningPayload = {
   __typename?: 'EnableWebhookSigningPayload';
+  /** The project, now with `webhookSigningEnabled: true`. */
   project: Maybe<Project>;
   /** The new signing secret. Shown only here and only once: store it now. Replaces any earlier secret. */
   secret: Maybe<Scalars['String']['output']>;
+  /** Why signing was not enabled; empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -169,38 +255,67 @@ export type ExecuteWalletPaymentInput = {
   browserInfo?: InputMaybe<WalletBrowserInfoInput>;
   /** The wallet's cryptogram; empty or absent for a `PAN_ONLY` card. */
   cryptogram?: InputMaybe<Scalars['String']['input']>;
+  /** The wallet's ECI indicator, one or two digits; empty or absent without a cryptogram. */
   eciIndicator?: InputMaybe<Scalars['String']['input']>;
+  /** The own-checkout order (uuid). */
   orderId: Scalars['ID']['input'];
+  /** The transaction's wallet. */
   paymentMethod: WalletPaymentMethod;
+  /** Its wallet transaction (uuid). */
   transactionId: Scalars['ID']['input'];
   /** A vault token stored for this transaction (4.8, 4.9, or the vault with the setup token, 4.16). */
   vaultToken: Scalars['ID']['input'];
 };
 
+/** The result of `executeWalletPayment` (spec 4.12). */
 export type ExecuteWalletPaymentPayload = {
   __typename?: 'ExecuteWalletPaymentPayload';
+  /** Whether the payment was executed; null when `userErrors` is not empty. */
   isSuccessful: Maybe<Scalars['Boolean']['output']>;
   /** The order after the attempt. */
   order: Maybe<Order>;
+  /** `NONE` on success, otherwise why not; null when `userErrors` is not empty. */
   reason: Maybe<WalletPaymentReason>;
   /** Where to send the customer. */
   redirectUrl: Maybe<Scalars['String']['output']>;
+  /**
+   * Why the payment was not attempted, e.g. `not_found` (vault token not stored for this transaction),
+   * `transaction_not_payable`, `acquirer_not_configured`; empty when the acquirer answered.
+   */
   userErrors: Array<UserError>;
 };
 
+/** The external 3-D Secure values a merchant sent (spec 4.13), echoed with the spec's names. */
 export type ExternalAuthenticationDetails = {
   __typename?: 'ExternalAuthenticationDetails';
+  /** The authentication value (CAVV) from the merchant's 3-D Secure provider. */
   authenticationValue: Maybe<Scalars['String']['output']>;
+  /** The directory server transaction id. */
   dsTransID: Maybe<Scalars['String']['output']>;
+  /** The 3-D Secure method used, e.g. `challenge` or `frictionless`. */
   methodUsed: Maybe<Scalars['String']['output']>;
+  /** The 3-D Secure protocol version, e.g. `2.2.0`. */
   protocolVersion: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type Mutation = {
   __typename?: 'Mutation';
+  /**
+   * Pays an own-checkout card transaction with the stored card (REST `.../authenticate/`). Without a challenge the
+   * answer is the finished order; when the issuer asks for one the transaction is `PENDING` with a `paymentUrl`
+   * for the customer. With external 3-D Secure values no challenge is asked.
+   */
   authenticateTransaction: AuthenticateTransactionPayload;
   /** Captures a pre-authorization (`captureMode: MANUAL`). */
   captureTransaction: CaptureTransactionPayload;
+  /**
+   * Creates an order (spec 4.1): without a transaction the customer pays on the hosted page at `orderUrl`; with
+   * one, an own checkout. A `ONE_CLICK` card transaction is charged at once.
+   */
   createOrder: CreateOrderPayload;
   /** Stops signing webhooks and forgets the secret. */
   disableWebhookSigning: DisableWebhookSigningPayload;
@@ -218,47 +333,77 @@ export type Mutation = {
    * refunding again.
    */
   refundOrder: RefundOrderPayload;
+  /** Starts a wallet A merchant session (spec 4.7), when the wallet fires `onvalidatemerchant`. */
   startWalletASession: StartWalletASessionPayload;
   /** Stores a card against a transaction's setup token, exactly as `POST {token_vault_url}/v1/cards/`. */
   storeCard: StoreCardPayload;
   /** Verifies and decrypts a wallet B token and stores its card in the vault. */
   storeWalletBToken: StoreWalletBTokenPayload;
+  /** Changes the calling project's name or project-wide webhook URL. */
   updateProject: UpdateProjectPayload;
   /** Releases the whole amount of a pre-authorization that was not captured (spec 4.5). */
   voidTransaction: VoidTransactionPayload;
 };
 
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationAuthenticateTransactionArgs = {
   input: AuthenticateTransactionInput;
 };
 
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationCaptureTransactionArgs = {
   input: CaptureTransactionInput;
 };
 
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationCreateOrderArgs = {
   input: CreateOrderInput;
 };
 
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationExecuteWalletPaymentArgs = {
   input: ExecuteWalletPaymentInput;
 };
 
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationPersistWalletATokenArgs = {
   input: PersistWalletATokenInput;
 };
 
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationRedeliverWebhookArgs = {
   orderId: Scalars['ID']['input'];
 };
 
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationRefundOrderArgs = {
   amount: Scalars['SafeInt']['input'];
   description?: InputMaybe<Scalars['String']['input']>;
@@ -268,56 +413,100 @@ export type MutationRefundOrderArgs = {
 };
 
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationStartWalletASessionArgs = {
   input: StartWalletASessionInput;
 };
 
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationStoreCardArgs = {
   input: StoreCardInput;
 };
 
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationStoreWalletBTokenArgs = {
   input: StoreWalletBTokenInput;
 };
 
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationUpdateProjectArgs = {
   input: UpdateProjectInput;
 };
 
 
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationVoidTransactionArgs = {
   input: VoidTransactionInput;
 };
 
+/** One-click payments with a stored card (spec 4.16). */
 export type OneClickType =
+  /** The first payment: the customer enters the card at `paymentUrl` and it is stored; amount 0 only verifies it. */
   | 'FIRST'
+  /** A later payment with the stored card (`vaultToken` or `firstTransactionId`, plus `cvc`), charged at creation. */
   | 'ONE_CLICK';
 
-/** What a customer buys. Amounts are integers in the currency's minor unit. */
+/** What a customer buys (spec 2.2). Amounts are integers in the currency's minor unit. */
 export type Order = {
   __typename?: 'Order';
+  /** Amount in minor units, VAT included; 0 for a card verification. */
   amount: Scalars['SafeInt']['output'];
+  /** The software that created the order (e.g. a shop plugin), as sent; null when none was sent. */
   client: Maybe<Scalars['JSONObject']['output']>;
+  /** When the order reached a final status; null until then. */
   completed: Maybe<Scalars['DateTime']['output']>;
+  /** When the order was created. */
   created: Scalars['DateTime']['output'];
+  /** ISO 4217 currency code, e.g. `EUR`. */
   currency: Scalars['String']['output'];
+  /** The customer as sent at creation; null when none was sent. */
   customer: Maybe<Customer>;
+  /** Description as sent at creation (a refund defaults to its original's); null when none was sent. */
   description: Maybe<Scalars['String']['output']>;
+  /** How long the order may be paid, an ISO 8601 duration (default `PT1H`); after it, it becomes `EXPIRED`. */
   expirationPeriod: Scalars['String']['output'];
+  /** The merchant's own data, stored and returned as sent; null when none was sent. */
   extra: Maybe<Scalars['JSONObject']['output']>;
+  /** Where the customer goes when the payment fails; null when none was sent (then `returnUrl` is used). */
   failureUrl: Maybe<Scalars['String']['output']>;
+  /**
+   * Labels: `is-test` (test project), `is-refund` (refund order), `has-refunds`, `has-captures`, `has-voids` (an
+   * original order that has them).
+   */
   flags: Array<Scalars['String']['output']>;
+  /** Order id (uuid). */
   id: Scalars['ID']['output'];
+  /** The merchant account of the project. */
   merchantId: Scalars['ID']['output'];
+  /** The merchant's own reference, as sent at creation; null when none was sent. */
   merchantOrderId: Maybe<Scalars['String']['output']>;
+  /** When the order last changed. */
   modified: Scalars['DateTime']['output'];
   /** The hosted payment page; absent on refund, capture and void orders. */
   orderUrl: Maybe<Scalars['String']['output']>;
+  /** Payment methods offered on the hosted payment page; null when every method active in the project is offered. */
   paymentMethods: Maybe<Array<PaymentMethod>>;
+  /** The project the order belongs to (the API key's project). */
   projectId: Scalars['ID']['output'];
+  /** Sum of the accepted refunds of this order, in minor units; 0 when none. */
   refundedAmount: Scalars['SafeInt']['output'];
   /** Refunds of this order, oldest first, including those still processing or failed. */
   refunds: Array<Refund>;
@@ -325,121 +514,200 @@ export type Order = {
   relatedOrderId: Maybe<Scalars['ID']['output']>;
   /** Orders created from this one (refunds, captures, voids), oldest first. */
   relatedOrderIds: Array<Scalars['ID']['output']>;
+  /**
+   * Where the customer goes after paying (or after 3-D Secure in an own checkout), with `?order_id=` added; null
+   * when none was sent (the customer stays on our result page). A redirect is no proof of payment.
+   */
   returnUrl: Maybe<Scalars['String']['output']>;
+  /** Status (spec 3.1); changes are sent as webhooks and over the `orderStatusChanged` subscription. */
   status: OrderStatus;
+  /** Payment attempts, oldest first: none until the customer picks a method on the hosted page; one in an own checkout. */
   transactions: Array<Transaction>;
   /** Every webhook notification of this order, newest first, each with its attempts. */
   webhookDeliveries: Array<WebhookDelivery>;
+  /** Where this order's webhooks go, overriding the project's webhook URL; null when none was sent. */
   webhookUrl: Maybe<Scalars['String']['output']>;
 };
 
 /** A page of orders matching a search (spec 4.14) as a Relay connection. */
 export type OrderConnection = {
   __typename?: 'OrderConnection';
+  /** The orders of this page, in the requested order. */
   edges: Array<OrderEdge>;
+  /** Where this page is and whether more follow. */
   pageInfo: PageInfo;
   /** How many of the project's orders match the query in all. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** One order of a search result page. */
 export type OrderEdge = {
   __typename?: 'OrderEdge';
   /** The REST `search_after` value just after this order. */
   cursor: Scalars['String']['output'];
+  /** The order, as `order(id:)` returns it. */
   node: Order;
 };
 
 /** How orders are sorted; ties are always broken by order id in the same direction. */
 export type OrderSort = {
+  /** The direction; `ASC` when left out. */
   direction?: OrderSortDirection;
+  /** The field to sort by. */
   field: OrderSortField;
 };
 
+/** Sort direction. */
 export type OrderSortDirection =
+  /** Smallest or oldest first. */
   | 'ASC'
+  /** Largest or newest first. */
   | 'DESC';
 
+/** Fields orders can be sorted by. */
 export type OrderSortField =
+  /** Amount in minor units (across currencies, as numbers). */
   | 'AMOUNT'
+  /** Completion time; orders that never completed come last in both directions. */
   | 'COMPLETED'
+  /** Creation time. */
   | 'CREATED'
+  /** Time of the last change. */
   | 'MODIFIED';
 
+/**
+ * An order's status (spec 3.1). `COMPLETED`, `CANCELLED`, `EXPIRED` and `ERROR` are final. For the hosted
+ * payment page check this status; for an own checkout check the transaction's status.
+ */
 export type OrderStatus =
+  /** The customer cancelled. Final: no payment; the customer may try again with a new order. */
   | 'CANCELLED'
+  /** Paid (for a pre-authorization: authorized). Final: confirm and deliver. */
   | 'COMPLETED'
+  /** The payment failed (declined or a processor error). Final: no payment. */
   | 'ERROR'
+  /** No payment within the order's `expirationPeriod`. Final: no payment. */
   | 'EXPIRED'
+  /** Created; no payment started yet. Not final. */
   | 'NEW'
+  /**
+   * A payment is under way; wait for the next webhook. Not final. In an own checkout the order can stay here for
+   * up to 60 minutes while its transaction is already final.
+   */
   | 'PROCESSING'
+  /** The transactions have different statuses: take no automatic action and check each transaction. */
   | 'SEE_TRANSACTIONS';
 
+/** The processor's answers to a transaction. */
 export type Outcomes = {
   __typename?: 'Outcomes';
+  /** The authorization outcome; null before the acquirer answered. */
   processing: Maybe<ProcessingOutcome>;
 };
 
 /** Relay page information. */
 export type PageInfo = {
   __typename?: 'PageInfo';
+  /** The last edge's cursor, the `after` of the next page; null on an empty page. */
   endCursor: Maybe<Scalars['String']['output']>;
+  /** Whether another page follows: pass `endCursor` as `after` to read it. */
   hasNextPage: Scalars['Boolean']['output'];
   /** Always false: the connection pages forward only. */
   hasPreviousPage: Scalars['Boolean']['output'];
+  /** The first edge's cursor; null on an empty page. */
   startCursor: Maybe<Scalars['String']['output']>;
 };
 
+/** A payment method (spec 1): the REST value in upper snake case. */
 export type PaymentMethod =
+  /** Card payment (REST `credit-card`). */
   | 'CREDIT_CARD'
+  /** Refund to a card (REST `credit-card-refund`); only on the transaction of a refund order. */
   | 'CREDIT_CARD_REFUND'
+  /** Wallet A (REST `wallet-a-pay`). */
   | 'WALLET_A_PAY'
+  /** Wallet B (REST `wallet-b-pay`). */
   | 'WALLET_B_PAY';
 
 /** Method-specific details. Never a card number or CVC: only the truncated PAN leaves the vault. */
 export type PaymentMethodDetails = {
   __typename?: 'PaymentMethodDetails';
+  /** Visa Account Name Inquiry result (spec 2.5); null when the inquiry did not run. */
   aniResults: Maybe<AniResults>;
+  /** Card expiry as `MMYYYY`; null until a card is stored. */
   cardExpiry: Maybe<Scalars['String']['output']>;
+  /** Cardholder name as entered or sent; null when none was given. */
   cardholderName: Maybe<Scalars['String']['output']>;
+  /** The external 3-D Secure values sent to `authenticateTransaction` (spec 4.13); null when none were sent. */
   externalAuthenticationDetails: Maybe<ExternalAuthenticationDetails>;
+  /** On a one-click payment: the first one-click transaction whose card it uses, when sent instead of `vaultToken`. */
   firstTransactionId: Maybe<Scalars['ID']['output']>;
+  /** One-click role of the transaction; null for a plain payment. */
   oneClickType: Maybe<OneClickType>;
+  /**
+   * Token for storing the card or wallet token of this transaction (vault, wallet calls): single use, valid 300
+   * seconds after the order was created; null on methods without one.
+   */
   setupToken: Maybe<Scalars['ID']['output']>;
+  /** Masked card number: first six and last four digits, e.g. `411111******1111`; null until a card is stored. */
   truncatedPan: Maybe<Scalars['String']['output']>;
+  /** The stored card (uuid): set on an approved first one-click transaction, or as sent on a later one. */
   vaultToken: Maybe<Scalars['ID']['output']>;
 };
 
 /** A wallet A payment token (`event.payment.token.paymentData`) for a transaction's setup token (spec 4.8). */
 export type PersistWalletATokenInput = {
+  /** The encrypted payment data, Base64. */
   data: Scalars['String']['input'];
+  /** The token's header. */
   header: WalletATokenHeaderInput;
+  /** The `setupToken` of the order's `WALLET_A_PAY` transaction: single use, valid 300 seconds after creation. */
   setupToken: Scalars['ID']['input'];
+  /** The detached CMS signature of the payment and header data, Base64. */
   signature: Scalars['String']['input'];
+  /** The token format: `EC_v1` or `RSA_v1`. */
   version: Scalars['String']['input'];
 };
 
+/** The result of `persistWalletAToken`. */
 export type PersistWalletATokenPayload = {
   __typename?: 'PersistWalletATokenPayload';
+  /** The decrypted ECI indicator, for `executeWalletPayment`; never stored. */
   eciIndicator: Maybe<Scalars['String']['output']>;
+  /** The decrypted cryptogram, for `executeWalletPayment`; never stored. */
   onlinePaymentCryptogram: Maybe<Scalars['String']['output']>;
+  /**
+   * Why nothing was stored, e.g. `malformed_token`, `signature_invalid`, `certificate_chain_invalid`,
+   * `decryption_failed`, `setup_token_used`; empty on success.
+   */
   userErrors: Array<UserError>;
+  /** The stored card (uuid), for `executeWalletPayment`; null when `userErrors` is not empty. */
   vaultToken: Maybe<Scalars['ID']['output']>;
 };
 
+/** The acquirer's answer to an authorization, refund or void. */
 export type ProcessingOutcome = {
   __typename?: 'ProcessingOutcome';
+  /** The processor's response code, e.g. `00` (approved), `05` (do not honour), `51` (insufficient funds). */
   responseCode: Maybe<Scalars['String']['output']>;
+  /** The response code in words, e.g. `Approved`. */
   responseCodeDescription: Maybe<Scalars['String']['output']>;
+  /** `approved`, `declined`, `error` or `challenge_required`. */
   status: Maybe<Scalars['String']['output']>;
 };
 
 /** The project the API key belongs to. Every query and mutation is scoped to it. */
 export type Project = {
   __typename?: 'Project';
+  /** Project id (uuid); without hyphens it is wallet A's `merchantIdentifier`. */
   id: Scalars['ID']['output'];
+  /** The merchant account the project belongs to. */
   merchantId: Scalars['ID']['output'];
+  /** `TEST` or `LIVE`; each mode has its own API keys. */
   mode: ProjectMode;
+  /** The project's name, as set at creation or with `updateProject`. */
   name: Scalars['String']['output'];
+  /** Payment methods active in the project: what the hosted page offers and orders may use. */
   paymentMethods: Array<PaymentMethod>;
   /** Whether webhooks carry an HMAC-SHA256 `Webhook-Signature` header. */
   webhookSigningEnabled: Scalars['Boolean']['output'];
@@ -447,10 +715,14 @@ export type Project = {
   webhookUrl: Maybe<Scalars['String']['output']>;
 };
 
+/** Whether a project moves real money. */
 export type ProjectMode =
+  /** Live project: real payments; webhook URLs must be https and public. */
   | 'LIVE'
+  /** Test project: payments go to the deterministic simulator (test cards), orders are flagged `is-test`. */
   | 'TEST';
 
+/** Reads. Every query answers for the API key's project only. */
 export type Query = {
   __typename?: 'Query';
   /** One of the calling project's orders; null for a missing id or another project's order. */
@@ -467,11 +739,13 @@ export type Query = {
 };
 
 
+/** Reads. Every query answers for the API key's project only. */
 export type QueryOrderArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Reads. Every query answers for the API key's project only. */
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -479,9 +753,15 @@ export type QueryOrdersArgs = {
   sort?: InputMaybe<OrderSort>;
 };
 
+/** The result of `redeliverWebhook`. */
 export type RedeliverWebhookPayload = {
   __typename?: 'RedeliverWebhookPayload';
+  /** The new delivery, `PENDING`; null when `userErrors` is not empty. */
   delivery: Maybe<WebhookDelivery>;
+  /**
+   * Why nothing is sent: `not_found`, `no_notification` (the status never changed), `no_webhook_url`,
+   * `redelivery_pending`; empty on success.
+   */
   userErrors: Array<UserError>;
 };
 
@@ -491,27 +771,48 @@ export type RedeliverWebhookPayload = {
  */
 export type Refund = {
   __typename?: 'Refund';
+  /** Refunded amount in minor units. */
   amount: Scalars['SafeInt']['output'];
+  /** When the refund reached a final status; null until then. */
   completed: Maybe<Scalars['DateTime']['output']>;
+  /** When the refund was created. */
   created: Scalars['DateTime']['output'];
+  /** ISO 4217 code: always the original order's currency. */
   currency: Scalars['String']['output'];
+  /** As sent, else the original order's description; null when neither has one. */
   description: Maybe<Scalars['String']['output']>;
+  /** Your own data, as sent; null when none was sent. */
   extra: Maybe<Scalars['JSONObject']['output']>;
+  /** Labels: always `is-refund`, plus `is-test` in a test project. */
   flags: Array<Scalars['String']['output']>;
+  /** The refund order's id (uuid); `order(id:)` returns it as an order. */
   id: Scalars['ID']['output'];
+  /** Your reference for the refund, as sent; null when none was sent. */
   merchantOrderId: Maybe<Scalars['String']['output']>;
+  /** When the refund last changed. */
   modified: Scalars['DateTime']['output'];
   /** The refunded (original) order. */
   refundOfOrderId: Scalars['ID']['output'];
+  /**
+   * `NEW`/`PROCESSING` while the acquirer is asked, `COMPLETED` once accepted, `ERROR` when refused. A refund left
+   * `PROCESSING` (acquirer unreachable) keeps its share of the refundable balance.
+   */
   status: OrderStatus;
+  /** The refund's one `CREDIT_CARD_REFUND` transaction. */
   transactions: Array<Transaction>;
 };
 
+/** The result of `refundOrder`. */
 export type RefundOrderPayload = {
   __typename?: 'RefundOrderPayload';
   /** The refunded order after this refund, with its new refundedAmount. */
   order: Maybe<Order>;
+  /** The new refund; null when `userErrors` is not empty. */
   refund: Maybe<Refund>;
+  /**
+   * Why nothing was refunded, e.g. `order_not_paid`, `refund_exceeds_remaining`, `order_not_captured`,
+   * `not_found` (field `orderId`); empty on success.
+   */
   userErrors: Array<UserError>;
 };
 
@@ -527,10 +828,15 @@ export type StartWalletASessionInput = {
   validationUrl: Scalars['String']['input'];
 };
 
+/** The result of `startWalletASession`. */
 export type StartWalletASessionPayload = {
   __typename?: 'StartWalletASessionPayload';
   /** The merchant session, for the wallet's `completeMerchantValidation()`. */
   sessionData: Maybe<Scalars['JSONObject']['output']>;
+  /**
+   * Why no session was started, e.g. `invalid_validation_url`, `merchant_validation_failed`,
+   * `payment_method_not_active`, `wallet_a_not_configured`; empty on success.
+   */
   userErrors: Array<UserError>;
 };
 
@@ -546,9 +852,15 @@ export type StoreCardInput = {
   setupToken: Scalars['ID']['input'];
 };
 
+/** The result of `storeCard`. */
 export type StoreCardPayload = {
   __typename?: 'StoreCardPayload';
+  /** The stored card; null when `userErrors` is not empty. */
   card: Maybe<VaultCard>;
+  /**
+   * Why nothing was stored, e.g. `setup_token_used`, `setup_token_expired`, `transaction_not_open`,
+   * `not_found`, or an invalid `pan`/`expiry` (the message never repeats the number); empty on success.
+   */
   userErrors: Array<UserError>;
 };
 
@@ -556,18 +868,27 @@ export type StoreCardPayload = {
 export type StoreWalletBTokenInput = {
   /** Default `PRODUCTION`; `TEST` is for test projects only. */
   environment?: InputMaybe<WalletBEnvironment>;
+  /** The `setupToken` of the order's `WALLET_B_PAY` transaction: single use, valid 300 seconds after creation. */
   setupToken: Scalars['ID']['input'];
+  /** The `WALLET_B_PAY` transaction the setup token belongs to (uuid). */
   transactionId: Scalars['ID']['input'];
   /** The token exactly as the wallet returned it, as a string. */
   walletBMessage: Scalars['String']['input'];
 };
 
+/** The result of `storeWalletBToken`. */
 export type StoreWalletBTokenPayload = {
   __typename?: 'StoreWalletBTokenPayload';
   /** Empty for a `PAN_ONLY` card, which is paid as a plain card payment. */
   cryptogram: Maybe<Scalars['String']['output']>;
+  /** The ECI indicator; empty for a `PAN_ONLY` card. */
   eciIndicator: Maybe<Scalars['String']['output']>;
+  /**
+   * Why nothing was stored, e.g. `malformed_token`, `signature_invalid`, `message_expired`,
+   * `test_environment_not_allowed`, `setup_token_used`; empty on success.
+   */
   userErrors: Array<UserError>;
+  /** The stored card (uuid), for `executeWalletPayment`; null when `userErrors` is not empty. */
   vaultToken: Maybe<Scalars['ID']['output']>;
 };
 
@@ -604,58 +925,102 @@ export type SubscriptionTransactionEventsArgs = {
   orderId: Scalars['ID']['input'];
 };
 
-/** One payment attempt with one payment method. */
+/** One payment attempt with one payment method (spec 2.3). */
 export type Transaction = {
   __typename?: 'Transaction';
+  /** Amount in minor units, in `currency`. */
   amount: Scalars['SafeInt']['output'];
+  /** On a capture transaction: the authorization it captures; otherwise null. */
   captureOfTransactionId: Maybe<Scalars['ID']['output']>;
+  /** When the transaction was created. */
   created: Scalars['DateTime']['output'];
+  /** `DEBIT` on a refund transaction, `CREDIT` on a void transaction; null on payments and captures. */
   creditDebit: Maybe<CreditDebit>;
+  /** ISO 4217 currency code, the order's. */
   currency: Scalars['String']['output'];
+  /** Every status the transaction entered, oldest first. */
   events: Array<TransactionEvent>;
+  /** Transaction id (uuid). */
   id: Scalars['ID']['output'];
+  /** Whether the transaction can still be captured: an approved, uncaptured manual-capture authorization. */
   isCapturable: Scalars['Boolean']['output'];
+  /** When the transaction last changed. */
   modified: Scalars['DateTime']['output'];
+  /** The order it belongs to. */
   orderId: Scalars['ID']['output'];
+  /** The processor's answer; null until the transaction was sent to the acquirer. */
   outcomes: Maybe<Outcomes>;
+  /** The payment method of this attempt. */
   paymentMethod: PaymentMethod;
+  /** Card brand, e.g. `visa` or `mastercard`; null until a card is known. */
   paymentMethodBrand: Maybe<Scalars['String']['output']>;
+  /** Method-specific details (spec 2.4): setup token, stored card, one-click and 3-D Secure data. */
   paymentMethodDetails: PaymentMethodDetails;
   /** Where the customer authenticates (one-click, 3-D Secure challenge). */
   paymentUrl: Maybe<Scalars['String']['output']>;
-  /** Why a payment failed; `none` on success. */
+  /**
+   * Why a payment failed, e.g. `do_not_honour`, `insufficient_funds`, `authentication_failed`,
+   * `processor_error`; `none` on success; null before an outcome.
+   */
   reason: Maybe<Scalars['String']['output']>;
+  /** On a refund transaction: the paid transaction it refunds; otherwise null. */
   refundOfTransactionId: Maybe<Scalars['ID']['output']>;
+  /** Status (spec 3.2); for an own checkout this, not the order's, is the status to check. */
   status: TransactionStatus;
+  /** On a void transaction: the authorization it releases; otherwise null. */
   voidOfTransactionId: Maybe<Scalars['ID']['output']>;
 };
 
+/** A status the transaction entered (spec 2.3 `events`). */
 export type TransactionEvent = {
   __typename?: 'TransactionEvent';
   /** The status entered, e.g. `new`. */
   event: Scalars['String']['output'];
+  /** Event id (uuid). */
   id: Scalars['ID']['output'];
+  /** When the status was entered. */
   occurred: Scalars['DateTime']['output'];
   /** What caused it, e.g. `set_status`. */
   source: Scalars['String']['output'];
 };
 
+/** The one transaction of an own-checkout order. */
 export type TransactionInput = {
+  /** `MANUAL` authorizes only (a pre-authorization); default `AUTOMATIC`. Card payments only. */
   captureMode?: InputMaybe<CaptureMode>;
+  /** How the customer pays: `CREDIT_CARD`, `WALLET_A_PAY` or `WALLET_B_PAY`, active in the project. */
   paymentMethod: PaymentMethod;
+  /** Card details: one-click fields and the cardholder name; card payments only. */
   paymentMethodDetails?: InputMaybe<CardDetailsInput>;
 };
 
+/**
+ * A transaction's status (spec 3.2). `CAPTURED`, `COMPLETED`, `DECLINED`, `CANCELLED`, `EXPIRED` and `ERROR` are
+ * final; `ACCEPTED` is final except that a manual-capture authorization can still become `CAPTURED`.
+ */
 export type TransactionStatus =
+  /**
+   * Approved. A refund transaction ends here (its refund order `COMPLETED`); a manual-capture authorization stays
+   * here, with `isCapturable: true`, until it is captured, voided or released.
+   */
   | 'ACCEPTED'
+  /** The customer cancelled. Final. */
   | 'CANCELLED'
+  /** A manual-capture authorization that was captured (see the capture order). Final. */
   | 'CAPTURED'
+  /** Done: a capture or a void transaction ends here. Final. */
   | 'COMPLETED'
+  /** The issuer or 3-D Secure refused the payment; `reason` says why. Final. */
   | 'DECLINED'
+  /** The acquirer or processor failed (e.g. `processor_error`). Final. */
   | 'ERROR'
+  /** Not paid within the order's `expirationPeriod`. Final. */
   | 'EXPIRED'
+  /** Created, waiting for card or wallet details. */
   | 'NEW'
+  /** Waiting for the customer, e.g. a 3-D Secure challenge at the transaction's `paymentUrl`. */
   | 'PENDING'
+  /** Sent to the acquirer; the outcome is not known yet. */
   | 'PROCESSING';
 
 /** A transaction's change of status, as it was committed. */
@@ -663,7 +1028,9 @@ export type TransactionStatusChange = {
   __typename?: 'TransactionStatusChange';
   /** The status before the change; null when the transaction was just created. */
   fromStatus: Maybe<TransactionStatus>;
+  /** When the change was committed. */
   occurred: Scalars['DateTime']['output'];
+  /** The order of the transaction. */
   orderId: Scalars['ID']['output'];
   /** The status the transaction entered. */
   status: TransactionStatus;
@@ -671,47 +1038,64 @@ export type TransactionStatusChange = {
   transaction: Transaction;
 };
 
+/** Project settings to change; a field left out keeps its value. */
 export type UpdateProjectInput = {
+  /** The new name. */
   name?: InputMaybe<Scalars['String']['input']>;
   /** An http(s) URL; null removes the project-wide webhook. */
   webhookUrl?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The result of `updateProject`. */
 export type UpdateProjectPayload = {
   __typename?: 'UpdateProjectPayload';
+  /** The project after the change; null when `userErrors` is not empty. */
   project: Maybe<Project>;
+  /** What is wrong with the input (e.g. a webhook URL a live project may not use); empty on success. */
   userErrors: Array<UserError>;
 };
 
 /** A problem with the input of a mutation. Nothing was written. */
 export type UserError = {
   __typename?: 'UserError';
-  /** Stable machine-readable code, the same as the REST error `type`. */
+  /** Stable machine-readable code, the same as the REST error `type`, e.g. `invalid_request` or `not_found`. */
   code: Scalars['String']['output'];
   /** Path of the offending input field, e.g. `transactions.0.paymentMethod`; null when not tied to one field. */
   field: Maybe<Scalars['String']['output']>;
+  /** What is wrong, in English, for people; match on `code` in code, since the wording may change. */
   message: Scalars['String']['output'];
 };
 
 /** The vault card record (spec 2.8): never the card number itself. */
 export type VaultCard = {
   __typename?: 'VaultCard';
+  /** The detected brand, e.g. `visa`, `mastercard`, `amex`; null when none was recognised. */
   brand: Maybe<Scalars['String']['output']>;
+  /** Every brand the card number may belong to (usually one). */
   brands: Array<Scalars['String']['output']>;
   /** First six and last four digits, the middle masked. */
   truncatedPan: Scalars['String']['output'];
+  /** The token that stands for the card (uuid): pay with it (`authenticateTransaction`, one-click, wallets). */
   vaultToken: Scalars['ID']['output'];
 };
 
+/** Voids a pre-authorization (spec 4.5, REST `.../voids/`). */
 export type VoidTransactionInput = {
+  /** The order of the pre-authorization (uuid). */
   orderId: Scalars['ID']['input'];
+  /** The approved, uncaptured `MANUAL` capture-mode transaction (uuid). */
   transactionId: Scalars['ID']['input'];
 };
 
+/** The result of `voidTransaction`. */
 export type VoidTransactionPayload = {
   __typename?: 'VoidTransactionPayload';
   /** The original order after the void. */
   order: Maybe<Order>;
+  /**
+   * Why nothing was voided: `already_captured`, `already_voided`, `not_a_pre_authorization`, `not_capturable`,
+   * `authorization_expired`, `not_found`; empty on success.
+   */
   userErrors: Array<UserError>;
   /** The new void order (`relatedOrderId` is the original). */
   voidOrder: Maybe<Order>;
@@ -719,72 +1103,106 @@ export type VoidTransactionPayload = {
 
 /** The `header` of a wallet A token: `ephemeralPublicKey` for `EC_v1`, `wrappedKey` for `RSA_v1`. */
 export type WalletATokenHeaderInput = {
+  /** Hex SHA-256 hash of the payment request's application data, when the token has one. */
   applicationData?: InputMaybe<Scalars['String']['input']>;
+  /** Base64 ephemeral public key (`EC_v1` tokens). */
   ephemeralPublicKey?: InputMaybe<Scalars['String']['input']>;
+  /** Base64 SHA-256 hash of the payment processing certificate's public key; picks the decryption key. */
   publicKeyHash: Scalars['String']['input'];
+  /** The wallet's transaction id (hex), as in the token. */
   transactionId: Scalars['String']['input'];
+  /** Base64 wrapped symmetric key (`RSA_v1` tokens). */
   wrappedKey?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Which of wallet B's environments signed the token: `PRODUCTION` (`/tokens/`) or `TEST` (`/test/tokens/`). */
 export type WalletBEnvironment =
+  /** The provider's production environment (REST `/tokens/`). */
   | 'PRODUCTION'
+  /** The provider's test environment (REST `/test/tokens/`); test projects only. */
   | 'TEST';
 
 /** The customer's browser (spec 4.11). */
 export type WalletBrowserInfoInput = {
+  /** Colour depth in bits, 1 to 64. */
   colorDepth?: InputMaybe<Scalars['Int']['input']>;
+  /** Whether Java is enabled in the browser. */
   javaEnabled?: InputMaybe<Scalars['Boolean']['input']>;
   /** A language tag such as en-US. */
   language?: InputMaybe<Scalars['String']['input']>;
+  /** Screen height in pixels, 0 to 100000. */
   screenHeight?: InputMaybe<Scalars['Int']['input']>;
+  /** Screen width in pixels, 0 to 100000. */
   screenWidth?: InputMaybe<Scalars['Int']['input']>;
   /** Minutes, as `Date#getTimezoneOffset()` gives them. */
   timeZoneOffset?: InputMaybe<Scalars['Int']['input']>;
+  /** The browser's user agent, at most 2048 characters. */
   userAgent?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The wallet of an `executeWalletPayment` call. */
 export type WalletPaymentMethod =
+  /** Wallet A (spec 4.10). */
   | 'WALLET_A_PAY'
+  /** Wallet B (spec 4.11). */
   | 'WALLET_B_PAY';
 
 /** `NONE` on success; otherwise why the payment was not executed (the README section Wallets A and B). */
 export type WalletPaymentReason =
+  /** The issuer asks for a 3-D Secure challenge: send the customer to `redirectUrl` (the challenge page). */
   | 'AUTHENTICATION_REQUIRED'
+  /** Declined by the issuer (response code 05). */
   | 'DO_NOT_HONOUR'
+  /** Declined: the card has expired. */
   | 'EXPIRED_CARD'
+  /** Declined: insufficient funds (response code 51). */
   | 'INSUFFICIENT_FUNDS'
+  /** Declined: the card number is not valid. */
   | 'INVALID_CARD_NUMBER'
+  /** Paid: send the customer to `redirectUrl` (your `returnUrl`). */
   | 'NONE'
+  /** The processor failed (response code 96); the transaction and order end in `ERROR`. */
   | 'PROCESSOR_ERROR';
 
 /** One notification of an order (spec part 6) and every attempt to deliver it. */
 export type WebhookDelivery = {
   __typename?: 'WebhookDelivery';
+  /** Attempts made so far. */
   attemptCount: Scalars['Int']['output'];
   /** Oldest first. */
   attempts: Array<WebhookDeliveryAttempt>;
   /** When the delivery succeeded or stopped. */
   completed: Maybe<Scalars['DateTime']['output']>;
+  /** When the notification was queued. */
   created: Scalars['DateTime']['output'];
+  /** Delivery id (uuid). */
   id: Scalars['ID']['output'];
+  /** When the latest attempt started; null before the first. */
   lastAttempt: Maybe<Scalars['DateTime']['output']>;
+  /** Attempts allowed before delivery stops (10 by default, spec 6). */
   maxAttempts: Scalars['Int']['output'];
   /** When the next attempt is due, while the delivery is pending. */
   nextAttempt: Maybe<Scalars['DateTime']['output']>;
+  /** The order the notification is about. */
   orderId: Scalars['ID']['output'];
   /** The order status the notification was about; the webhook body itself deliberately carries none. */
   orderStatus: OrderStatus;
+  /** A status change, or a redelivery the merchant asked for. */
   reason: WebhookDeliveryReason;
+  /** Pending, delivered or failed. */
   state: WebhookDeliveryState;
 };
 
+/** One HTTP POST of a webhook delivery. */
 export type WebhookDeliveryAttempt = {
   __typename?: 'WebhookDeliveryAttempt';
+  /** How long the attempt took, in milliseconds. */
   durationMs: Scalars['Int']['output'];
   /** Null when the attempt succeeded. */
   errorKind: Maybe<WebhookErrorKind>;
+  /** The failure in words; null when the attempt succeeded. */
   errorMessage: Maybe<Scalars['String']['output']>;
+  /** The HTTP status the receiver answered; null when no answer came (see `errorKind`). */
   httpStatus: Maybe<Scalars['Int']['output']>;
   /** 1 for the first attempt. */
   number: Scalars['Int']['output'];
@@ -792,17 +1210,20 @@ export type WebhookDeliveryAttempt = {
   responseExcerpt: Maybe<Scalars['String']['output']>;
   /** Whether the request carried a `Webhook-Signature` header. */
   signed: Scalars['Boolean']['output'];
+  /** When the attempt started. */
   started: Scalars['DateTime']['output'];
   /** The URL posted to; null when there was none. */
   url: Maybe<Scalars['String']['output']>;
 };
 
+/** Why a webhook delivery was made. */
 export type WebhookDeliveryReason =
   /** The merchant asked for the latest notification again (`redeliverWebhook`). */
   | 'REDELIVERY'
   /** The order's status changed. */
   | 'STATUS_CHANGED';
 
+/** Where a webhook delivery stands. */
 export type WebhookDeliveryState =
   /** The receiver answered HTTP 200. */
   | 'DELIVERED'
@@ -811,18 +1232,25 @@ export type WebhookDeliveryState =
   /** Not delivered yet; another attempt is scheduled. */
   | 'PENDING';
 
+/** Why a webhook attempt failed. */
 export type WebhookErrorKind =
   /** The URL was refused by the outbound safety rules (live projects: https only, no private addresses). */
   | 'BLOCKED_TARGET'
+  /** The receiver refused the connection. */
   | 'CONNECTION_REFUSED'
+  /** No connection within the timeout (4 s on the first attempt, 10 s on retries by default). */
   | 'CONNECT_TIMEOUT'
+  /** The host name did not resolve. */
   | 'DNS_FAILURE'
   /** The receiver answered with a status other than 200 (see `httpStatus`); redirects are not followed. */
   | 'HTTP_STATUS'
+  /** Another network failure, e.g. the connection was reset. */
   | 'NETWORK_ERROR'
   /** Neither the order nor the project had a webhook URL any more. */
   | 'NO_TARGET'
+  /** No complete reply within the timeout (4 s on the first attempt, 10 s on retries by default). */
   | 'READ_TIMEOUT'
+  /** The TLS handshake failed, e.g. an invalid or expired certificate. */
   | 'TLS_ERROR';
 
 export type WithIndex<TObject> = TObject & Record<string, any>;

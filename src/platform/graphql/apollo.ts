@@ -1,15 +1,15 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Actor } from '../auth/actor.ts';
+import { mountExplorer } from './explorer/explorer.ts';
 
 /**
  * Mounts Apollo Server at /graphql. Authentication happens before Apollo sees the request (the caller passes
  * `authenticate`), so a missing or bad key is the same 401 with the same error body as on REST.
- * CSRF prevention stays on; introspection and the sandbox landing page only outside production.
+ * CSRF prevention stays on; introspection and the offline explorer (explorer/explorer.ts) only outside production.
  */
 export async function mountGraphQL<Context extends object>(
   app: FastifyInstance,
@@ -26,23 +26,16 @@ export async function mountGraphQL<Context extends object>(
     introspection: !options.production,
     csrfPrevention: true,
     includeStacktraceInErrorResponses: !options.production,
-    plugins: [
-      fastifyApolloDrainPlugin(app),
-      options.production
-        ? ApolloServerPluginLandingPageDisabled()
-        : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
-    ],
+    // Apollo's own landing page loads Apollo Sandbox from the internet; ours is served locally, below.
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled()],
     formatError: (formatted, error) => maskInternalErrors(formatted, error, options.production),
   });
   await apollo.start();
+  if (!options.production) await mountExplorer(app, { endpoint: '/graphql', schema: options.schema });
 
   const actors = new WeakMap<FastifyRequest, Actor>();
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.url !== '/graphql') return;
-    // The sandbox landing page (a browser GET asking for HTML) needs no key; operations always do.
-    const wantsLandingPage =
-      !options.production && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (wantsLandingPage) return;
     actors.set(request, await options.authenticate(request));
   });
 

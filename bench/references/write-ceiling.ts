@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import pg from 'pg';
+import { announce, stopOn } from './announce.ts';
+
+/**
+ * Reference for writes: the database's own ceiling for the rows one create order commits, driven through a
+ * raw `pg` pool against the same PostgreSQL the project uses, behind the thinnest HTTP server (node:http), so
+ * the same load generator drives it.
+ *
+ * The rows mirror create order (src/modules/orders/commands/create-order.ts and the payments hook that
+ * schedules the expiry timer), in one of two shapes (SHAPE):
+ * - `hosted`: the order and its pg-boss expiry job, what a hosted create writes;
+ * - `own-checkout` (default): also its credit-card transaction, the transaction's first event and the outbox
+ *   row (whose trigger NOTIFYs, as for a real order) — the issue's "order + transaction + outbox".
+ * The outbox row is written already relayed, so the project server's relay (woken by the NOTIFY) finds nothing
+ * to do: its work would otherwise load the machine and lower the reference. The rows go as one named prepared
+ * statement in autocommit: one round trip, one commit, the least a database can do for this write.
+ *
+ * Env: DATABASE_URL, PROJECT_ID, MERCHANT_ID (the project's, so rows are valid), SHAPE, POOL_SIZE (default 50).
+ */
+const EXPIRY_JOB = `
+  insert into pgboss.job (name, data, start_after, retry_limit, retry_delay, retry_backoff, expire_seconds,
+    deletion_seconds, keep_until, policy)
+  select q.name, jsonb_build_object('orderId', $1::text), $5, q.retry_limit, q.retry_delay, q.retry_backoff,
+    q.expire_seconds, q.deletion_seconds, $5::timestamptz + make_interval(secs => q.retention_seconds), q.policy
+  from pgboss.queue q where q.name = 'orders.expire'`;
+
+const INSERT_HOSTED_ORDER = `
+  with new_order as (
+    insert into orders (id, project_id, merchant_id, kind, merchant_order_id, description, currency, amount, status,
+      flags, checkout, expiration_period, expires_at, refunded_amount, created_at, modified_at)
+    values ($1, $2, $3, 'payment', 'bench', 'Write ceiling', 'EUR', 995, 'new', array['is-test'], 'hosted', 'PT1H',
+      $5, 0, $4, $4)
+  )${EXPIRY_JOB}`;
+
+const INSERT_OWN_CHECKOUT_ORDER = `
+  with new_order as (
+    insert into orders (id, project_id, merchant_id, kind, merchant_order_id, description, currency, amount, status,
+      flags, checkout, expiration_period, expires_at, refunded_amount, created_at, modified_at)
+    values ($1, $2, $3, 'payment', null, 'Write ceiling', 'EUR', 995, 'new', array['is-test'], 'own', 'PT1H',
+      $5, 0, $4, $4)
+  ), new_transaction as (
+    insert into transactions (id, order_id, project_id, amount, currency, payment_method, payment_method_details,
+      status, capture_mode, is_capturable, setup_token, created_at, modified_at)
+    values ($6, $1, $2, 995, 'EUR', 'credit-card', '{}', 'new', 'automatic', false, $7, $4, $4)
+  ), first_event as (
+    insert into transaction_events (id, transaction_id, event, source, from_status, occurred_at)
+    values ($8, $6, 'new', 'set_status', null, $4)
+  ), outbox as (
+    insert into outbox_events (topic, project_id, order_id, transaction_id, from_status, to_status, relayed_at)
+    values ('transaction_status_changed', $2, $1, $6, null, 'new', $4)
+  )${EXPIRY_JOB}`;
+
+const hosted = process.env.SHAPE === 'hosted';
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.POOL_SIZE ?? 50),
+  // Keep connections (and their prepared statement) between measurements, as the project's pool does.
+  idleTimeoutMillis: 0,
+});
+const projectId = process.env.PROJECT_ID!;
+const merchantId = process.env.MERCHANT_ID!;
+
+async function insertOrder(): Promise<string> {
+  const now = new Date();
+  const id = randomUUID();
+  const values: unknown[] = [id, projectId, merchantId, now, new Date(now.getTime() + 3_600_000)];
+  if (!hosted) values.push(randomUUID(), randomUUID(), randomUUID());
+  await pool.query({
+    name: 'write-ceiling-order',
+    text: hosted ? INSERT_HOSTED_ORDER : INSERT_OWN_CHECKOUT_ORDER,
+    values,
+  });
+  return id;
+}
+
+const server = createServer((request, response) => {
+  if (request.method !== 'POST' || request.url !== '/orders') {
+    response.writeHead(404).end();
+    return;
+  }
+  request.resume();
+  insertOrder().then(
+    (id) => {
+      response.writeHead(201, { 'content-type': 'application/json' }).end(`{"id":"${id}"}`);
+    },
+    (error: Error) => {
+      process.stderr.write(`write ceiling insert failed: ${error.message}\n`);
+      response.writeHead(500).end();
+    },
+  );
+});
+// Keep-alive like Fastify's default, so the generator reuses connections for both servers alike.
+server.keepAliveTimeout = 72_000;
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  const { port } = server.address() as { port: number };
+  announce(`http://127.0.0.1:${port}`);
+});
+stopOn(async () => {
+  server.close();
+  await pool.end();
+});
