@@ -36,7 +36,7 @@ module.exports = {
           FACES,
           '^src/platform/(http|graphql)/',
           '^src/generated/',
-          '^node_modules/(fastify|@fastify|@apollo|@as-integrations|graphql|graphql-ws|ws)/',
+          '(^|/)node_modules/(fastify|@fastify|@apollo|@as-integrations|graphql|graphql-ws|ws)/',
         ],
       },
     },
@@ -60,7 +60,7 @@ module.exports = {
         path: '^src/',
         pathNot: '[.]repository[.]ts$|[.]entity[.]ts$|^src/platform/(db|jobs)/|^src/platform/module[.]ts$',
       },
-      to: { path: ['^src/platform/db/repository[.]ts$', '^node_modules/@mikro-orm/'] },
+      to: { path: ['^src/platform/db/repository[.]ts$', '(^|/)node_modules/@mikro-orm/'] },
     },
     {
       name: 'orm-setup-only-in-the-composition-root',
