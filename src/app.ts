@@ -1,31 +1,55 @@
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { registerRoutes, resolvers } from './modules/index.ts';
-import { requireActor } from './modules/projects/rest/authenticate.ts';
-import { mountSubscriptions } from './modules/subscriptions/mount.ts';
+import { authenticateApiKey } from './modules/projects/commands/authenticate-api-key.ts';
+import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
+import { OutboxFeed } from './modules/subscriptions/outbox-feed.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { buildSchema } from './platform/graphql/schema.ts';
+import { mountGraphQLWebSocket } from './platform/graphql/websocket.ts';
+import { registerAuthentication, requireActor } from './platform/http/authentication.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
 import { createHttpServer } from './platform/http/server.ts';
-import type { AppServices } from './services.ts';
+import type { AppDeps, AppGraphQLContext, AppServices } from './services.ts';
 
-/** Composes the HTTP faces (REST, GraphQL, pages) over the domain modules. Does not listen. */
-export async function buildApp(services: AppServices): Promise<FastifyInstance> {
-  const app = createHttpServer({
-    config: services.config,
-    orm: services.orm,
-    logger: services.logger,
-    now: services.now,
+/** Composes the HTTP faces (REST, GraphQL, graphql-ws, pages) over the domain modules. Does not listen. */
+export async function buildApp(services: AppServices, deps: AppDeps): Promise<FastifyInstance> {
+  const app = createHttpServer({ logger: services.logger });
+  app.decorateRequest('deps', null as unknown as AppDeps);
+  app.addHook('onRequest', async (request) => {
+    // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
+    request.deps = { ...deps, logger: request.log as Logger };
   });
+  registerAuthentication(app, (apiKey, request) => authenticateApiKey(request.deps, apiKey));
   // Before every route and GraphQL, so that each API-key authenticated POST accepts an Idempotency-Key.
-  registerIdempotency(app, { scopeOf: async (request) => (await requireActor(request)).projectId });
-  const schema = buildSchema(resolvers);
-  await mountGraphQL(app, {
-    schema,
-    production: services.config.env === 'production',
-    authenticate: requireActor,
+  registerIdempotency(app, {
+    scopeOf: async (request) => (await requireActor(request)).projectId,
+    db: deps.db,
+    now: deps.now,
   });
-  // graphql-ws subscriptions on the same path, over the same schema object.
-  mountSubscriptions(app, schema, services);
-  await registerRoutes(app, services);
+
+  const schema = buildSchema(resolvers);
+  const production = deps.config.env === 'production';
+  await mountGraphQL<AppGraphQLContext>(app, {
+    schema,
+    production,
+    authenticate: requireActor,
+    context: (request, actor) => ({ deps: request.deps, actor, request, loaders: new Map() }),
+  });
+  // graphql-ws on the same path, over the same schema; its operations also see this process's live outbox.
+  const feed = new OutboxFeed({ db: deps.db, notifications: services.notifications, logger: deps.logger });
+  mountGraphQLWebSocket<AppGraphQLContext>(app, {
+    schema,
+    path: '/graphql',
+    production,
+    authenticate: async (params) => {
+      const apiKey = apiKeyFromConnectionParams(params);
+      return apiKey ? authenticateApiKey(deps, apiKey) : null;
+    },
+    context: (actor) => ({ deps, actor, request: null, loaders: new Map(), live: feed }),
+    onClose: () => feed.close(),
+  });
+
+  await registerRoutes(app, deps);
   return app;
 }

@@ -1,46 +1,20 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, parseConfig } from './config/index.ts';
 import { createProject } from './modules/projects/commands/create-project.ts';
 import { getProject } from './modules/projects/commands/get-project.ts';
-import { Db } from './platform/db/orm.ts';
-import { startRuntime } from './runtime.ts';
+import type { ProjectDeps } from './modules/projects/deps.ts';
+import { configOrExit, startRuntime, stopOnSignals } from './runtime.ts';
 
 /**
  * `npm start`: database (embedded unless DATABASE_URL), migrations, a test project on first start, then
  * HTTP. SIGINT/SIGTERM drain HTTP and stop the database before exiting.
  */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof parseConfig>;
-  try {
-    config = parseConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78);
-    }
-    throw error;
-  }
-
+  const config = configOrExit();
   const runtime = await startRuntime(config);
-  const { logger } = runtime.services;
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    try {
-      await runtime.stop();
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(runtime.services.logger, 'server', runtime.stop);
 
-  const devKey = await ensureDevProject(config.dataDir, runtime.services.orm, config.env);
+  const devKey = await ensureDevProject(config.dataDir, runtime.deps);
   await runtime.app.listen({ host: config.host, port: config.port });
 
   const lines = [
@@ -70,18 +44,17 @@ async function main(): Promise<void> {
  */
 async function ensureDevProject(
   dataDir: string,
-  orm: Parameters<typeof Db.fork>[0],
-  env: string,
+  deps: ProjectDeps,
 ): Promise<{ projectId: string; apiKey: string } | null> {
-  if (env === 'production') return null;
+  if (deps.config.env === 'production') return null;
   const file = path.resolve(dataDir, 'dev-project.json');
   try {
     const saved = JSON.parse(await readFile(file, 'utf8')) as { projectId: string; apiKey: string };
-    if (await getProject(Db.fork(orm), saved.projectId)) return saved;
+    if (await getProject(deps, saved.projectId)) return saved;
   } catch {
     // No saved project yet (or the database was reset): create one below.
   }
-  const created = await createProject(Db.fork(orm), { name: 'Test shop', mode: 'test' });
+  const created = await createProject(deps, { name: 'Test shop', mode: 'test' });
   const saved = { projectId: created.projectId, apiKey: created.apiKey };
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });

@@ -2,15 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { migrations } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
-import type { AppConfig } from './config/index.ts';
-import { entities, registerWorkers } from './modules/index.ts';
+import { type AppConfig, ConfigError, parseConfig } from './config/index.ts';
+import { entities, registerWorkers, startModules } from './modules/index.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
 import { connectOrm, migrate, type Orm } from './platform/db/orm.ts';
 import { loggerOptions } from './platform/http/logger.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
+import type { WorkerHost } from './platform/module.ts';
 import { OUTBOX_CHANNEL } from './platform/pubsub/channels.ts';
 import { PgListener } from './platform/pubsub/pg-listener.ts';
-import type { AppServices } from './services.ts';
+import { type AppDeps, type AppServices, buildDeps, type ServiceOverrides } from './services.ts';
 
 export interface Database {
   orm: Orm;
@@ -53,6 +54,8 @@ export async function openDatabase(
 
 export interface Runtime {
   services: AppServices;
+  /** The one deps object of this process (requests get it with their own logger). */
+  deps: AppDeps;
   app: FastifyInstance;
   database: Database;
   /** Drains HTTP, then closes the pool and stops the embedded database, in that order. */
@@ -61,19 +64,20 @@ export interface Runtime {
 
 export async function startRuntime(
   config: AppConfig,
-  options: { logger?: Logger; now?: () => Date } = {},
+  options: { logger?: Logger; now?: () => Date; overrides?: ServiceOverrides } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const database = await openDatabase(config, logger);
   let background: BackgroundServices | null = null;
   try {
-    background = await startServices(config, database, logger, options.now);
-    const { services } = background;
-    const app = await buildApp(services);
-    if (config.jobsEnabled) await registerWorkers(services);
+    background = await startServices(config, database, logger, options.now, options.overrides);
+    const { services, deps } = background;
+    const app = await buildApp(services, deps);
+    if (config.jobsEnabled) await registerWorkers(background.workerHost);
     const stopBackground = background.stop;
     return {
       services,
+      deps,
       app,
       database,
       stop: async () => {
@@ -92,16 +96,23 @@ export async function startRuntime(
 
 export interface BackgroundServices {
   services: AppServices;
+  deps: AppDeps;
+  /** What the modules' workers get: the deps, the LISTEN connection and the shutdown hooks. */
+  workerHost: WorkerHost<AppDeps>;
   /** Runs the shutdown hooks (newest first), then stops the job queue and the LISTEN connection. */
   stop(): Promise<void>;
 }
 
-/** The services of one process on an open database: job queue, LISTEN connection and shutdown hooks. */
+/**
+ * The services of one process on an open database: job queue, LISTEN connection, shutdown hooks, and every
+ * module's services (`buildDeps`), started (`startModules`: job queues, configuration checks).
+ */
 export async function startServices(
   config: AppConfig,
   database: Database,
   logger: Logger,
   now: () => Date = () => new Date(),
+  overrides: ServiceOverrides = {},
 ): Promise<BackgroundServices> {
   const jobs = await JobQueue.start({
     url: database.url,
@@ -126,14 +137,51 @@ export async function startServices(
     notifications,
     onShutdown: (hook) => shutdownHooks.push(hook),
   };
-  return {
-    services,
-    stop: async () => {
-      for (const hook of shutdownHooks.reverse()) {
-        await hook().catch((error) => logger.error({ err: error }, 'shutdown hook failed'));
-      }
-      await jobs.stop();
-      await notifications.stop();
-    },
+  const stop = async () => {
+    for (const hook of shutdownHooks.reverse()) {
+      await hook().catch((error) => logger.error({ err: error }, 'shutdown hook failed'));
+    }
+    await jobs.stop();
+    await notifications.stop();
   };
+  try {
+    const deps = buildDeps(services, overrides);
+    await startModules(deps);
+    return { services, deps, workerHost: { deps, notifications, onShutdown: services.onShutdown }, stop };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The configuration from the environment; a bad value stops the process with every problem listed (78). */
+export function configOrExit(): AppConfig {
+  try {
+    return parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+}
+
+/** On SIGINT or SIGTERM, once: runs `stop`, then exits (1 when stopping failed). */
+export function stopOnSignals(logger: Logger, name: string, stop: () => Promise<void>): void {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, `${name} shutting down`);
+    try {
+      await stop();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, `${name} shutdown failed`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

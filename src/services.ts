@@ -1,10 +1,27 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/index.ts';
+import type { BackOfficeDeps } from './modules/back-office/deps.ts';
+import { PaymentMethodRegistry } from './modules/orders/payment-methods.ts';
+import {
+  type AcquirerDirectory,
+  createAcquirerDirectory,
+} from './modules/payments/acquirer/acquirer-directory.ts';
+import { creditCardPaymentMethod } from './modules/payments/card-payment-method.ts';
+import type { PaymentDeps } from './modules/payments/deps.ts';
+import type { ProjectDeps } from './modules/projects/deps.ts';
+import type { OutboxNotification } from './modules/subscriptions/outbox-feed.ts';
+import { loadVaultCipher } from './modules/vault/vault-keys.ts';
+import type { WalletDeps } from './modules/wallets/deps.ts';
+import { walletAPaymentMethod, walletBPaymentMethod } from './modules/wallets/wallet-payment-methods.ts';
+import { createWalletServices, type WalletServiceOverrides } from './modules/wallets/wallet-services.ts';
+import { Db } from './platform/db/db.ts';
 import type { Orm } from './platform/db/orm.ts';
+import type { Deps } from './platform/deps.ts';
+import type { GraphQLContext } from './platform/graphql/context.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { PgListener } from './platform/pubsub/pg-listener.ts';
 
-/** Long-lived services shared by the HTTP faces and the background workers of one process. */
+/** Long-lived services of one process (HTTP faces and background workers alike). */
 export interface AppServices {
   config: AppConfig;
   orm: Orm;
@@ -16,4 +33,54 @@ export interface AppServices {
   notifications: PgListener;
   /** Cleanup that `runtime.stop()` runs after HTTP has drained, before the job queue and database close. */
   onShutdown(hook: () => Promise<void>): void;
+}
+
+/**
+ * What every request, GraphQL operation and job receives: one object that satisfies every module's deps
+ * interface, built once at start by `buildDeps`. A request gets it with its own logger (`request.deps`).
+ */
+export interface AppDeps extends Deps, ProjectDeps, PaymentDeps, WalletDeps, BackOfficeDeps {
+  paymentMethods: PaymentMethodRegistry<AppDeps>;
+}
+
+/**
+ * Every payment method, registered once (orders/payment-methods.ts): the order here is the order merchants,
+ * projects and the hosted page see them in.
+ */
+export const paymentMethods = new PaymentMethodRegistry<AppDeps>([
+  creditCardPaymentMethod,
+  walletAPaymentMethod,
+  walletBPaymentMethod,
+]);
+
+/** Replacements for tests, passed to `startRuntime`: never configuration, only code can set them. */
+export interface ServiceOverrides {
+  acquirers?: AcquirerDirectory;
+  wallets?: WalletServiceOverrides;
+}
+
+/** Builds every module's services once: a bad vault key or wallet key file stops the start here. */
+export function buildDeps(services: AppServices, overrides: ServiceOverrides = {}): AppDeps {
+  const { config, now, logger, jobs } = services;
+  return {
+    db: new Db(services.orm),
+    now,
+    config,
+    logger,
+    jobs,
+    paymentMethods,
+    acquirers: overrides.acquirers ?? createAcquirerDirectory({ now }),
+    cipher: loadVaultCipher(config),
+    wallets: createWalletServices(config, overrides.wallets),
+  };
+}
+
+/** The context of every GraphQL operation (codegen types the resolvers with it: codegen.yml `contextType`). */
+export type AppGraphQLContext = GraphQLContext<AppDeps, OutboxNotification>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's deps: the process's `AppDeps` with the request's logger. */
+    deps: AppDeps;
+  }
 }

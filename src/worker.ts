@@ -1,8 +1,7 @@
 import pino from 'pino';
-import { ConfigError, parseConfig } from './config/index.ts';
 import { registerWorkers } from './modules/index.ts';
 import { loggerOptions } from './platform/http/logger.ts';
-import { openDatabase, startServices } from './runtime.ts';
+import { configOrExit, openDatabase, startServices, stopOnSignals } from './runtime.ts';
 
 /**
  * `npm run worker`: the background workers (outbox relay, webhook deliveries, timers) without HTTP, for
@@ -11,38 +10,16 @@ import { openDatabase, startServices } from './runtime.ts';
  * the work to the workers. SIGINT/SIGTERM finish the jobs in hand, then exit.
  */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof parseConfig>;
-  try {
-    config = { ...parseConfig(), jobsEnabled: true };
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = { ...configOrExit(), jobsEnabled: true };
   const logger = pino(loggerOptions(config.logLevel));
   // With the embedded database, use the one a running server started rather than taking it over.
   const database = await openDatabase(config, logger, 'reuse');
   const background = await startServices(config, database, logger);
-  await registerWorkers(background.services);
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker shutting down');
-    try {
-      await background.stop();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'worker shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await registerWorkers(background.workerHost);
+  stopOnSignals(logger, 'worker', async () => {
+    await background.stop();
+    await database.close();
+  });
   logger.info('worker running: outbox relay and job handlers, no HTTP');
 }
 

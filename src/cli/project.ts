@@ -3,9 +3,10 @@ import pino from 'pino';
 import { ConfigError, parseConfig } from '../config/index.ts';
 import { createProject } from '../modules/projects/commands/create-project.ts';
 import { updateProject } from '../modules/projects/commands/update-project.ts';
-import { Db } from '../platform/db/orm.ts';
+import { Db } from '../platform/db/db.ts';
 import { DomainError } from '../platform/errors/domain-error.ts';
 import { openDatabase } from '../runtime.ts';
+import { paymentMethods } from '../services.ts';
 
 const USAGE = `Usage:
   npm run project:create -- --name Shop --mode test|live [--webhook-url URL] [--json]
@@ -29,21 +30,17 @@ async function run(argv: string[]): Promise<number> {
   const config = parseConfig();
   const database = await openDatabase(config, pino({ level: 'warn' }, process.stderr), 'reuse');
   try {
-    const db = Db.fork(database.orm);
+    const deps = { db: new Db(database.orm), config, paymentMethods };
     if (command === 'create') {
       if (!values.name || (values.mode !== 'test' && values.mode !== 'live')) {
         process.stderr.write(`${USAGE}\n`);
         return 64;
       }
-      const created = await createProject(
-        db,
-        {
-          name: values.name,
-          mode: values.mode,
-          webhookUrl: values['webhook-url'],
-        },
-        { allowPrivateTargets: config.webhooks.allowPrivateTargets },
-      );
+      const created = await createProject(deps, {
+        name: values.name,
+        mode: values.mode,
+        webhookUrl: values['webhook-url'],
+      });
       if (values.json) {
         process.stdout.write(
           `${JSON.stringify({ project_id: created.projectId, api_key: created.apiKey })}\n`,
@@ -60,14 +57,9 @@ async function run(argv: string[]): Promise<number> {
         process.stderr.write(`${USAGE}\n`);
         return 64;
       }
-      const project = await updateProject(
-        db,
-        values.project,
-        {
-          webhookUrl: values.url === 'none' ? null : values.url,
-        },
-        { allowPrivateTargets: config.webhooks.allowPrivateTargets },
-      );
+      const project = await updateProject(deps, values.project, {
+        webhookUrl: values.url === 'none' ? null : values.url,
+      });
       process.stdout.write(`Project ${project.id} webhook URL: ${project.webhookUrl ?? '(none)'}\n`);
       return 0;
     }

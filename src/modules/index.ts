@@ -1,71 +1,48 @@
 import type { FastifyInstance } from 'fastify';
-import type { Resolvers } from '../generated/graphql.ts';
-import type { AppServices } from '../services.ts';
-import { refundResolvers } from './back-office/graphql/refund-resolvers.ts';
-import { refundRoutes } from './back-office/rest/refund-routes.ts';
-import { registerHostedPages } from './hosted-pages/hosted-pages-module.ts';
-import { orderResolvers } from './orders/graphql/order-resolvers.ts';
-import { Order } from './orders/order.entity.ts';
-import { OutboxEvent } from './orders/outbox.entity.ts';
-import { orderRoutes } from './orders/rest/order-routes.ts';
-import { Transaction, TransactionEvent } from './orders/transaction.entity.ts';
-import { CardAuthorization } from './payments/card-authorization.entity.ts';
-import { paymentResolvers } from './payments/graphql/payment-resolvers.ts';
-import { registerCardPaymentRoutes, registerCardPaymentWorkers } from './payments/payments-module.ts';
-import { projectResolvers } from './projects/graphql/project-resolvers.ts';
-import { ApiKey, Merchant, Project } from './projects/project.entity.ts';
-import { searchResolvers } from './search/graphql/search-resolvers.ts';
-import { searchRoutes } from './search/rest/search-routes.ts';
-import { subscriptionResolvers } from './subscriptions/graphql/subscription-resolvers.ts';
-import { vaultResolvers } from './vault/graphql/vault-resolvers.ts';
-import { VaultCard } from './vault/vault-card.entity.ts';
-import { walletResolvers } from './wallets/graphql/wallet-resolvers.ts';
-import { registerWalletRoutes } from './wallets/wallets-module.ts';
-import { webhookResolvers } from './webhooks/graphql/webhook-resolvers.ts';
-import { WebhookDelivery, WebhookDeliveryAttempt } from './webhooks/webhook-delivery.entity.ts';
-import { bindWebhookRuntime, registerWebhookWorkers } from './webhooks/workers.ts';
+import type { GatewayModule, WorkerHost } from '../platform/module.ts';
+import type { AppDeps } from '../services.ts';
+import { backOfficeModule } from './back-office/module.ts';
+import { hostedPagesModule } from './hosted-pages/module.ts';
+import { ordersModule } from './orders/module.ts';
+import { paymentsModule } from './payments/module.ts';
+import { projectsModule } from './projects/module.ts';
+import { searchModule } from './search/module.ts';
+import { subscriptionsModule } from './subscriptions/module.ts';
+import { vaultModule } from './vault/module.ts';
+import { walletsModule } from './wallets/module.ts';
+import { webhooksModule } from './webhooks/module.ts';
+
+/** Every module, once: the one place modules plug in (entities, resolvers, start-up, routes, workers). */
+export const modules: readonly GatewayModule<AppDeps>[] = [
+  projectsModule,
+  ordersModule,
+  paymentsModule,
+  vaultModule,
+  walletsModule,
+  backOfficeModule,
+  searchModule,
+  webhooksModule,
+  subscriptionsModule,
+  hostedPagesModule,
+];
 
 /** Every entity MikroORM manages. */
-export const entities = [
-  Merchant,
-  Project,
-  ApiKey,
-  Order,
-  Transaction,
-  TransactionEvent,
-  OutboxEvent,
-  WebhookDelivery,
-  WebhookDeliveryAttempt,
-  VaultCard,
-  CardAuthorization,
-];
+export const entities = modules.flatMap((module) => module.entities ?? []);
 
 /** Every module's GraphQL resolvers, merged over the SDL in schema/. */
-export const resolvers: Resolvers[] = [
-  orderResolvers,
-  projectResolvers,
-  searchResolvers,
-  refundResolvers,
-  webhookResolvers,
-  subscriptionResolvers,
-  paymentResolvers,
-  vaultResolvers,
-  walletResolvers,
-];
+export const resolvers = modules.flatMap((module) => (module.resolvers ? [module.resolvers] : []));
 
-/** Every module's HTTP routes (REST, hosted pages, vault face). */
-export async function registerRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
-  await bindWebhookRuntime(services);
-  await app.register(orderRoutes);
-  await registerCardPaymentRoutes(app, services);
-  await registerHostedPages(app, services);
-  await registerWalletRoutes(app, services);
-  await app.register(refundRoutes);
-  await app.register(searchRoutes);
+/** Once per process, before anything is served: job queues, configuration checks. */
+export async function startModules(deps: AppDeps): Promise<void> {
+  for (const module of modules) await module.start?.(deps);
 }
 
-/** Every module's background workers (expiry timers, webhook deliveries); run where JOBS_ENABLED. */
-export async function registerWorkers(services: AppServices): Promise<void> {
-  await registerCardPaymentWorkers(services);
-  await registerWebhookWorkers(services);
+/** Every module's HTTP routes (REST, hosted pages, the vault and wallet B faces). */
+export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  for (const module of modules) await module.routes?.(app, deps);
+}
+
+/** Every module's background workers (timers, webhook deliveries); run where JOBS_ENABLED. */
+export async function registerWorkers(host: WorkerHost<AppDeps>): Promise<void> {
+  for (const module of modules) await module.workers?.(host);
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { Db } from '../../src/platform/db/orm.ts';
 import { IdempotencyRepository } from '../../src/platform/http/idempotency.repository.ts';
 import { IDEMPOTENCY_LEASE_MS, registerIdempotency } from '../../src/platform/http/idempotency.ts';
 import { createHttpServer } from '../../src/platform/http/server.ts';
@@ -25,14 +24,11 @@ describe('idempotency hooks', () => {
   beforeAll(async () => {
     app = await startTestApp();
     projectId = (await seedProject(app)).projectId;
-    server = createHttpServer({
-      config: app.runtime.services.config,
-      orm: app.runtime.services.orm,
-      logger: pino({ level: 'silent' }),
-      now: () => new Date(Date.now() + offset),
-    });
+    server = createHttpServer({ logger: pino({ level: 'silent' }) });
     registerIdempotency(server, {
       scopeOf: async (request) => (request.headers['x-project'] === 'none' ? null : projectId),
+      db: app.runtime.deps.db,
+      now: () => new Date(Date.now() + offset),
     });
     const count = (name: string) => {
       const n = (calls.get(name) ?? 0) + 1;
@@ -122,8 +118,8 @@ describe('idempotency hooks', () => {
 
   it('reports how many expired keys a purge deleted', async () => {
     await post('/counted', randomUUID());
-    const purged = await Db.fork(app.runtime.services.orm).read((em) =>
-      new IdempotencyRepository(em).purgeExpired(new Date(Date.now() + offset + 25 * 60 * 60 * 1000)),
+    const purged = await app.runtime.deps.db.read((uow) =>
+      new IdempotencyRepository(uow).purgeExpired(new Date(Date.now() + offset + 25 * 60 * 60 * 1000)),
     );
     expect(purged).toBeGreaterThanOrEqual(1);
   });

@@ -1,8 +1,8 @@
 import { createRefund } from '../../src/modules/back-office/commands/create-refund.ts';
+import { acquirerDirectory } from '../../src/modules/payments/acquirer/acquirer-directory.ts';
 import type { Acquirer, OperationResult } from '../../src/modules/payments/acquirer/index.ts';
 import { authenticateApiKey } from '../../src/modules/projects/commands/authenticate-api-key.ts';
-import { Db } from '../../src/platform/db/orm.ts';
-import type { Deps } from '../../src/platform/deps.ts';
+import type { AppDeps } from '../../src/services.ts';
 import { payOwnCheckoutOrder } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
@@ -28,18 +28,19 @@ describe('refunds the acquirer does not accept', () => {
   let app: TestApp;
   let project: SeededProject;
   let api: RestClient;
-  let deps: Deps;
+  let deps: AppDeps;
 
   beforeAll(async () => {
     app = await startTestApp();
     project = await seedProject(app);
     api = restClient(app.baseUrl, project.apiKey);
-    const { orm, config } = app.runtime.services;
-    deps = { db: Db.fork(orm), now: () => new Date(), config };
+    deps = app.runtime.deps;
   });
   afterAll(() => app.stop());
 
-  const actor = () => authenticateApiKey(deps.db, project.apiKey);
+  const actor = () => authenticateApiKey(deps, project.apiKey);
+  /** The app's services with refunds sent to `acquirer` (where `acquirer` throws, to no acquirer at all). */
+  const refundingWith = (acquirer: () => Acquirer) => ({ ...deps, acquirers: acquirerDirectory(acquirer) });
   const getOrder = async (orderId: string) => (await api.get<Json>(`/v1/orders/${orderId}/`)).body;
 
   it('ends a declined refund in error and gives nothing back, so the balance stays available', async () => {
@@ -52,13 +53,10 @@ describe('refunds the acquirer does not accept', () => {
     };
 
     const { refund, order } = await createRefund(
-      deps,
+      refundingWith(() => refundingAcquirer(async () => declined)),
       await actor(),
       original.id,
       { amount: 1000 },
-      {
-        acquirerFor: () => refundingAcquirer(async () => declined),
-      },
     );
 
     expect(refund.order.status).toBe('error');
@@ -79,17 +77,15 @@ describe('refunds the acquirer does not accept', () => {
     const problems: unknown[] = [];
 
     const { refund, order } = await createRefund(
-      deps,
+      refundingWith(() =>
+        refundingAcquirer(async () => {
+          throw new Error('connection reset by acquirer');
+        }),
+      ),
       await actor(),
       original.id,
       { amount: 700 },
-      {
-        acquirerFor: () =>
-          refundingAcquirer(async () => {
-            throw new Error('connection reset by acquirer');
-          }),
-        onAcquirerError: (error) => problems.push(error),
-      },
+      { onAcquirerError: (error) => problems.push(error) },
     );
 
     expect(problems).toHaveLength(1);
@@ -109,15 +105,12 @@ describe('refunds the acquirer does not accept', () => {
 
     await expect(
       createRefund(
-        deps,
+        refundingWith(() => {
+          throw new Error('no acquirer');
+        }),
         await actor(),
         original.id,
         { amount: 100 },
-        {
-          acquirerFor: () => {
-            throw new Error('no acquirer');
-          },
-        },
       ),
     ).rejects.toThrow('no acquirer');
 

@@ -1,15 +1,16 @@
 import { OrderRepository } from '../../src/modules/orders/order.repository.ts';
 import type { TransactionStatus } from '../../src/modules/orders/state-machine.ts';
 import { changeTransactionStatus, closeOrder } from '../../src/modules/orders/status-changes.ts';
-import { Db, type Orm } from '../../src/platform/db/orm.ts';
+import { Db } from '../../src/platform/db/db.ts';
+import type { Orm } from '../../src/platform/db/orm.ts';
 
 /**
  * Status changes through the one status-change service, as the payment flows make them: each writes its
  * outbox rows in the same transaction. (Until card payments land, this is how tests change a status.)
  */
 export async function cancelOrder(orm: Orm, orderId: string, to: 'cancelled' | 'expired' = 'cancelled') {
-  await Db.fork(orm).transaction(async (em) => {
-    const orders = new OrderRepository(em);
+  await new Db(orm).transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(null, orderId);
     if (!order) throw new Error(`no order ${orderId}`);
     closeOrder({ orders, at: new Date() }, order, await orders.transactionsOf(orderId), to);
@@ -18,8 +19,8 @@ export async function cancelOrder(orm: Orm, orderId: string, to: 'cancelled' | '
 
 /** Moves the single transaction of an own-checkout order, e.g. `processing` then `completed`. */
 export async function moveOwnCheckoutTransaction(orm: Orm, orderId: string, to: TransactionStatus) {
-  await Db.fork(orm).transaction(async (em) => {
-    const orders = new OrderRepository(em);
+  await new Db(orm).transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(null, orderId);
     if (!order) throw new Error(`no order ${orderId}`);
     const transactions = await orders.transactionsOf(orderId);

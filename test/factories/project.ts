@@ -1,5 +1,4 @@
 import { createProject } from '../../src/modules/projects/commands/create-project.ts';
-import { Db } from '../../src/platform/db/orm.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 export interface SeededProject {
@@ -13,14 +12,10 @@ export async function seedProject(
   app: TestApp,
   overrides: { name?: string; mode?: 'test' | 'live'; webhookUrl?: string } = {},
 ): Promise<SeededProject> {
-  const created = await createProject(
-    Db.fork(app.runtime.services.orm),
-    {
-      name: overrides.name ?? 'Test shop',
-      mode: overrides.mode ?? 'test',
-      webhookUrl: overrides.webhookUrl,
-    },
-    { allowPrivateTargets: app.runtime.services.config.webhooks.allowPrivateTargets },
-  );
+  const created = await createProject(app.runtime.deps, {
+    name: overrides.name ?? 'Test shop',
+    mode: overrides.mode ?? 'test',
+    webhookUrl: overrides.webhookUrl,
+  });
   return { projectId: created.projectId, merchantId: created.merchantId, apiKey: created.apiKey };
 }

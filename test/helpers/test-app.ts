@@ -1,6 +1,12 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { parseConfig } from '../../src/config/index.ts';
+import {
+  createHttpsMerchantSessionClient,
+  type MerchantSessionClient,
+} from '../../src/modules/wallets/wallet-a/merchant-session-client.ts';
+import { createSimulatedMerchantSessionClient } from '../../src/modules/wallets/wallet-a/session-simulator.ts';
+import type { WalletSessionClients } from '../../src/modules/wallets/wallet-services.ts';
 import { freePort } from '../../src/platform/db/embedded-postgres.ts';
 import { type Runtime, startRuntime } from '../../src/runtime.ts';
 import { createTestDatabase } from './database.ts';
@@ -13,6 +19,8 @@ export interface TestApp {
   logs: string[];
   /** Shifts the app's clock, e.g. to expire setup tokens or orders. */
   advanceClock(ms: number): void;
+  /** Sends the app's wallet A merchant sessions through these transports from now on (both by default). */
+  useWalletSessionClients(clients: WalletSessionClients): void;
   stop(): Promise<void>;
 }
 
@@ -38,9 +46,19 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
   });
   let offset = 0;
+  // The app is started with transports that pass each session on to whichever one the test picks.
+  const sessions: WalletSessionClients = {
+    live: createHttpsMerchantSessionClient(),
+    test: createSimulatedMerchantSessionClient(),
+  };
+  const switchable = (which: keyof WalletSessionClients): MerchantSessionClient => ({
+    name: `switchable-${which}`,
+    requestSession: (session) => sessions[which].requestSession(session),
+  });
   const runtime = await startRuntime(config, {
     logger: pino({ level: 'debug' }, sink),
     now: () => new Date(Date.now() + offset),
+    overrides: { wallets: { sessionClients: { live: switchable('live'), test: switchable('test') } } },
   });
   await runtime.app.listen({ host: '127.0.0.1', port });
   return {
@@ -51,6 +69,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     advanceClock: (ms) => {
       offset += ms;
     },
+    useWalletSessionClients: (clients) => Object.assign(sessions, clients),
     stop: () => runtime.stop(),
   };
 }

@@ -1,6 +1,5 @@
 import { OrderRepository } from '../../src/modules/orders/order.repository.ts';
 import { changeTransactionStatus } from '../../src/modules/orders/status-changes.ts';
-import { Db } from '../../src/platform/db/orm.ts';
 import { buildOwnCheckoutOrder } from '../factories/order.ts';
 import { seedProject } from '../factories/project.ts';
 import { restClient } from '../helpers/http.ts';
@@ -18,8 +17,8 @@ describe('transaction events', () => {
     const api = restClient(app.baseUrl, project.apiKey);
     const { body: created } = await api.post<Record<string, any>>('/v1/orders/', buildOwnCheckoutOrder());
     const at = new Date();
-    await Db.fork(app.runtime.services.orm).transaction(async (em) => {
-      const orders = new OrderRepository(em);
+    await app.runtime.deps.db.transaction(async (uow) => {
+      const orders = new OrderRepository(uow);
       const order = (await orders.lockOrder(project.projectId, created.id))!;
       const transactions = await orders.transactionsOf(order.id);
       const ctx = { orders, at };

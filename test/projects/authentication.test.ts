@@ -1,5 +1,4 @@
 import { revokeApiKey } from '../../src/modules/projects/commands/revoke-api-key.ts';
-import { Db } from '../../src/platform/db/orm.ts';
 import { buildOrder } from '../factories/order.ts';
 import { seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
@@ -50,7 +49,7 @@ describe('API key authentication', () => {
     const project = await seedProject(app);
     const api = restClient(app.baseUrl, project.apiKey);
     expect((await api.post('/v1/orders/', buildOrder())).status).toBe(201);
-    await revokeApiKey(Db.fork(app.runtime.services.orm), project.projectId, project.apiKey.slice(0, 12));
+    await revokeApiKey(app.runtime.deps, project.projectId, project.apiKey.slice(0, 12));
     expect401(await api.post('/v1/orders/', buildOrder()));
   });
 

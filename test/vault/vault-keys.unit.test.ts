@@ -1,9 +1,24 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseConfig } from '../../src/config/index.ts';
+import pino from 'pino';
+import { type AppConfig, parseConfig } from '../../src/config/index.ts';
 import { VaultKeyConfigError } from '../../src/modules/vault/card-crypto.ts';
-import { DEV_KEY_FILE, loadVaultCipher, vaultCipherFor } from '../../src/modules/vault/vault-keys.ts';
+import { DEV_KEY_FILE, loadVaultCipher } from '../../src/modules/vault/vault-keys.ts';
+import { type AppServices, buildDeps } from '../../src/services.ts';
+
+/** The services of an app that never touches its database or job queue (building deps uses neither). */
+function servicesOf(config: AppConfig): AppServices {
+  return {
+    config,
+    orm: null as never,
+    logger: pino({ level: 'silent' }),
+    now: () => new Date(),
+    jobs: null as never,
+    notifications: null as never,
+    onShutdown: () => undefined,
+  };
+}
 
 describe('vault keyring from configuration', () => {
   let dataDir: string;
@@ -40,9 +55,11 @@ describe('vault keyring from configuration', () => {
   });
 
   it('builds one keyring per running app configuration', () => {
-    const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
-    const other = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
-    expect(vaultCipherFor(config)).toBe(vaultCipherFor(config));
-    expect(vaultCipherFor(other)).not.toBe(vaultCipherFor(config));
+    const app = buildDeps(servicesOf(parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir })));
+    const other = buildDeps(servicesOf(parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir })));
+    // Every request of one app carries the app's deps (with its own logger), so the same keyring.
+    const vaultCipherFor = (deps: typeof app) => ({ ...deps, logger: deps.logger.child({}) }).cipher;
+    expect(vaultCipherFor(app)).toBe(vaultCipherFor(app));
+    expect(vaultCipherFor(other)).not.toBe(vaultCipherFor(app));
   });
 });

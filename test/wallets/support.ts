@@ -9,7 +9,6 @@ import type {
   MerchantSessionClient,
   MerchantSessionRequest,
 } from '../../src/modules/wallets/wallet-a/merchant-session-client.ts';
-import { overrideWalletRuntime } from '../../src/modules/wallets/wallet-runtime.ts';
 import { buildOwnCheckoutOrder } from '../factories/order.ts';
 import type { WalletATestKit, WalletBTestKit } from '../factories/wallet-tokens.ts';
 import { sql } from '../helpers/database.ts';
@@ -133,7 +132,7 @@ export function recordSessions(
 ) {
   const live = recordingSessionClient(answer);
   const test = recordingSessionClient(answer);
-  overrideWalletRuntime(app.runtime.services.config, { sessionClients: { live, test } });
+  app.useWalletSessionClients({ live, test });
   return { live, test };
 }
 

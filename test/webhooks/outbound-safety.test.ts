@@ -4,7 +4,7 @@ import {
   refuseAddress,
   refuseUrl,
   type TargetPolicy,
-} from '../../src/modules/webhooks/delivery/target-policy.ts';
+} from '../../src/platform/security/outbound-targets.ts';
 import { buildOrder } from '../factories/order.ts';
 import { cancelOrder } from '../factories/order-status.ts';
 import { seedProject } from '../factories/project.ts';

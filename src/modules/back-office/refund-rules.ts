@@ -1,7 +1,7 @@
-import { DomainError } from '../../platform/errors/domain-error.ts';
 import type { Order } from '../orders/order.entity.ts';
 import { isSucceededTransactionStatus, type OrderStatus } from '../orders/state-machine.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
+import { refundRefused } from './errors.ts';
 
 /**
  * When an order may be refunded and by how much (spec 4.3, 7.1, 8). Pure: the caller loads the facts while
@@ -31,20 +31,20 @@ export interface RefundAssessment {
 /** A refund that failed gives nothing back, so it does not count against the original amount. */
 const FAILED_ORDER_STATUSES: readonly OrderStatus[] = ['cancelled', 'expired', 'error'];
 
-const refused = (code: string, message: string, field: string | null = null) =>
-  new DomainError('unprocessable', code, message, field);
-
 export function assessRefund(facts: RefundFacts): RefundAssessment {
   const { order } = facts;
   if (order.kind !== 'payment') {
-    throw refused('order_not_refundable', `Only a payment can be refunded; this is a ${order.kind} order`);
+    throw refundRefused(
+      'order_not_refundable',
+      `Only a payment can be refunded; this is a ${order.kind} order`,
+    );
   }
   const voided = facts.relatedOrders.some(
     (related) => related.kind === 'void' && !FAILED_ORDER_STATUSES.includes(related.status),
   );
-  if (voided) throw refused('order_voided', 'The order was voided: there is no payment to refund');
+  if (voided) throw refundRefused('order_voided', 'The order was voided: there is no payment to refund');
   if (order.status !== 'completed') {
-    throw refused(
+    throw refundRefused(
       'order_not_paid',
       `Only a completed order can be refunded; this order is '${order.status}'`,
     );
@@ -53,7 +53,7 @@ export function assessRefund(facts: RefundFacts): RefundAssessment {
     (t) => isPaymentTransaction(t) && isSucceededTransactionStatus(t.status),
   );
   if (succeeded.length !== 1) {
-    throw refused('order_not_paid', 'The order has no single paid transaction to refund');
+    throw refundRefused('order_not_paid', 'The order has no single paid transaction to refund');
   }
   const payment = succeeded[0]!;
   const refundable = refundableAmountOf(payment, facts.captures);
@@ -79,7 +79,7 @@ function refundableAmountOf(payment: Transaction, captures: Transaction[]): numb
   if (captured > 0) return captured;
   // Captured in place, without a capture transaction of its own.
   if (payment.status === 'captured') return payment.amount;
-  throw refused(
+  throw refundRefused(
     'order_not_captured',
     'The pre-authorization was not captured: void it to release the money instead of refunding',
   );
@@ -87,7 +87,7 @@ function refundableAmountOf(payment: Transaction, captures: Transaction[]): numb
 
 export function assertRefundAmount(assessment: RefundAssessment, amount: number, currency: string): void {
   if (amount > assessment.remaining) {
-    throw refused(
+    throw refundRefused(
       'refund_exceeds_remaining',
       `amount: ${amount} exceeds the remaining refundable amount of ${assessment.remaining} ${currency} ` +
         `(${assessment.refundable} paid, ${assessment.committed} already refunded or being refunded)`,

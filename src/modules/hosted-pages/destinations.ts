@@ -1,10 +1,9 @@
+import { customerReturnUrl, orderRetryUrl, orderUrl } from '../orders/customer-urls.ts';
 import type { Order } from '../orders/order.entity.ts';
-import { orderUrl } from '../orders/rest/order-json.ts';
 import { isFinalOrderStatus } from '../orders/state-machine.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
 import type { AuthorizationKind } from '../payments/acquirer/acquirer.ts';
 import type { PaymentPageState } from '../payments/commands/load-payment-page.ts';
-import { customerReturnUrl } from '../payments/payment-urls.ts';
 
 /**
  * Where the customer goes next (spec 3.1 rules 2 and 5). A hosted order is judged by the ORDER status: after a
@@ -13,15 +12,6 @@ import { customerReturnUrl } from '../payments/payment-urls.ts';
  * cancelled, expired or failed; always with `?order_id=`). With neither URL the hosted order page itself shows
  * the outcome. An own checkout follows its one transaction. The redirect is never proof of payment.
  */
-
-/** The order page after a failed attempt: it names the attempt so the page can say what went wrong. */
-export function retryUrl(
-  baseUrl: string,
-  order: Pick<Order, 'id'>,
-  transaction: Pick<Transaction, 'id'>,
-): string {
-  return `${orderUrl(baseUrl, order.id)}?attempt=${encodeURIComponent(transaction.id)}`;
-}
 
 /** After the order reached a final status (or was found in one). */
 export function afterFinalStatus(baseUrl: string, order: Order): string {
@@ -37,7 +27,7 @@ export function afterCardAttempt(
   if (result === 'approved') return afterFinalStatus(baseUrl, order);
   if (result === 'challenge_required' && transaction.paymentUrl) return transaction.paymentUrl;
   if (isFinalOrderStatus(order.status)) return afterFinalStatus(baseUrl, order);
-  return retryUrl(baseUrl, order, transaction);
+  return orderRetryUrl(baseUrl, order.id, transaction.id);
 }
 
 /**
@@ -50,7 +40,8 @@ export function afterPaymentPage(
 ): string | null {
   const { order, transaction, succeeded } = state;
   if (order.checkout !== 'hosted') return state.returnUrl;
-  if (!succeeded && !isFinalOrderStatus(order.status)) return retryUrl(baseUrl, order, transaction);
+  if (!succeeded && !isFinalOrderStatus(order.status))
+    return orderRetryUrl(baseUrl, order.id, transaction.id);
   return customerReturnUrl(order, succeeded) ?? orderUrl(baseUrl, order.id);
 }
 

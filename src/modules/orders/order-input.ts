@@ -3,10 +3,6 @@ import { httpUrlSchema } from '../../platform/validation/http-url.ts';
 import { validateExpirationPeriod } from './duration.ts';
 import { isKnownCurrency, MAX_AMOUNT } from './money.ts';
 
-/** Methods a merchant may ask for; `credit-card-refund` only ever appears on refund orders. */
-export const PAYMENT_METHODS = ['credit-card', 'wallet-a-pay', 'wallet-b-pay'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
 export const amountSchema = z
   .number({ error: 'must be an integer number of minor units' })
   .int('must be an integer number of minor units')
@@ -53,51 +49,67 @@ export const cardDetailsSchema = z.strictObject({
   cardholder_name: text(120).min(1).optional(),
 });
 
-export const transactionInputSchema = z.strictObject({
-  payment_method: z.enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(', ')}` }),
-  payment_method_details: cardDetailsSchema.optional(),
-  capture_mode: z.enum(['automatic', 'manual']).optional(),
-});
+export type PaymentMethodDetailsInput = z.output<typeof cardDetailsSchema>;
+
+/** A transaction sent at creation, its `payment_method` one of `methods` (the registered payment methods). */
+function transactionInputSchema(methods: readonly [string, ...string[]]) {
+  return z.strictObject({
+    payment_method: z.enum(methods, { error: `must be one of ${methods.join(', ')}` }),
+    payment_method_details: cardDetailsSchema.optional(),
+    capture_mode: z.enum(['automatic', 'manual']).optional(),
+  });
+}
 
 const jsonObject = z
   .record(z.string(), z.unknown())
   .refine((value) => JSON.stringify(value).length <= 16_384, 'must be at most 16 KiB of JSON');
 
-export const createOrderInputSchema = z
-  .strictObject({
-    merchant_order_id: text(255).optional(),
-    amount: amountSchema,
-    currency: currencySchema,
-    description: text(1024).optional(),
-    return_url: httpUrlSchema.optional(),
-    failure_url: httpUrlSchema.optional(),
-    webhook_url: httpUrlSchema.optional(),
-    expiration_period: z
-      .string()
-      .superRefine((value, ctx) => {
-        const problem = validateExpirationPeriod(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      })
-      .optional(),
-    payment_methods: z.array(z.enum(PAYMENT_METHODS)).min(1).optional(),
-    transactions: z
-      .array(transactionInputSchema)
-      .max(1, 'at most one transaction may be sent at creation (own checkout); send none for the hosted page')
-      .optional(),
-    customer: customerSchema.optional(),
-    client: jsonObject.optional(),
-    extra: jsonObject.optional(),
-  })
-  .superRefine((input, ctx) => {
-    const method = input.transactions?.[0]?.payment_method;
-    if (method && input.payment_methods && !input.payment_methods.includes(method)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['transactions', 0, 'payment_method'],
-        message: 'must be one of the order payment_methods',
-      });
-    }
-  });
+/**
+ * The create-order body (spec 4.1) for the given payment methods (the registry's ids, in registration order;
+ * `credit-card-refund` only ever appears on refund orders). Built once per registry.
+ */
+export function createOrderInputSchema(methods: readonly [string, ...string[]]) {
+  return z
+    .strictObject({
+      merchant_order_id: text(255).optional(),
+      amount: amountSchema,
+      currency: currencySchema,
+      description: text(1024).optional(),
+      return_url: httpUrlSchema.optional(),
+      failure_url: httpUrlSchema.optional(),
+      webhook_url: httpUrlSchema.optional(),
+      expiration_period: z
+        .string()
+        .superRefine((value, ctx) => {
+          const problem = validateExpirationPeriod(value);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        })
+        .optional(),
+      payment_methods: z.array(z.enum(methods)).min(1).optional(),
+      transactions: z
+        .array(transactionInputSchema(methods))
+        .max(
+          1,
+          'at most one transaction may be sent at creation (own checkout); send none for the hosted page',
+        )
+        .optional(),
+      customer: customerSchema.optional(),
+      client: jsonObject.optional(),
+      extra: jsonObject.optional(),
+    })
+    .superRefine((input, ctx) => {
+      const method = input.transactions?.[0]?.payment_method;
+      if (method && input.payment_methods && !input.payment_methods.includes(method)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['transactions', 0, 'payment_method'],
+          message: 'must be one of the order payment_methods',
+        });
+      }
+    });
+}
 
-export type CreateOrderInput = z.input<typeof createOrderInputSchema>;
-export type ValidCreateOrderInput = z.output<typeof createOrderInputSchema>;
+export type CreateOrderInputSchema = ReturnType<typeof createOrderInputSchema>;
+export type CreateOrderInput = z.input<CreateOrderInputSchema>;
+export type ValidCreateOrderInput = z.output<CreateOrderInputSchema>;
+export type ValidTransactionInput = NonNullable<ValidCreateOrderInput['transactions']>[number];

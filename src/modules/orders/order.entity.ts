@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
+import { addIsoDuration } from './duration.ts';
 import type { OrderStatus } from './state-machine.ts';
 
 export type OrderKind = 'payment' | 'refund' | 'capture' | 'void';
@@ -37,5 +39,145 @@ export const OrderSchema = defineEntity({
     completedAt: p.datetime().nullable(),
   },
 });
-export class Order extends OrderSchema.class {}
+/** The optional facts a merchant gives an order; absent ones are stored as null. */
+export interface OrderDetails {
+  merchantOrderId?: string | null;
+  description?: string | null;
+  paymentMethods?: string[] | null;
+  returnUrl?: string | null;
+  failureUrl?: string | null;
+  webhookUrl?: string | null;
+  customer?: JsonObject | null;
+  client?: JsonObject | null;
+  extra?: JsonObject | null;
+}
+
+/**
+ * One factory per kind of order, the only places an order row is built: a merchant's payment order, and the
+ * refund, capture and void orders created from one. Every order starts `new`; its status then only moves
+ * through the state machine (status-changes.ts).
+ */
+export class Order extends OrderSchema.class {
+  /** `is-test` on every order of a test project. */
+  static flagsFor(mode: 'test' | 'live'): string[] {
+    return mode === 'test' ? ['is-test'] : [];
+  }
+
+  /** A merchant's order (spec 4.1): hosted, or an own checkout when it comes with its one transaction. */
+  static createPayment(
+    fields: {
+      projectId: string;
+      merchantId: string;
+      mode: 'test' | 'live';
+      checkout: Checkout;
+      currency: string;
+      amount: number;
+      expirationPeriod: string;
+      at: Date;
+    } & OrderDetails,
+  ): Order {
+    return build({
+      ...fields,
+      kind: 'payment',
+      flags: Order.flagsFor(fields.mode),
+      expiresAt: addIsoDuration(fields.at, fields.expirationPeriod) ?? fields.at,
+      relatedOrderId: null,
+    });
+  }
+
+  /** A refund of `original` (spec 2.6): its currency, announced where the original's changes are. */
+  static createRefund(
+    original: Order,
+    fields: Pick<OrderDetails, 'merchantOrderId' | 'description' | 'extra'> & {
+      amount: number;
+      expirationPeriod: string;
+      at: Date;
+    },
+  ): Order {
+    return build({
+      projectId: original.projectId,
+      merchantId: original.merchantId,
+      kind: 'refund',
+      checkout: 'own',
+      currency: original.currency,
+      amount: fields.amount,
+      flags: original.flags.includes('is-test') ? ['is-refund', 'is-test'] : ['is-refund'],
+      merchantOrderId: fields.merchantOrderId,
+      description: fields.description ?? original.description,
+      expirationPeriod: fields.expirationPeriod,
+      expiresAt: addIsoDuration(fields.at, fields.expirationPeriod) ?? fields.at,
+      webhookUrl: original.webhookUrl,
+      extra: fields.extra,
+      relatedOrderId: original.id,
+      at: fields.at,
+    });
+  }
+
+  /** A capture or void of `original`'s pre-authorization (spec 2.7), settled in the unit of work that makes it. */
+  static createFollowUp(original: Order, kind: 'capture' | 'void', amount: number, at: Date): Order {
+    return build({
+      projectId: original.projectId,
+      merchantId: original.merchantId,
+      kind,
+      checkout: 'own',
+      currency: original.currency,
+      amount,
+      flags: original.flags.filter((flag) => flag === 'is-test'),
+      merchantOrderId: original.merchantOrderId,
+      description: original.description,
+      expirationPeriod: original.expirationPeriod,
+      // Settled in this same unit of work: it never waits for an expiry.
+      expiresAt: at,
+      webhookUrl: original.webhookUrl,
+      customer: original.customer,
+      relatedOrderId: original.id,
+      at,
+    });
+  }
+}
 OrderSchema.setClass(Order);
+
+function build(
+  fields: Pick<
+    Order,
+    | 'projectId'
+    | 'merchantId'
+    | 'kind'
+    | 'checkout'
+    | 'currency'
+    | 'amount'
+    | 'flags'
+    | 'expirationPeriod'
+    | 'expiresAt'
+    | 'relatedOrderId'
+  > &
+    OrderDetails & { at: Date },
+): Order {
+  return Object.assign(new Order(), {
+    id: randomUUID(),
+    projectId: fields.projectId,
+    merchantId: fields.merchantId,
+    kind: fields.kind,
+    merchantOrderId: fields.merchantOrderId ?? null,
+    description: fields.description ?? null,
+    currency: fields.currency,
+    amount: fields.amount,
+    status: 'new' as const,
+    flags: fields.flags,
+    checkout: fields.checkout,
+    expirationPeriod: fields.expirationPeriod,
+    expiresAt: fields.expiresAt,
+    paymentMethods: fields.paymentMethods ?? null,
+    returnUrl: fields.returnUrl ?? null,
+    failureUrl: fields.failureUrl ?? null,
+    webhookUrl: fields.webhookUrl ?? null,
+    customer: fields.customer ?? null,
+    client: fields.client ?? null,
+    extra: fields.extra ?? null,
+    refundedAmount: 0,
+    relatedOrderId: fields.relatedOrderId,
+    createdAt: fields.at,
+    modifiedAt: fields.at,
+    completedAt: null,
+  });
+}

@@ -1,21 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '../../platform/db/orm.ts';
+import { Repository } from '../../platform/db/repository.ts';
 import { Order } from './order.entity.ts';
+import type { OrderView } from './order-view.ts';
 import type { OutboxEvent } from './outbox.entity.ts';
 import { Transaction, TransactionEvent } from './transaction.entity.ts';
-
-/** An order with everything its representation needs. */
-export interface OrderView {
-  order: Order;
-  transactions: TransactionView[];
-  /** Orders created from this one (refunds, captures, voids), oldest first. */
-  relatedOrders: Pick<Order, 'id' | 'kind'>[];
-}
-
-export interface TransactionView {
-  transaction: Transaction;
-  events: TransactionEvent[];
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,53 +11,47 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-export class OrderRepository {
-  readonly #em: EntityManager;
-
-  constructor(em: EntityManager) {
-    this.#em = em;
-  }
-
+export class OrderRepository extends Repository {
   /** Another project's order is reported exactly as a missing one. */
   findOrder(projectId: string, orderId: string): Promise<Order | null> {
     if (!isUuid(orderId)) return Promise.resolve(null);
-    return this.#em.findOne(Order, { id: orderId, projectId });
+    return this.em.findOne(Order, { id: orderId, projectId });
   }
 
   /** Loads an order without a tenant check: only for customer-facing flows keyed by the order id itself. */
   findOrderById(orderId: string): Promise<Order | null> {
     if (!isUuid(orderId)) return Promise.resolve(null);
-    return this.#em.findOne(Order, { id: orderId });
+    return this.em.findOne(Order, { id: orderId });
   }
 
   /** Loads and row-locks an order for the rest of the database transaction (serialises money moves). */
   lockOrder(projectId: string | null, orderId: string): Promise<Order | null> {
     if (!isUuid(orderId)) return Promise.resolve(null);
     const where = projectId ? { id: orderId, projectId } : { id: orderId };
-    return this.#em.findOne(Order, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return this.em.findOne(Order, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
   findTransaction(orderId: string, transactionId: string): Promise<Transaction | null> {
     if (!isUuid(transactionId)) return Promise.resolve(null);
-    return this.#em.findOne(Transaction, { id: transactionId, orderId });
+    return this.em.findOne(Transaction, { id: transactionId, orderId });
   }
 
   findTransactionBySetupToken(setupToken: string): Promise<Transaction | null> {
     if (!isUuid(setupToken)) return Promise.resolve(null);
-    return this.#em.findOne(Transaction, { setupToken });
+    return this.em.findOne(Transaction, { setupToken });
   }
 
   findTransactionForProject(projectId: string, transactionId: string): Promise<Transaction | null> {
     if (!isUuid(transactionId)) return Promise.resolve(null);
-    return this.#em.findOne(Transaction, { id: transactionId, projectId });
+    return this.em.findOne(Transaction, { id: transactionId, projectId });
   }
 
   transactionsOf(orderId: string): Promise<Transaction[]> {
-    return this.#em.find(Transaction, { orderId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return this.em.find(Transaction, { orderId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }
 
   relatedOrdersOf(orderId: string): Promise<Order[]> {
-    return this.#em.find(Order, { relatedOrderId: orderId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return this.em.find(Order, { relatedOrderId: orderId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }
 
   async loadView(order: Order): Promise<OrderView> {
@@ -82,19 +64,15 @@ export class OrderRepository {
     if (orders.length === 0) return [];
     const orderIds = orders.map((o) => o.id);
     const [transactions, related] = await Promise.all([
-      this.#em.find(
-        Transaction,
-        { orderId: { $in: orderIds } },
-        { orderBy: { createdAt: 'asc', id: 'asc' } },
-      ),
-      this.#em.find(
+      this.em.find(Transaction, { orderId: { $in: orderIds } }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
+      this.em.find(
         Order,
         { relatedOrderId: { $in: orderIds } },
         { fields: ['id', 'kind', 'relatedOrderId'], orderBy: { createdAt: 'asc', id: 'asc' } },
       ),
     ]);
     const events = transactions.length
-      ? await this.#em.find(
+      ? await this.em.find(
           TransactionEvent,
           { transactionId: { $in: transactions.map((t) => t.id) } },
           { orderBy: { seq: 'asc' } },
@@ -112,12 +90,22 @@ export class OrderRepository {
     }));
   }
 
+  /** Open orders whose expiry has passed, oldest deadline first. */
+  async overdueOrderIds(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.em.find(
+      Order,
+      { status: { $in: ['new', 'processing'] }, expiresAt: { $lte: now } },
+      { fields: ['id'], orderBy: { expiresAt: 'asc' }, limit },
+    );
+    return rows.map((row) => row.id);
+  }
+
   add(...entities: (Order | Transaction | TransactionEvent | OutboxEvent)[]): void {
-    for (const entity of entities) this.#em.persist(entity);
+    for (const entity of entities) this.em.persist(entity);
   }
 
   /** Writes pending changes now (inside the caller's transaction), e.g. before reading them back. */
   flush(): Promise<void> {
-    return this.#em.flush();
+    return this.em.flush();
   }
 }

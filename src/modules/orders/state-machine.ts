@@ -62,7 +62,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 };
 
 const SUCCEEDED: readonly TransactionStatus[] = ['accepted', 'captured', 'completed'];
+/** Still running: not yet answered (or waiting for the customer). */
 const PENDING: readonly TransactionStatus[] = ['new', 'pending', 'processing'];
+/** Ended without the money: declined, failed, cancelled or expired. */
+const FAILED: readonly TransactionStatus[] = ['declined', 'error', 'cancelled', 'expired'];
 
 export function isFinalOrderStatus(status: OrderStatus): boolean {
   return FINAL_ORDER_STATUSES.includes(status);
@@ -74,6 +77,14 @@ export function isFinalTransactionStatus(status: TransactionStatus): boolean {
 
 export function isSucceededTransactionStatus(status: TransactionStatus): boolean {
   return SUCCEEDED.includes(status);
+}
+
+export function isOpenTransactionStatus(status: TransactionStatus): boolean {
+  return PENDING.includes(status);
+}
+
+export function isFailedTransactionStatus(status: TransactionStatus): boolean {
+  return FAILED.includes(status);
 }
 
 export function canTransitionTransaction(from: TransactionStatus, to: TransactionStatus): boolean {

@@ -6,6 +6,7 @@ import {
   assertOrderTransition,
   assertTransactionTransition,
   deriveOrderStatus,
+  isOpenTransactionStatus,
   type OrderStatus,
   type TransactionStatus,
 } from './state-machine.ts';
@@ -41,7 +42,8 @@ export function recordNewTransaction(
 
 /**
  * Moves one transaction of an order to a new status and re-derives the order's status from all of them.
- * `transactions` must hold every transaction of the order, the changed one included.
+ * `transactions` must hold every transaction of the order, the changed one included. Returns the event it
+ * recorded (null when the status did not change), for a caller that shows the order without reading it back.
  */
 export function changeTransactionStatus(
   ctx: StatusChangeContext,
@@ -49,16 +51,14 @@ export function changeTransactionStatus(
   transactions: Transaction[],
   transaction: Transaction,
   to: TransactionStatus,
-): void {
+): TransactionEvent | null {
   const from = transaction.status;
-  if (from === to) return;
+  if (from === to) return null;
   assertTransactionTransition(from, to);
   transaction.status = to;
   transaction.modifiedAt = ctx.at;
-  ctx.orders.add(
-    eventFor(transaction, to, from, ctx),
-    outboxFor(order, 'transaction_status_changed', from, to, transaction.id),
-  );
+  const event = eventFor(transaction, to, from, ctx);
+  ctx.orders.add(event, outboxFor(order, 'transaction_status_changed', from, to, transaction.id));
   syncOrderStatus(
     ctx,
     order,
@@ -67,6 +67,7 @@ export function changeTransactionStatus(
       transactions.map((t) => (t.id === transaction.id ? to : t.status)),
     ),
   );
+  return event;
 }
 
 /** Order-level events that are not derived from a transaction: expiry and cancellation by the customer. */
@@ -77,7 +78,7 @@ export function closeOrder(
   to: 'expired' | 'cancelled',
 ): void {
   for (const transaction of transactions) {
-    if (['new', 'pending', 'processing'].includes(transaction.status)) {
+    if (isOpenTransactionStatus(transaction.status)) {
       assertTransactionTransition(transaction.status, to);
       const from = transaction.status;
       transaction.status = to;

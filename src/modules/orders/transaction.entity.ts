@@ -1,8 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
-import type { JsonObject } from './order.entity.ts';
+import type { JsonObject, Order } from './order.entity.ts';
 import type { TransactionStatus } from './state-machine.ts';
 
 export type CaptureMode = 'automatic' | 'manual';
+
+/** The method of every refund transaction (spec 2.6); merchants never choose it. */
+export const REFUND_PAYMENT_METHOD = 'credit-card-refund';
+
+/** An acquirer's answer as a transaction shows it under `outcomes.processing`. */
+export interface ProcessingOutcome {
+  kind: string;
+  responseCode: string;
+  responseCodeDescription: string;
+}
 
 export const TransactionSchema = defineEntity({
   name: 'Transaction',
@@ -33,8 +44,136 @@ export const TransactionSchema = defineEntity({
     modifiedAt: p.datetime(),
   },
 });
-export class Transaction extends TransactionSchema.class {}
+/**
+ * One factory per kind of transaction, the only places a transaction row is built: a payment attempt (own
+ * checkout or the hosted page), a refund, and a capture or void. It starts without status: the caller records
+ * its first one with `recordNewTransaction` (status-changes.ts).
+ */
+export class Transaction extends TransactionSchema.class {
+  /** A payment attempt of the whole order amount with `paymentMethod` (public details only, never a CVC). */
+  static createPayment(
+    order: Order,
+    fields: {
+      paymentMethod: string;
+      details?: JsonObject;
+      captureMode?: CaptureMode;
+      /** The single-use setup token, for methods that issue one (setup-token.ts). */
+      setupToken: string | null;
+      at: Date;
+    },
+  ): Transaction {
+    return build(order, {
+      amount: order.amount,
+      paymentMethod: fields.paymentMethod,
+      paymentMethodDetails: fields.details ?? {},
+      captureMode: fields.captureMode ?? 'automatic',
+      setupToken: fields.setupToken,
+      at: fields.at,
+    });
+  }
+
+  /** The refund transaction of a refund order, for `payment` of the original. */
+  static createRefund(order: Order, payment: Transaction, at: Date): Transaction {
+    const truncatedPan = payment.paymentMethodDetails.truncated_pan;
+    return build(order, {
+      amount: order.amount,
+      creditDebit: 'debit',
+      paymentMethod: REFUND_PAYMENT_METHOD,
+      paymentMethodBrand: payment.paymentMethodBrand ?? null,
+      paymentMethodDetails: typeof truncatedPan === 'string' ? { truncated_pan: truncatedPan } : {},
+      refundOfTransactionId: payment.id,
+      at,
+    });
+  }
+
+  /**
+   * The transaction of a capture or void order: the acquirer's answer on `authorized`'s card, under the id the
+   * acquirer was given.
+   */
+  static createFollowUp(
+    order: Order,
+    authorized: Transaction,
+    fields: {
+      kind: 'capture' | 'void';
+      id: string;
+      result: ProcessingOutcome & { reason: string };
+      at: Date;
+    },
+  ): Transaction {
+    const { kind, result } = fields;
+    return build(order, {
+      id: fields.id,
+      amount: order.amount,
+      creditDebit: kind === 'void' ? 'credit' : null,
+      paymentMethod: authorized.paymentMethod,
+      paymentMethodBrand: authorized.paymentMethodBrand,
+      paymentMethodDetails: authorized.paymentMethodDetails.truncated_pan
+        ? { truncated_pan: authorized.paymentMethodDetails.truncated_pan }
+        : {},
+      outcomes: processingOutcomes(result),
+      reason: result.reason,
+      voidOfTransactionId: kind === 'void' ? authorized.id : null,
+      captureOfTransactionId: kind === 'capture' ? authorized.id : null,
+      at: fields.at,
+    });
+  }
+}
 TransactionSchema.setClass(Transaction);
+
+/** `outcomes` of a transaction the acquirer answered. */
+export function processingOutcomes(result: ProcessingOutcome): JsonObject {
+  return {
+    processing: {
+      status: result.kind,
+      response_code: result.responseCode,
+      response_code_description: result.responseCodeDescription,
+    },
+  };
+}
+
+function build(
+  order: Order,
+  fields: Pick<Transaction, 'amount' | 'paymentMethod' | 'paymentMethodDetails'> &
+    Partial<
+      Pick<
+        Transaction,
+        | 'id'
+        | 'creditDebit'
+        | 'paymentMethodBrand'
+        | 'captureMode'
+        | 'outcomes'
+        | 'reason'
+        | 'setupToken'
+        | 'refundOfTransactionId'
+        | 'voidOfTransactionId'
+        | 'captureOfTransactionId'
+      >
+    > & { at: Date },
+): Transaction {
+  return Object.assign(new Transaction(), {
+    id: fields.id ?? randomUUID(),
+    orderId: order.id,
+    projectId: order.projectId,
+    amount: fields.amount,
+    currency: order.currency,
+    creditDebit: fields.creditDebit ?? null,
+    paymentMethod: fields.paymentMethod,
+    paymentMethodBrand: fields.paymentMethodBrand ?? null,
+    paymentMethodDetails: fields.paymentMethodDetails,
+    captureMode: fields.captureMode ?? 'automatic',
+    isCapturable: false,
+    outcomes: fields.outcomes ?? null,
+    reason: fields.reason ?? null,
+    paymentUrl: null,
+    setupToken: fields.setupToken ?? null,
+    setupTokenUsedAt: null,
+    refundOfTransactionId: fields.refundOfTransactionId ?? null,
+    voidOfTransactionId: fields.voidOfTransactionId ?? null,
+    captureOfTransactionId: fields.captureOfTransactionId ?? null,
+    createdAt: fields.at,
+    modifiedAt: fields.at,
+  });
+}
 
 export const TransactionEventSchema = defineEntity({
   name: 'TransactionEvent',

@@ -1,27 +1,22 @@
-import type { AppConfig } from '../../config/index.ts';
-import type { EntityManager } from '../../platform/db/orm.ts';
+import { paymentPageUrl } from '../orders/customer-urls.ts';
 import { addIsoDuration } from '../orders/duration.ts';
 import type { JsonObject, Order } from '../orders/order.entity.ts';
-import type { OrderRepository } from '../orders/order.repository.ts';
 import type { TransactionStatus } from '../orders/state-machine.ts';
 import { changeTransactionStatus } from '../orders/status-changes.ts';
-import type { Transaction } from '../orders/transaction.entity.ts';
-import type { CardCipher } from '../vault/card-crypto.ts';
+import { processingOutcomes, type Transaction, type TransactionEvent } from '../orders/transaction.entity.ts';
 import type { CardBrand } from '../vault/card-number.ts';
 import { openPan } from '../vault/card-sealing.ts';
 import type { VaultCard } from '../vault/vault-card.entity.ts';
 import { shouldRunAccountNameInquiry, toAniResultsPayload } from './acquirer/account-name-inquiry.ts';
 import type {
   AccountNameInquiryResult,
-  Acquirer,
   AuthorizationKind,
   AuthorizationResult,
   ThreeDSecureStatus,
 } from './acquirer/acquirer.ts';
+import { authorizationReleaseTimer } from './authorization-release-timer.ts';
+import type { AuthorizationSetting } from './authorization-setting.ts';
 import { CardAuthorization, type CardAuthorizationResult } from './card-authorization.entity.ts';
-import type { PaymentRepository } from './payment.repository.ts';
-import { paymentPageUrl } from './payment-urls.ts';
-import { scheduleAuthorizationRelease } from './timers/timer-queues.ts';
 
 /** The values of spec 4.13 as echoed under `payment_method_details.external_authentication_details`. */
 export interface ExternalAuthenticationDetails {
@@ -29,18 +24,6 @@ export interface ExternalAuthenticationDetails {
   protocolVersion: string;
   methodUsed: string;
   dsTransID: string;
-}
-
-/** Everything one authorization attempt works with, inside the unit of work that holds the order's lock. */
-export interface AuthorizationSetting {
-  /** The unit of work, for enqueueing the release timer of a pre-authorization in the same transaction. */
-  em: EntityManager;
-  orders: OrderRepository;
-  payments: PaymentRepository;
-  cipher: CardCipher;
-  acquirer: Acquirer;
-  config: AppConfig;
-  at: Date;
 }
 
 export interface CardAttempt {
@@ -53,12 +36,16 @@ export interface CardAttempt {
   cvc?: string;
   threeDSecure: ThreeDSecureStatus;
   external?: ExternalAuthenticationDetails;
+  /** The transaction's authorization row when the caller has it (null: it has none); looked up otherwise. */
+  authorization?: CardAuthorization | null;
 }
 
 export interface AttemptOutcome {
   kind: AuthorizationKind;
   /** Set for an approved pre-authorization: when its capture period ends (its release timer is enqueued). */
   capturableUntil: Date | null;
+  /** The transaction's status event this attempt recorded. */
+  event: TransactionEvent | null;
 }
 
 const STATUS_BY_KIND: Readonly<Record<AuthorizationKind, TransactionStatus>> = {
@@ -113,10 +100,11 @@ export async function authorizeCard(
 
   const approved = result.kind === 'approved';
   const capturable = approved && transaction.captureMode === 'manual' && transaction.amount > 0;
-  const capturableUntil = capturable ? addIsoDuration(at, setting.config.authorizationCapturePeriod) : null;
+  const capturableUntil = capturable ? addIsoDuration(at, setting.capturePeriod) : null;
   await recordAuthorization(setting, attempt, result, capturableUntil);
   if (capturableUntil) {
-    await scheduleAuthorizationRelease(setting.config, transaction.id, capturableUntil, setting.em);
+    const job = { transactionId: transaction.id };
+    await authorizationReleaseTimer.schedule(setting.jobs, setting.uow, job, capturableUntil);
   }
 
   const publicDetails: JsonObject = {
@@ -132,20 +120,20 @@ export async function authorizeCard(
 
   transaction.paymentMethodBrand = card.brand;
   transaction.paymentMethodDetails = publicDetails;
-  transaction.outcomes = processingOutcome(result);
+  transaction.outcomes = processingOutcomes(result);
   transaction.reason = concluded ? result.reason : null;
   transaction.isCapturable = capturable;
   transaction.modifiedAt = at;
-  if (!concluded) transaction.paymentUrl = paymentPageUrl(setting.config.baseUrl, transaction.id);
+  if (!concluded) transaction.paymentUrl = paymentPageUrl(setting.baseUrl, transaction.id);
 
-  changeTransactionStatus(
+  const event = changeTransactionStatus(
     { orders: setting.orders, at },
     attempt.order,
     attempt.transactions,
     transaction,
     STATUS_BY_KIND[result.kind],
   );
-  return { kind: result.kind, capturableUntil };
+  return { kind: result.kind, capturableUntil, event };
 }
 
 /** The customer failed (or gave up) our 3-D Secure challenge: the payment is declined without an acquirer call. */
@@ -189,7 +177,10 @@ async function recordAuthorization(
     modifiedAt: setting.at,
   };
   // A challenged transaction comes back here once the challenge is passed: the row already exists.
-  const existing = await setting.payments.findAuthorization(transaction.id);
+  const existing =
+    attempt.authorization === undefined
+      ? await setting.payments.findAuthorization(transaction.id)
+      : attempt.authorization;
   if (existing) {
     Object.assign(existing, values);
     return;
@@ -203,16 +194,6 @@ async function recordAuthorization(
       ...values,
     }),
   );
-}
-
-function processingOutcome(result: AuthorizationResult): JsonObject {
-  return {
-    processing: {
-      status: result.kind,
-      response_code: result.responseCode,
-      response_code_description: result.responseCodeDescription,
-    },
-  };
 }
 
 function text(value: unknown): string | null {

@@ -1,8 +1,9 @@
-import type { EntityManager } from '../../platform/db/orm.ts';
+import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
 import type { Order } from '../orders/order.entity.ts';
 import { OrderRepository } from '../orders/order.repository.ts';
+import type { PaymentMethodCatalog } from '../orders/payment-methods.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
 import type { CardAuthorization } from './card-authorization.entity.ts';
 import { PaymentRepository } from './payment.repository.ts';
@@ -22,22 +23,32 @@ export interface LockedPayment {
  * clicks act one after the other. Transactions of other methods, and unknown ids, are not found.
  */
 export async function withLockedPayment<T>(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   transactionId: string,
-  methods: readonly string[],
-  work: (em: EntityManager, payment: LockedPayment) => Promise<T>,
+  isPaymentPageMethod: (method: string) => boolean,
+  work: (uow: UnitOfWork, payment: LockedPayment) => Promise<T>,
 ): Promise<T> {
   // Found on a fork of its own, so that everything read under the order's lock below is fresh.
-  const located = await deps.db.read((em) => new PaymentRepository(em).findTransactionById(transactionId));
-  if (!located || !methods.includes(located.paymentMethod)) throw notFound('Payment');
-  return deps.db.transaction(async (em) => {
-    const payments = new PaymentRepository(em);
-    const orders = new OrderRepository(em);
+  const located = await deps.db.read((uow) => new PaymentRepository(uow).findTransactionById(transactionId));
+  if (!located || !isPaymentPageMethod(located.paymentMethod)) throw notFound('Payment');
+  return deps.db.transaction(async (uow) => {
+    const payments = new PaymentRepository(uow);
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(null, located.orderId);
     const transactions = order ? await orders.transactionsOf(order.id) : [];
     const transaction = transactions.find((t) => t.id === transactionId);
     if (!order || !transaction) throw notFound('Payment');
     const authorization = await payments.findAuthorization(transaction.id);
-    return work(em, { orders, payments, order, transactions, transaction, authorization });
+    return work(uow, { orders, payments, order, transactions, transaction, authorization });
   });
+}
+
+/** `withLockedPayment` for a payment page transaction of any method that pays through a card authorization. */
+export function withLockedCardPayment<T>(
+  deps: Pick<Deps, 'db'> & { paymentMethods: PaymentMethodCatalog },
+  transactionId: string,
+  work: (uow: UnitOfWork, payment: LockedPayment) => Promise<T>,
+): Promise<T> {
+  const { paymentMethods } = deps;
+  return withLockedPayment(deps, transactionId, (method) => paymentMethods.authorizesCard(method), work);
 }

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '../../platform/db/orm.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
+import type { UnitOfWork } from '../../platform/db/db.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
 import { Order } from '../orders/order.entity.ts';
 import { OrderRepository } from '../orders/order.repository.ts';
+import type { OrderView } from '../orders/order-view.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../orders/status-changes.ts';
 import { Transaction } from '../orders/transaction.entity.ts';
 import type { OperationResult } from './acquirer/acquirer.ts';
 import type { CardAuthorization } from './card-authorization.entity.ts';
-import { PaymentRepository } from './payment.repository.ts';
+import { CREDIT_CARD } from './card-payment-method.ts';
+import type { PaymentDeps } from './deps.ts';
 import {
   alreadyCaptured,
   alreadyVoided,
@@ -15,7 +18,8 @@ import {
   notAPreAuthorization,
   notAuthorized,
   transactionNotFound,
-} from './payment-errors.ts';
+} from './errors.ts';
+import { PaymentRepository } from './payment.repository.ts';
 
 export const HAS_CAPTURES = 'has-captures';
 export const HAS_VOIDS = 'has-voids';
@@ -33,24 +37,24 @@ export interface LockedPreAuthorization {
  * void racing on it run one after the other and the second sees what the first did: exactly one wins.
  */
 export async function lockPreAuthorization(
-  em: EntityManager,
+  uow: UnitOfWork,
   projectId: string,
   orderId: string,
   transactionId: string,
   at: Date,
 ): Promise<LockedPreAuthorization> {
-  const orders = new OrderRepository(em);
+  const orders = new OrderRepository(uow);
   const order = await orders.lockOrder(projectId, orderId);
   if (!order) throw notFound('Order', 'order_id');
   const transactions = await orders.transactionsOf(order.id);
   const transaction = transactions.find((t) => t.id === transactionId);
   if (!transaction) throw transactionNotFound();
-  if (transaction.paymentMethod !== 'credit-card' || transaction.captureMode !== 'manual') {
+  if (transaction.paymentMethod !== CREDIT_CARD || transaction.captureMode !== 'manual') {
     throw notAPreAuthorization();
   }
   if (order.flags.includes(HAS_VOIDS)) throw alreadyVoided();
   if (order.flags.includes(HAS_CAPTURES) || transaction.status === 'captured') throw alreadyCaptured();
-  const authorization = await new PaymentRepository(em).findAuthorization(transaction.id);
+  const authorization = await new PaymentRepository(uow).findAuthorization(transaction.id);
   if (transaction.status !== 'accepted' || !authorization) throw notAuthorized();
   const expired = authorization.capturableUntil && authorization.capturableUntil.getTime() <= at.getTime();
   if (expired) throw authorizationExpired();
@@ -74,66 +78,12 @@ export function recordFollowUpOrder(params: {
   at: Date;
 }): Order {
   const { orders, original, kind, amount, result, at } = params;
-  const source = original.order;
-  const order = Object.assign(new Order(), {
-    id: randomUUID(),
-    projectId: source.projectId,
-    merchantId: source.merchantId,
+  const order = Order.createFollowUp(original.order, kind, amount, at);
+  const transaction = Transaction.createFollowUp(order, original.transaction, {
     kind,
-    merchantOrderId: source.merchantOrderId,
-    description: source.description,
-    currency: source.currency,
-    amount,
-    status: 'new' as const,
-    flags: source.flags.filter((flag) => flag === 'is-test'),
-    checkout: 'own' as const,
-    expirationPeriod: source.expirationPeriod,
-    // Settled in this same unit of work: it never waits for an expiry.
-    expiresAt: at,
-    paymentMethods: null,
-    returnUrl: null,
-    failureUrl: null,
-    webhookUrl: source.webhookUrl,
-    customer: source.customer,
-    client: null,
-    extra: null,
-    refundedAmount: 0,
-    relatedOrderId: source.id,
-    createdAt: at,
-    modifiedAt: at,
-    completedAt: null,
-  });
-  const authorized = original.transaction;
-  const transaction = Object.assign(new Transaction(), {
     id: params.transactionId,
-    orderId: order.id,
-    projectId: order.projectId,
-    amount,
-    currency: order.currency,
-    creditDebit: kind === 'void' ? ('credit' as const) : null,
-    paymentMethod: authorized.paymentMethod,
-    paymentMethodBrand: authorized.paymentMethodBrand,
-    paymentMethodDetails: authorized.paymentMethodDetails.truncated_pan
-      ? { truncated_pan: authorized.paymentMethodDetails.truncated_pan }
-      : {},
-    captureMode: 'automatic' as const,
-    isCapturable: false,
-    outcomes: {
-      processing: {
-        status: result.kind,
-        response_code: result.responseCode,
-        response_code_description: result.responseCodeDescription,
-      },
-    },
-    reason: result.reason,
-    paymentUrl: null,
-    setupToken: null,
-    setupTokenUsedAt: null,
-    refundOfTransactionId: null,
-    voidOfTransactionId: kind === 'void' ? authorized.id : null,
-    captureOfTransactionId: kind === 'capture' ? authorized.id : null,
-    createdAt: at,
-    modifiedAt: at,
+    result,
+    at,
   });
   orders.add(order);
   const ctx = { orders, at };
@@ -149,4 +99,72 @@ export function settleOriginal(original: LockedPreAuthorization, flag: string, a
   original.order.modifiedAt = at;
   original.transaction.isCapturable = false;
   original.transaction.modifiedAt = at;
+}
+
+export interface FollowUpResult {
+  /** The new capture or void order. */
+  created: OrderView;
+  /** The original order after the operation. */
+  original: OrderView;
+}
+
+/**
+ * Captures or voids a pre-authorization in one unit of work under the original order's lock: asks the acquirer,
+ * records the capture or void order with its answer, and, when approved, settles the original (flagged
+ * `has-captures` / `has-voids`, no longer capturable; a captured transaction becomes `captured`).
+ * `amountOf` picks the amount from the authorized transaction, and may refuse it.
+ */
+export async function followUpPreAuthorization(
+  deps: Pick<PaymentDeps, 'db' | 'now' | 'acquirers'>,
+  target: { actor: Actor; orderId: string; transactionId: string },
+  kind: 'capture' | 'void',
+  amountOf: (authorized: Transaction) => number,
+): Promise<FollowUpResult> {
+  return deps.db.transaction(async (uow) => {
+    const at = deps.now();
+    const original = await lockPreAuthorization(
+      uow,
+      target.actor.projectId,
+      target.orderId,
+      target.transactionId,
+      at,
+    );
+    const authorized = original.transaction;
+    const amount = amountOf(authorized);
+    const operationId = randomUUID();
+    const acquirer = deps.acquirers.require(original.order);
+    const request = {
+      transactionId: operationId,
+      originalTransactionId: authorized.id,
+      authorizationCode: original.authorization.authorizationCode ?? undefined,
+      amount,
+      currency: authorized.currency,
+    };
+    const result = kind === 'capture' ? await acquirer.capture(request) : await acquirer.void(request);
+    const { orders } = original;
+    const created = recordFollowUpOrder({
+      orders,
+      original,
+      kind,
+      transactionId: operationId,
+      amount,
+      result,
+      at,
+    });
+    if (result.kind === 'approved') {
+      settleOriginal(original, kind === 'capture' ? HAS_CAPTURES : HAS_VOIDS, at);
+      if (kind === 'capture') {
+        changeTransactionStatus(
+          { orders, at },
+          original.order,
+          original.transactions,
+          authorized,
+          'captured',
+        );
+      }
+    }
+    await orders.flush();
+    const [createdView, originalView] = await orders.loadViews([created, original.order]);
+    return { created: createdView!, original: originalView! };
+  });
 }

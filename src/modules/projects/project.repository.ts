@@ -1,7 +1,8 @@
-import type { EntityManager } from '../../platform/db/orm.ts';
+import { Repository } from '../../platform/db/repository.ts';
 import { ApiKey, Merchant, Project, type ProjectMode } from './project.entity.ts';
 
 export interface CallerRow {
+  key_id: string;
   project_id: string;
   merchant_id: string;
   mode: ProjectMode;
@@ -9,29 +10,23 @@ export interface CallerRow {
   merchant_name: string;
 }
 
-export class ProjectRepository {
-  readonly #em: EntityManager;
-
-  constructor(em: EntityManager) {
-    this.#em = em;
-  }
-
+export class ProjectRepository extends Repository {
   findProject(projectId: string): Promise<Project | null> {
-    return this.#em.findOne(Project, { id: projectId });
+    return this.em.findOne(Project, { id: projectId });
   }
 
   findMerchant(merchantId: string): Promise<Merchant | null> {
-    return this.#em.findOne(Merchant, { id: merchantId });
+    return this.em.findOne(Merchant, { id: merchantId });
   }
 
   findActiveKeyByHash(keyHash: string): Promise<ApiKey | null> {
-    return this.#em.findOne(ApiKey, { keyHash, revokedAt: null });
+    return this.em.findOne(ApiKey, { keyHash, revokedAt: null });
   }
 
   /** The project behind an active key, with its merchant's name, in one round trip (every request pays it). */
   async findCallerByKeyHash(keyHash: string): Promise<CallerRow | null> {
-    const rows = await this.#em.getConnection().execute<CallerRow[]>(
-      `select p.id as project_id, p.merchant_id, p.mode, p.payment_methods, coalesce(m.name, p.name) as merchant_name
+    const rows = await this.em.getConnection().execute<CallerRow[]>(
+      `select k.id as key_id, p.id as project_id, p.merchant_id, p.mode, p.payment_methods, coalesce(m.name, p.name) as merchant_name
          from api_keys k
          join projects p on p.id = k.project_id
          left join merchants m on m.id = p.merchant_id
@@ -42,14 +37,14 @@ export class ProjectRepository {
   }
 
   findKeyByPrefix(projectId: string, prefix: string): Promise<ApiKey[]> {
-    return this.#em.find(ApiKey, { projectId, prefix });
+    return this.em.find(ApiKey, { projectId, prefix });
   }
 
   findFirstTestProject(): Promise<Project | null> {
-    return this.#em.findOne(Project, { mode: 'test' }, { orderBy: { createdAt: 'asc' } });
+    return this.em.findOne(Project, { mode: 'test' }, { orderBy: { createdAt: 'asc' } });
   }
 
   add(...entities: (Merchant | Project | ApiKey)[]): void {
-    for (const entity of entities) this.#em.persist(entity);
+    for (const entity of entities) this.em.persist(entity);
   }
 }

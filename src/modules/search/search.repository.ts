@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { EntityManager } from '../../platform/db/orm.ts';
+import { Repository } from '../../platform/db/repository.ts';
 import { Order } from '../orders/order.entity.ts';
 import type { OrderSearchPlan } from './plan.ts';
 import type { SortKey } from './sort.ts';
@@ -108,13 +108,7 @@ function reportColumns(present: ReadonlySet<OptionalTransactionColumn>): string 
  * Runs planned order searches against PostgreSQL. Every statement is scoped to one project and sent with real
  * bind parameters (`$1`, `$2`, ...) over the ORM's own connection pool: values never become SQL text.
  */
-export class OrderSearchRepository {
-  readonly #em: EntityManager;
-
-  constructor(em: EntityManager) {
-    this.#em = em;
-  }
-
+export class OrderSearchRepository extends Repository {
   /** One page in sort order, plus whether more follow (one extra row is fetched to know). */
   async findPage(projectId: string, plan: OrderSearchPlan): Promise<OrderSearchPage> {
     const where = scoped(projectId, plan.where);
@@ -127,7 +121,7 @@ export class OrderSearchRepository {
     );
     const pageRows = rows.slice(0, plan.limit);
     const orders = pageRows.length
-      ? await this.#em.find(Order, { id: { $in: pageRows.map((row) => row.id) }, projectId })
+      ? await this.em.find(Order, { id: { $in: pageRows.map((row) => row.id) }, projectId })
       : [];
     const byId = new Map(orders.map((order) => [order.id, order]));
     const hits = pageRows.flatMap((row) => {
@@ -203,7 +197,7 @@ export class OrderSearchRepository {
   }
 
   #pool(): Promise<Pool> {
-    return this.#em.getConnection().getNativeClient();
+    return this.em.getConnection().getNativeClient();
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { Db, type Orm } from '../../platform/db/orm.ts';
+import type { Db } from '../../platform/db/db.ts';
+import type { LiveFeed } from '../../platform/graphql/context.ts';
 import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
 import type { PgListener } from '../../platform/pubsub/pg-listener.ts';
 import { PubSub } from '../../platform/pubsub/pubsub.ts';
@@ -26,9 +27,9 @@ const CATCH_UP_LIMIT = 1000;
  * only read while someone subscribes. After a lost LISTEN connection the feed catches up from the last id
  * it saw, so a short outage does not silently drop changes.
  */
-export class OutboxFeed {
+export class OutboxFeed implements LiveFeed<OutboxNotification> {
   readonly #pubsub = new PubSub<OutboxNotification>();
-  readonly #orm: Orm;
+  readonly #db: Db;
   readonly #logger: Logger;
   readonly #unlisten: (() => void)[] = [];
   readonly #pendingIds = new Set<number>();
@@ -38,8 +39,8 @@ export class OutboxFeed {
   #lastSeenId = 0;
   #closed = false;
 
-  constructor(options: { orm: Orm; notifications: PgListener; logger: Logger }) {
-    this.#orm = options.orm;
+  constructor(options: { db: Db; notifications: PgListener; logger: Logger }) {
+    this.#db = options.db;
     this.#logger = options.logger;
     this.#unlisten.push(
       options.notifications.on(OUTBOX_CHANNEL, (payload) => this.#notified(Number(payload))),
@@ -81,7 +82,7 @@ export class OutboxFeed {
     const ids = [...this.#pendingIds];
     this.#pendingIds.clear();
     try {
-      const rows = await Db.fork(this.#orm).read((em) => new OutboxNotificationRepository(em).findByIds(ids));
+      const rows = await this.#db.read((uow) => new OutboxNotificationRepository(uow).findByIds(ids));
       this.#publish(rows);
     } catch (error) {
       this.#logger.error({ err: error }, 'could not read outbox rows for subscriptions');
@@ -93,8 +94,8 @@ export class OutboxFeed {
   async #catchUp(): Promise<void> {
     if (this.#closed || this.#pubsub.size === 0 || this.#lastSeenId === 0) return;
     try {
-      const rows = await Db.fork(this.#orm).read((em) =>
-        new OutboxNotificationRepository(em).findAfter(this.#lastSeenId, CATCH_UP_LIMIT),
+      const rows = await this.#db.read((uow) =>
+        new OutboxNotificationRepository(uow).findAfter(this.#lastSeenId, CATCH_UP_LIMIT),
       );
       this.#publish(rows);
     } catch (error) {

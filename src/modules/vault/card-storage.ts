@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../orders/order.entity.ts';
+import { OrderRepository } from '../orders/order.repository.ts';
+import { lockSetupTokenTransaction, useSetupToken } from '../orders/setup-token.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
 import type { CardCipher } from './card-crypto.ts';
 import { detectBrands, truncatePan } from './card-number.ts';
 import { sealPan } from './card-sealing.ts';
+import type { VaultDeps } from './deps.ts';
 import { VaultCard } from './vault-card.entity.ts';
-import type { VaultCardRepository } from './vault-card.repository.ts';
+import { VaultCardRepository } from './vault-card.repository.ts';
 
 export interface CardToStore {
   /** Validated (12-19 digits, Luhn) clear PAN: in memory only. */
@@ -44,8 +47,7 @@ export function storeCardForTransaction(params: {
   });
   cards.add(stored);
 
-  transaction.setupTokenUsedAt = at;
-  transaction.modifiedAt = at;
+  useSetupToken(transaction, at);
   transaction.paymentMethodBrand = brand;
   transaction.paymentMethodDetails = {
     ...transaction.paymentMethodDetails,
@@ -56,4 +58,24 @@ export function storeCardForTransaction(params: {
       : {}),
   };
   return stored;
+}
+
+/**
+ * Stores a card for the transaction a setup token belongs to, in one unit of work: the order is row-locked and
+ * the token checked again under the lock (orders/setup-token.ts), so of two calls with one token exactly one
+ * stores a card. Used by the vault face and both wallets' token calls.
+ */
+export function storeCardWithSetupToken(
+  deps: Pick<VaultDeps, 'db' | 'cipher'>,
+  owner: { projectId: string; orderId: string; transactionId: string },
+  setupToken: string,
+  card: CardToStore,
+  at: Date,
+): Promise<VaultCard> {
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
+    const { order, transaction } = await lockSetupTokenTransaction(orders, owner, setupToken, at);
+    const cards = new VaultCardRepository(uow);
+    return storeCardForTransaction({ cards, cipher: deps.cipher, order, transaction, card, at });
+  });
 }

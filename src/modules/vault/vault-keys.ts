@@ -14,21 +14,9 @@ import { type CardCipher, createCardCipher, parseVaultKeys, VaultKeyConfigError 
 export const DEV_KEY_FILE = 'vault-dev-key';
 const DEV_KEY_ID = 'dev';
 
-const ciphers = new WeakMap<AppConfig, CardCipher>();
-
 /**
- * The keyring of one running app, built once per configuration object. Keyed by the configuration because
- * commands receive `deps.config`, and two apps in one process (tests) must not share keys.
+ * The keyring of one process, built once by the composition root; a bad configuration stops the start.
  */
-export function vaultCipherFor(config: AppConfig): CardCipher {
-  let cipher = ciphers.get(config);
-  if (!cipher) {
-    cipher = loadVaultCipher(config);
-    ciphers.set(config, cipher);
-  }
-  return cipher;
-}
-
 export function loadVaultCipher(config: AppConfig): CardCipher {
   const spec = config.vaultEncryptionKeys ?? devKeySpec(config);
   const { keys, activeKeyId } = parseVaultKeys(spec);

@@ -1,23 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { setupTokenNotFound } from '../orders/errors.ts';
 import type { Order } from '../orders/order.entity.ts';
 import { OrderRepository } from '../orders/order.repository.ts';
-import { isFinalOrderStatus } from '../orders/state-machine.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
 import { PaymentRepository } from '../payments/payment.repository.ts';
 import { isLuhnValid } from '../vault/card-number.ts';
-import { type CardToStore, storeCardForTransaction } from '../vault/card-storage.ts';
+import { type CardToStore, storeCardWithSetupToken } from '../vault/card-storage.ts';
+import type { VaultDeps } from '../vault/deps.ts';
 import type { VaultCard } from '../vault/vault-card.entity.ts';
-import { VaultCardRepository } from '../vault/vault-card.repository.ts';
-import {
-  SETUP_TOKEN_VALIDITY_MS,
-  setupTokenExpired,
-  setupTokenNotFound,
-  setupTokenUsed,
-  transactionNotWaitingForCard,
-} from '../vault/vault-errors.ts';
-import { vaultCipherFor } from '../vault/vault-keys.ts';
-import { cardNumberInvalid, walletTransactionNotFound, wrongPaymentMethod } from './wallet-errors.ts';
+import { cardNumberInvalid, walletTransactionNotFound, wrongPaymentMethod } from './errors.ts';
 
 export type WalletMethod = 'wallet-a-pay' | 'wallet-b-pay';
 
@@ -27,36 +20,19 @@ export interface WalletTarget {
   transaction: Transaction;
 }
 
-/**
- * The vault's setup token rules (spec 5 rules 4-5, 7.2): single use, 300 seconds after the order was created,
- * and only while the transaction still waits for a card. Same errors as `POST {token_vault_url}/v1/cards/`.
- */
-export function checkSetupTokenUsable(target: WalletTarget, now: Date): void {
-  const { order, transaction } = target;
-  if (transaction.setupTokenUsedAt) throw setupTokenUsed();
-  if (now.getTime() - order.createdAt.getTime() > SETUP_TOKEN_VALIDITY_MS) throw setupTokenExpired();
-  if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) throw transactionNotWaitingForCard();
-}
-
 /** Wallet A (4.8): the caller's project, then its setup token, which must belong to a wallet A transaction. */
 export async function findTargetBySetupToken(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   projectId: string,
   setupToken: string,
   method: WalletMethod,
 ): Promise<WalletTarget> {
-  const target = await deps.db.read(async (em) => {
-    const orders = new OrderRepository(em);
-    const transaction = await orders.findTransactionBySetupToken(setupToken);
-    if (!transaction || transaction.projectId !== projectId) return null;
-    const order = await orders.findOrder(projectId, transaction.orderId);
-    return order ? { order, transaction } : null;
+  const target = await loadTarget(deps, async (uow) => {
+    const transaction = await new OrderRepository(uow).findTransactionBySetupToken(setupToken);
+    return transaction?.projectId === projectId ? transaction : null;
   });
   if (!target) throw setupTokenNotFound();
-  if (target.transaction.paymentMethod !== method) {
-    throw wrongPaymentMethod('setupToken', method, target.transaction.paymentMethod);
-  }
-  return target;
+  return ofMethod(target, method, 'setupToken');
 }
 
 /**
@@ -65,22 +41,37 @@ export async function findTargetBySetupToken(
  * when the caller is known (GraphQL).
  */
 export async function findTargetByTransaction(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   transactionId: string,
   setupToken: string,
   method: WalletMethod,
   projectId: string | null,
 ): Promise<WalletTarget> {
-  const target = await deps.db.read(async (em) => {
-    const transaction = await new PaymentRepository(em).findTransactionById(transactionId);
-    if (!transaction || (projectId !== null && transaction.projectId !== projectId)) return null;
-    const order = await new OrderRepository(em).findOrder(transaction.projectId, transaction.orderId);
-    return order ? { order, transaction } : null;
+  const target = await loadTarget(deps, async (uow) => {
+    const transaction = await new PaymentRepository(uow).findTransactionById(transactionId);
+    return transaction && (projectId === null || transaction.projectId === projectId) ? transaction : null;
   });
   if (!target || !sameSecret(target.transaction.setupToken, setupToken)) throw walletTransactionNotFound();
-  if (target.transaction.paymentMethod !== method) {
-    throw wrongPaymentMethod('transactionId', method, target.transaction.paymentMethod);
-  }
+  return ofMethod(target, method, 'transactionId');
+}
+
+/** The transaction `find` finds, with its order. */
+function loadTarget(
+  deps: Pick<Deps, 'db'>,
+  find: (uow: UnitOfWork) => Promise<Transaction | null>,
+): Promise<WalletTarget | null> {
+  return deps.db.read(async (uow) => {
+    const transaction = await find(uow);
+    if (!transaction) return null;
+    const order = await new OrderRepository(uow).findOrder(transaction.projectId, transaction.orderId);
+    return order ? { order, transaction } : null;
+  });
+}
+
+/** A token call for another method's transaction is refused, naming the field that pointed there. */
+function ofMethod(target: WalletTarget, method: WalletMethod, field: string): WalletTarget {
+  const actual = target.transaction.paymentMethod;
+  if (actual !== method) throw wrongPaymentMethod(field, method, actual);
   return target;
 }
 
@@ -90,31 +81,16 @@ export async function findTargetByTransaction(
  * The clear PAN only passes through memory into the vault's sealed column.
  */
 export async function storeWalletCard(
-  deps: Deps,
+  deps: VaultDeps,
   target: WalletTarget,
   card: CardToStore,
   now: Date,
 ): Promise<VaultCard> {
   // DPANs and PANs alike carry a valid check digit; the vault never holds a number that fails it.
   if (!isLuhnValid(card.pan)) throw cardNumberInvalid();
-  const cipher = vaultCipherFor(deps.config);
-  const { projectId, id: orderId } = target.order;
-  const { id: transactionId, setupToken } = target.transaction;
-  return deps.db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
-    const order = await orders.lockOrder(projectId, orderId);
-    const transaction = order ? await orders.findTransaction(order.id, transactionId) : null;
-    if (!order || !transaction || transaction.setupToken !== setupToken) throw setupTokenNotFound();
-    checkSetupTokenUsable({ order, transaction }, now);
-    return storeCardForTransaction({
-      cards: new VaultCardRepository(em),
-      cipher,
-      order,
-      transaction,
-      card,
-      at: now,
-    });
-  });
+  // The target was found by its setup token, so it has one.
+  const { id: transactionId, projectId, orderId, setupToken } = target.transaction;
+  return storeCardWithSetupToken(deps, { projectId, orderId, transactionId }, setupToken ?? '', card, now);
 }
 
 function sameSecret(expected: string | null | undefined, given: string): boolean {

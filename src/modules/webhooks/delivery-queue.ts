@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../config/index.ts';
-import type { EntityManager } from '../../platform/db/orm.ts';
+import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { WebhookDelivery, type WebhookDeliveryReason } from './webhook-delivery.entity.ts';
 
@@ -31,11 +31,11 @@ export async function defineWebhookQueue(jobs: JobQueue, config: AppConfig): Pro
 /** Enqueues an attempt inside the caller's transaction: the job exists only if the transaction commits. */
 export async function enqueueAttempt(
   jobs: JobQueue,
-  em: EntityManager,
+  uow: UnitOfWork,
   job: WebhookDeliveryJob,
   startAfter?: Date,
 ): Promise<void> {
-  await jobs.send(WEBHOOK_DELIVERY_QUEUE, job, { transaction: em, startAfter });
+  await jobs.send(WEBHOOK_DELIVERY_QUEUE, job, { transaction: uow, startAfter });
 }
 
 export function newDelivery(input: {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { Db } from '../../platform/db/orm.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
-import type { AppServices } from '../../services.ts';
+import type { PgListener } from '../../platform/pubsub/pg-listener.ts';
 import { relayOutboxBatch } from './commands/relay-outbox.ts';
 
 const BATCH_SIZE = 100;
@@ -13,7 +13,8 @@ const BATCH_SIZE = 100;
  * meanwhile.
  */
 export class OutboxRelay {
-  readonly #services: AppServices;
+  readonly #deps: Deps;
+  readonly #notifications: PgListener;
   readonly #logger: Logger;
   readonly #unlisten: (() => void)[] = [];
   #sweep: NodeJS.Timeout | null = null;
@@ -21,18 +22,19 @@ export class OutboxRelay {
   #again = false;
   #stopped = false;
 
-  constructor(services: AppServices) {
-    this.#services = services;
-    this.#logger = services.logger.child({ component: 'outbox-relay' });
+  constructor(deps: Deps, notifications: PgListener) {
+    this.#logger = deps.logger.child({ component: 'outbox-relay' });
+    this.#deps = { ...deps, logger: this.#logger };
+    this.#notifications = notifications;
   }
 
   start(): void {
-    const { notifications, config } = this.#services;
+    const notifications = this.#notifications;
     this.#unlisten.push(
       notifications.on(OUTBOX_CHANNEL, () => this.wake()),
       notifications.onReconnect(() => this.wake()),
     );
-    this.#sweep = setInterval(() => this.wake(), config.outboxSweepIntervalSeconds * 1000);
+    this.#sweep = setInterval(() => this.wake(), this.#deps.config.outboxSweepIntervalSeconds * 1000);
     this.#sweep.unref();
     this.wake();
   }
@@ -61,10 +63,9 @@ export class OutboxRelay {
   }
 
   async #drain(): Promise<void> {
-    const { orm, jobs, config, now } = this.#services;
     try {
       while (!this.#stopped) {
-        const claimed = await relayOutboxBatch({ db: Db.fork(orm), jobs, config, now }, BATCH_SIZE);
+        const claimed = await relayOutboxBatch(this.#deps, BATCH_SIZE);
         if (claimed > 0) this.#logger.debug({ claimed }, 'outbox rows relayed');
         if (claimed < BATCH_SIZE) return;
       }

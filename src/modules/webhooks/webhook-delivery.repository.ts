@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '../../platform/db/orm.ts';
+import { Repository } from '../../platform/db/repository.ts';
 import { Order } from '../orders/order.entity.ts';
 import { OutboxEvent } from '../orders/outbox.entity.ts';
 import { Project } from '../projects/project.entity.ts';
@@ -18,19 +18,13 @@ export interface DeliveryWithAttempts {
   attempts: WebhookDeliveryAttempt[];
 }
 
-export class WebhookDeliveryRepository {
-  readonly #em: EntityManager;
-
-  constructor(em: EntityManager) {
-    this.#em = em;
-  }
-
+export class WebhookDeliveryRepository extends Repository {
   /**
    * Locks up to `limit` outbox rows not yet relayed, oldest first, skipping rows another process holds, for
    * the rest of the database transaction.
    */
   claimUnrelayed(limit: number): Promise<OutboxEvent[]> {
-    return this.#em.find(
+    return this.em.find(
       OutboxEvent,
       { relayedAt: null },
       { orderBy: { id: 'asc' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
@@ -40,12 +34,12 @@ export class WebhookDeliveryRepository {
   /** Each order's current webhook URL (its own, else its project's), or null. */
   async webhookUrlsOf(orderIds: string[]): Promise<Map<string, string | null>> {
     if (orderIds.length === 0) return new Map();
-    const orders = await this.#em.find(
+    const orders = await this.em.find(
       Order,
       { id: { $in: orderIds } },
       { fields: ['id', 'projectId', 'webhookUrl'] },
     );
-    const projects = await this.#em.find(
+    const projects = await this.em.find(
       Project,
       { id: { $in: [...new Set(orders.map((o) => o.projectId))] } },
       { fields: ['id', 'webhookUrl'] },
@@ -55,13 +49,13 @@ export class WebhookDeliveryRepository {
   }
 
   async targetOf(orderId: string): Promise<DeliveryTarget | null> {
-    const order = await this.#em.findOne(
+    const order = await this.em.findOne(
       Order,
       { id: orderId },
       { fields: ['id', 'projectId', 'webhookUrl'] },
     );
     if (!order) return null;
-    const project = await this.#em.findOne(
+    const project = await this.em.findOne(
       Project,
       { id: order.projectId },
       { fields: ['id', 'webhookUrl', 'mode'] },
@@ -75,12 +69,12 @@ export class WebhookDeliveryRepository {
   }
 
   findDelivery(deliveryId: string): Promise<WebhookDelivery | null> {
-    return this.#em.findOne(WebhookDelivery, { id: deliveryId });
+    return this.em.findOne(WebhookDelivery, { id: deliveryId });
   }
 
   /** Loads and row-locks a delivery for the rest of the transaction (two attempts never record at once). */
   lockDelivery(deliveryId: string): Promise<WebhookDelivery | null> {
-    return this.#em.findOne(
+    return this.em.findOne(
       WebhookDelivery,
       { id: deliveryId },
       { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
@@ -91,13 +85,13 @@ export class WebhookDeliveryRepository {
   async deliveriesOf(orderIds: string[]): Promise<Map<string, DeliveryWithAttempts[]>> {
     const byOrder = new Map<string, DeliveryWithAttempts[]>(orderIds.map((id) => [id, []]));
     if (orderIds.length === 0) return byOrder;
-    const deliveries = await this.#em.find(
+    const deliveries = await this.em.find(
       WebhookDelivery,
       { orderId: { $in: orderIds } },
       { orderBy: { createdAt: 'desc', id: 'desc' } },
     );
     const attempts = deliveries.length
-      ? await this.#em.find(
+      ? await this.em.find(
           WebhookDeliveryAttempt,
           { deliveryId: { $in: deliveries.map((d) => d.id) } },
           { orderBy: { attemptNumber: 'asc' } },
@@ -113,12 +107,12 @@ export class WebhookDeliveryRepository {
   }
 
   attemptsOf(deliveryId: string): Promise<WebhookDeliveryAttempt[]> {
-    return this.#em.find(WebhookDeliveryAttempt, { deliveryId }, { orderBy: { attemptNumber: 'asc' } });
+    return this.em.find(WebhookDeliveryAttempt, { deliveryId }, { orderBy: { attemptNumber: 'asc' } });
   }
 
   /** The order's latest status-change notification, if its status ever changed. */
   latestStatusChange(orderId: string): Promise<OutboxEvent | null> {
-    return this.#em.findOne(
+    return this.em.findOne(
       OutboxEvent,
       { orderId, topic: 'order_status_changed' },
       { orderBy: { id: 'desc' } },
@@ -126,11 +120,11 @@ export class WebhookDeliveryRepository {
   }
 
   findPendingRedelivery(orderId: string): Promise<WebhookDelivery | null> {
-    return this.#em.findOne(WebhookDelivery, { orderId, reason: 'redelivery', state: 'pending' });
+    return this.em.findOne(WebhookDelivery, { orderId, reason: 'redelivery', state: 'pending' });
   }
 
   async signingSecretOf(projectId: string): Promise<string | null> {
-    const rows = await this.#em.execute<{ secret: string | null }[]>(
+    const rows = await this.em.execute<{ secret: string | null }[]>(
       'select webhook_signing_secret as secret from projects where id = ?',
       [projectId],
     );
@@ -139,7 +133,7 @@ export class WebhookDeliveryRepository {
 
   /** Sets (or with null, removes) the project's signing secret; false when there is no such project. */
   async setSigningSecret(projectId: string, secret: string | null, at: Date): Promise<boolean> {
-    const result = await this.#em.execute<{ affectedRows: number }>(
+    const result = await this.em.execute<{ affectedRows: number }>(
       'update projects set webhook_signing_secret = ?, modified_at = ? where id = ?',
       [secret, at, projectId],
       'run',
@@ -148,6 +142,6 @@ export class WebhookDeliveryRepository {
   }
 
   add(...entities: (WebhookDelivery | WebhookDeliveryAttempt)[]): void {
-    for (const entity of entities) this.#em.persist(entity);
+    for (const entity of entities) this.em.persist(entity);
   }
 }

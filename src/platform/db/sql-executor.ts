@@ -1,4 +1,4 @@
-import type { EntityManager } from './orm.ts';
+import { UnitOfWork } from './repository.ts';
 
 /** Runs `$1`-style parameterised SQL: the shape pg-boss accepts as `db` to work inside a caller's transaction. */
 export interface SqlExecutor {
@@ -6,13 +6,14 @@ export interface SqlExecutor {
 }
 
 /**
- * Runs SQL on the connection of `em`: inside `db.transaction(em => ...)` that is the open transaction, so a
- * job sent through it commits or rolls back with the rest of the unit of work.
+ * Runs SQL on the connection of a unit of work: inside `db.transaction(uow => ...)` that is the open
+ * transaction, so a job sent through it commits or rolls back with the rest of the unit of work.
  *
  * MikroORM's own `execute` inlines `?` parameters and cannot take pg-boss's `$1` placeholders, so the query
  * goes through the Kysely instance MikroORM runs on, as a pre-compiled raw query.
  */
-export function sqlExecutorOf(em: EntityManager): SqlExecutor {
+export function sqlExecutorOf(uow: UnitOfWork): SqlExecutor {
+  const em = UnitOfWork.entityManagerOf(uow);
   return {
     async executeSql(text, values = []) {
       const kysely = em.getKysely();

@@ -3,8 +3,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
-import type { Actor } from '../../modules/projects/commands/authenticate-api-key.ts';
-import type { GraphQLContext } from './context.ts';
+import type { Actor } from '../auth/actor.ts';
 import { mountExplorer } from './explorer/explorer.ts';
 
 /**
@@ -12,15 +11,17 @@ import { mountExplorer } from './explorer/explorer.ts';
  * `authenticate`), so a missing or bad key is the same 401 with the same error body as on REST.
  * CSRF prevention stays on; introspection and the offline explorer (explorer/explorer.ts) only outside production.
  */
-export async function mountGraphQL(
+export async function mountGraphQL<Context extends object>(
   app: FastifyInstance,
   options: {
     schema: GraphQLSchema;
     production: boolean;
     authenticate: (request: FastifyRequest) => Promise<Actor>;
+    /** Each operation's context, built by the composition root (it knows every module's services). */
+    context: (request: FastifyRequest, actor: Actor) => Context;
   },
-): Promise<ApolloServer<GraphQLContext>> {
-  const apollo = new ApolloServer<GraphQLContext>({
+): Promise<ApolloServer<Context>> {
+  const apollo = new ApolloServer<Context>({
     schema: options.schema,
     introspection: !options.production,
     csrfPrevention: true,
@@ -46,7 +47,7 @@ export async function mountGraphQL(
         throw new GraphQLError('Unauthenticated', {
           extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
         });
-      return { deps: request.deps, actor, request, loaders: new Map() };
+      return options.context(request, actor);
     },
   });
   return apollo;

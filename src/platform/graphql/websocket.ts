@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import type { Actor } from '../../modules/projects/commands/authenticate-api-key.ts';
-import type { GraphQLContext } from './context.ts';
+import type { Actor } from '../auth/actor.ts';
 
 type ConnectionParams = Record<string, unknown> | undefined;
 
@@ -13,7 +12,7 @@ type ConnectionParams = Record<string, unknown> | undefined;
  * it shares the port and needs no Fastify plugin. The API key comes in the `connection_init` payload; a
  * missing or bad key closes the socket with the protocol's 4403 Forbidden.
  */
-export function mountGraphQLWebSocket(
+export function mountGraphQLWebSocket<Context extends object>(
   app: FastifyInstance,
   options: {
     schema: GraphQLSchema;
@@ -21,7 +20,8 @@ export function mountGraphQLWebSocket(
     production: boolean;
     /** Resolves the connection_init payload to a project, or null to refuse the connection. */
     authenticate: (params: ConnectionParams) => Promise<Actor | null>;
-    context: (actor: Actor) => GraphQLContext;
+    /** Each operation's context, built by the composition root. */
+    context: (actor: Actor) => Context;
     /** Runs once every socket is closed, at shutdown. */
     onClose?: () => void;
   },

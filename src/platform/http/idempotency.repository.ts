@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '../db/orm.ts';
+import { Repository } from '../db/repository.ts';
 
 /**
  * The `idempotency_keys` table. Every statement runs on its own (autocommit), outside the request's business
@@ -48,13 +48,7 @@ interface KeyRow {
   response_body: string | null;
 }
 
-export class IdempotencyRepository {
-  readonly #em: EntityManager;
-
-  constructor(em: EntityManager) {
-    this.#em = em;
-  }
-
+export class IdempotencyRepository extends Repository {
   /**
    * Inserts the in-progress marker, or takes over an expired key or a dead claim of the same request; when the
    * key is live, reports what it holds. The unique (project_id, key) constraint makes concurrent claims of one
@@ -66,7 +60,7 @@ export class IdempotencyRepository {
     const expiresAt = new Date(request.now.getTime() + request.retentionMs);
     // A row released between our insert attempt and our read is simply claimed on the next round.
     for (let round = 0; round < 3; round++) {
-      const inserted = await this.#em.execute<{ id: string }[]>(
+      const inserted = await this.em.execute<{ id: string }[]>(
         `insert into idempotency_keys as k
            (project_id, key, request_hash, method, path, state, claim_token, locked_until, created_at, expires_at)
          values (?, ?, ?, ?, ?, 'in_progress', ?, ?, ?, ?)
@@ -93,7 +87,7 @@ export class IdempotencyRepository {
       );
       if (inserted[0]) return { kind: 'claimed', claim: { id: String(inserted[0].id), token } };
 
-      const [row] = await this.#em.execute<KeyRow[]>(
+      const [row] = await this.em.execute<KeyRow[]>(
         `select request_hash, state, response_status, response_content_type, response_body
            from idempotency_keys where project_id = ? and key = ?`,
         [request.projectId, request.key],
@@ -115,7 +109,7 @@ export class IdempotencyRepository {
 
   /** Stores the finished response on our own claim; a claim taken over meanwhile is left alone. */
   async complete(claim: IdempotencyClaim, response: StoredResponse, now: Date): Promise<void> {
-    await this.#em.execute(
+    await this.em.execute(
       `update idempotency_keys
           set state = 'completed', response_status = ?, response_content_type = ?, response_body = ?,
               completed_at = ?
@@ -127,7 +121,7 @@ export class IdempotencyRepository {
 
   /** Forgets our claim so that a retry with the same key runs the request afresh. */
   async release(claim: IdempotencyClaim): Promise<void> {
-    await this.#em.execute(
+    await this.em.execute(
       `delete from idempotency_keys where id = ? and claim_token = ? and state = 'in_progress'`,
       [claim.id, claim.token],
       'run',
@@ -136,7 +130,7 @@ export class IdempotencyRepository {
 
   /** Deletes up to `limit` keys past their retention; returns how many. */
   async purgeExpired(now: Date, limit = 500): Promise<number> {
-    const result = await this.#em.execute<{ affectedRows?: number }>(
+    const result = await this.em.execute<{ affectedRows?: number }>(
       `delete from idempotency_keys
         where id in (select id from idempotency_keys where expires_at <= ? limit ?)`,
       [now, limit],

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import {
   type IdempotencyClaim,
@@ -34,6 +35,8 @@ import {
 export interface IdempotencyOptions {
   /** The calling project's id from the request's API key credentials, or null when there are none. */
   scopeOf: (request: FastifyRequest) => Promise<string | null>;
+  db: Db;
+  now: () => Date;
   retentionMs?: number;
   leaseMs?: number;
 }
@@ -69,8 +72,9 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   const claims = new WeakMap<FastifyRequest, IdempotencyClaim>();
   let lastPurge = 0;
 
-  const withRepository = <T>(request: FastifyRequest, work: (keys: IdempotencyRepository) => Promise<T>) =>
-    request.deps.db.read((em) => work(new IdempotencyRepository(em)));
+  const { db, now: clock } = options;
+  const withRepository = <T>(work: (keys: IdempotencyRepository) => Promise<T>) =>
+    db.read((uow) => work(new IdempotencyRepository(uow)));
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST') return;
@@ -80,8 +84,8 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     if (!projectId) return;
     if (typeof header !== 'string' || !isValidIdempotencyKey(header)) throw badKey();
 
-    const now = request.deps.now();
-    const outcome = await withRepository(request, (keys) =>
+    const now = clock();
+    const outcome = await withRepository((keys) =>
       keys.claim({
         projectId,
         key: header,
@@ -98,7 +102,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
         claims.set(request, outcome.claim);
         if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
           lastPurge = now.getTime();
-          void withRepository(request, (keys) => keys.purgeExpired(now)).catch((error) =>
+          void withRepository((keys) => keys.purgeExpired(now)).catch((error) =>
             request.log.warn({ err: error }, 'purging expired idempotency keys failed'),
           );
         }
@@ -120,7 +124,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     const isGraphQL = request.routeOptions.url === '/graphql';
     try {
       if (body === null || invitesRetry(reply.statusCode, body, isGraphQL)) {
-        await withRepository(request, (keys) => keys.release(claim));
+        await withRepository((keys) => keys.release(claim));
       } else {
         const contentType = reply.getHeader('content-type');
         const response: StoredResponse = {
@@ -128,7 +132,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
           contentType: typeof contentType === 'string' ? contentType : null,
           body,
         };
-        await withRepository(request, (keys) => keys.complete(claim, response, request.deps.now()));
+        await withRepository((keys) => keys.complete(claim, response, clock()));
       }
     } catch (error) {
       // The work is done and its answer must still reach the client; the key unblocks when its lease ends.
@@ -142,7 +146,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     const claim = claims.get(request);
     if (!claim) return;
     claims.delete(request);
-    await withRepository(request, (keys) => keys.release(claim)).catch((error) =>
+    await withRepository((keys) => keys.release(claim)).catch((error) =>
       request.log.error({ err: error, reqId: request.id }, 'releasing an idempotency key failed'),
     );
   });

@@ -1,30 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../../config/index.ts';
-import { Db, type Orm } from '../db/orm.ts';
-import type { Deps } from '../deps.ts';
 import { errorBody, frameworkErrorBody, isDomainError, sendDomainError } from './error-body.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** This request's unit of work (its own EntityManager fork), clock and configuration. */
-    deps: Deps;
-  }
-}
 
 /**
  * The one HTTP server: REST, GraphQL, hosted pages and the vault face all hang off it. Paths answer with and
- * without a trailing slash and never redirect; every error leaves in the spec's error body.
+ * without a trailing slash and never redirect; every error leaves in the spec's error body. What a request
+ * carries (`request.deps`) is the composition root's to add.
  */
-export function createHttpServer(options: {
-  config: AppConfig;
-  orm: Orm;
-  logger: Logger;
-  now?: () => Date;
-}): FastifyInstance {
-  const { config, orm } = options;
-  const now = options.now ?? (() => new Date());
+export function createHttpServer(options: { logger: Logger }): FastifyInstance {
   const app = Fastify({
     loggerInstance: options.logger,
     // Fastify's two lines per request are replaced by the single line of the onResponse hook below.
@@ -42,9 +26,7 @@ export function createHttpServer(options: {
   // The API speaks JSON only: any other body is a 415 (hosted pages add form bodies in their own scope).
   app.removeContentTypeParser('text/plain');
 
-  app.decorateRequest('deps', null as unknown as Deps);
   app.addHook('onRequest', async (request, reply) => {
-    request.deps = { db: Db.fork(orm), now, config };
     reply.header('x-request-id', request.id);
   });
 

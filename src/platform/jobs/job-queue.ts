@@ -1,6 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
-import type { EntityManager } from '../db/orm.ts';
+import type { UnitOfWork } from '../db/db.ts';
 import { sqlExecutorOf } from '../db/sql-executor.ts';
 
 /**
@@ -22,7 +22,7 @@ export interface SendOptions {
   retryLimit?: number;
   retryDelaySeconds?: number;
   /** Enqueue inside this unit of work's transaction: the job exists only if the transaction commits. */
-  transaction?: EntityManager;
+  transaction?: UnitOfWork;
 }
 
 export interface JobContext<T> {
@@ -93,6 +93,18 @@ export class JobQueue {
       data,
       Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
     );
+  }
+
+  /**
+   * Sends outside any unit of work and only logs a failure: for work that something else catches up on (a
+   * timer re-armed by its own worker, which a sweep would find anyway).
+   */
+  async trySend<T extends object>(name: string, data: T, options: Omit<SendOptions, 'transaction'> = {}) {
+    try {
+      await this.send(name, data, options);
+    } catch (error) {
+      this.#logger.warn({ err: error, queue: name }, 'could not send a job; a sweep will catch up');
+    }
   }
 
   /** Handles jobs of one queue; a thrown error fails the attempt and pg-boss retries it. */

@@ -1,9 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isWalletTokenError, type WalletTokenError } from '../../../src/modules/wallets/crypto/index.ts';
 
-/** The shared public test vectors, next to the repository. */
-export const vectorsDir = path.resolve(process.cwd(), '../shared/vectors');
+/**
+ * The shared public test vectors in `shared/vectors` next to the repository, or next to a folder above it
+ * (a git worktree checked out one level deeper, e.g. `wt/<branch>`, finds the same vectors).
+ */
+export const vectorsDir = findVectorsDir(process.cwd());
+
+function findVectorsDir(start: string): string {
+  const nextToRepository = path.resolve(start, '../shared/vectors');
+  for (let dir = path.dirname(start); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'shared/vectors');
+    if (existsSync(candidate)) return candidate;
+  }
+  return nextToRepository;
+}
 
 export function readVector(...segments: string[]): string {
   return readFileSync(path.join(vectorsDir, ...segments), 'utf8');

@@ -56,7 +56,8 @@ export function issueCertificate(params: {
   validity?: { readonly notBefore: Date; readonly notAfter: Date };
 }): IssuedCertificate {
   const serialNumber = randomBytes(8);
-  serialNumber[0] = serialNumber[0]! & 0x7f; // a positive INTEGER
+  // A positive INTEGER in minimal DER: a leading zero byte would make OpenSSL refuse the certificate.
+  serialNumber[0] = serialNumber[0]! & 0x7f || 0x01;
   const tbsCertificate = new TBSCertificate({
     version: 2, // v3
     serialNumber: arrayBuffer(serialNumber),

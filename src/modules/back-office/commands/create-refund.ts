@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '../../../platform/db/orm.ts';
-import type { Deps } from '../../../platform/deps.ts';
+import type { Actor } from '../../../platform/auth/actor.ts';
+import type { UnitOfWork } from '../../../platform/db/db.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { addIsoDuration } from '../../orders/duration.ts';
 import { Order } from '../../orders/order.entity.ts';
-import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import type { OrderView } from '../../orders/order-view.ts';
 import type { TransactionStatus } from '../../orders/state-machine.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../../orders/status-changes.ts';
-import { Transaction } from '../../orders/transaction.entity.ts';
+import { processingOutcomes, Transaction } from '../../orders/transaction.entity.ts';
 import type { Acquirer, OperationResult } from '../../payments/acquirer/index.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
-import { refundAcquirerFor } from '../acquirer.ts';
+import type { BackOfficeDeps } from '../deps.ts';
 import { RefundRepository } from '../refund.repository.ts';
 import {
   type CreateRefundInput,
@@ -28,9 +26,7 @@ export interface RefundResult {
 }
 
 export interface CreateRefundOptions {
-  /** Which acquirer refunds this order's payment; by default the one its payment went through. */
-  acquirerFor?: (original: Order, now: () => Date) => Acquirer;
-  /** Told when the acquirer could not be reached; the refund then stays `processing`. */
+  /** Told when the acquirer could not be reached (the refund then stays `processing`); logs by default. */
   onAcquirerError?: (error: unknown) => void;
 }
 
@@ -61,17 +57,14 @@ interface PreparedRefund {
  * that may have moved.
  */
 export async function createRefund(
-  deps: Deps,
+  deps: BackOfficeDeps,
   actor: Actor,
   orderId: string,
   input: CreateRefundInput | unknown,
   options: CreateRefundOptions = {},
 ): Promise<RefundResult> {
   const data = parseOrThrow(createRefundInputSchema, input);
-  const acquirerFor = options.acquirerFor ?? refundAcquirerFor;
-  const prepared = await deps.db.transaction((em) =>
-    prepareRefund(em, deps, actor, orderId, data, (original) => acquirerFor(original, deps.now)),
-  );
+  const prepared = await deps.db.transaction((uow) => prepareRefund(uow, deps, actor, orderId, data));
 
   let outcome: OperationResult | null = null;
   try {
@@ -82,84 +75,44 @@ export async function createRefund(
       currency: prepared.currency,
     });
   } catch (error) {
-    options.onAcquirerError?.(error);
+    const report =
+      options.onAcquirerError ??
+      ((err: unknown) => deps.logger.error({ err }, 'acquirer refund failed; refund left processing'));
+    report(error);
   }
 
-  return deps.db.transaction((em) => recordOutcome(em, deps, actor, prepared, outcome));
+  return deps.db.transaction((uow) => recordOutcome(uow, deps, actor, prepared, outcome));
 }
 
 async function prepareRefund(
-  em: EntityManager,
-  deps: Deps,
+  uow: UnitOfWork,
+  deps: BackOfficeDeps,
   actor: Actor,
   orderId: string,
   data: ValidCreateRefundInput,
-  acquirerFor: (original: Order) => Acquirer,
 ): Promise<PreparedRefund> {
-  const orders = new OrderRepository(em);
+  const orders = new OrderRepository(uow);
   const original = await orders.lockOrder(actor.projectId, orderId);
   if (!original) throw notFound('Order', 'order_id');
   const transactions = await orders.transactionsOf(original.id);
   const relatedOrders = await orders.relatedOrdersOf(original.id);
-  const captures = await new RefundRepository(em).capturesOf(transactions.map((t) => t.id));
+  const captures = await new RefundRepository(uow).capturesOf(transactions.map((t) => t.id));
   const assessment = assessRefund({ order: original, transactions, relatedOrders, captures });
   assertRefundAmount(assessment, data.amount, original.currency);
-  const acquirer = acquirerFor(original);
+  // Where no acquirer is configured the refund is refused (422 `acquirer_not_configured`) before anything is written.
+  const acquirer = deps.acquirers.require(original);
 
   const now = deps.now();
-  const refundOrder = Object.assign(new Order(), {
-    id: randomUUID(),
-    projectId: original.projectId,
-    merchantId: original.merchantId,
-    kind: 'refund' as const,
-    merchantOrderId: data.merchant_order_id ?? null,
-    description: data.description ?? original.description ?? null,
-    currency: original.currency,
+  const refundOrder = Order.createRefund(original, {
     amount: data.amount,
-    status: 'new' as const,
-    flags: original.flags.includes('is-test') ? ['is-refund', 'is-test'] : ['is-refund'],
-    checkout: 'own' as const,
+    merchantOrderId: data.merchant_order_id,
+    description: data.description,
+    extra: data.extra,
     expirationPeriod: deps.config.orderDefaultExpiration,
-    expiresAt: addIsoDuration(now, deps.config.orderDefaultExpiration) ?? now,
-    paymentMethods: null,
-    returnUrl: null,
-    failureUrl: null,
-    // Status changes of the refund are announced where the original's are.
-    webhookUrl: original.webhookUrl ?? null,
-    customer: null,
-    client: null,
-    extra: data.extra ?? null,
-    refundedAmount: 0,
-    relatedOrderId: original.id,
-    createdAt: now,
-    modifiedAt: now,
-    completedAt: null,
+    at: now,
   });
   const { payment } = assessment;
-  const truncatedPan = payment.paymentMethodDetails.truncated_pan;
-  const refundTransaction = Object.assign(new Transaction(), {
-    id: randomUUID(),
-    orderId: refundOrder.id,
-    projectId: refundOrder.projectId,
-    amount: data.amount,
-    currency: original.currency,
-    creditDebit: 'debit' as const,
-    paymentMethod: 'credit-card-refund',
-    paymentMethodBrand: payment.paymentMethodBrand ?? null,
-    paymentMethodDetails: typeof truncatedPan === 'string' ? { truncated_pan: truncatedPan } : {},
-    captureMode: 'automatic' as const,
-    isCapturable: false,
-    outcomes: null,
-    reason: null,
-    paymentUrl: null,
-    setupToken: null,
-    setupTokenUsedAt: null,
-    refundOfTransactionId: payment.id,
-    voidOfTransactionId: null,
-    captureOfTransactionId: null,
-    createdAt: now,
-    modifiedAt: now,
-  });
+  const refundTransaction = Transaction.createRefund(refundOrder, payment, now);
 
   const ctx = { orders, at: now };
   orders.add(refundOrder);
@@ -180,13 +133,13 @@ async function prepareRefund(
 }
 
 async function recordOutcome(
-  em: EntityManager,
-  deps: Deps,
+  uow: UnitOfWork,
+  deps: BackOfficeDeps,
   actor: Actor,
   prepared: PreparedRefund,
   outcome: OperationResult | null,
 ): Promise<RefundResult> {
-  const orders = new OrderRepository(em);
+  const orders = new OrderRepository(uow);
   const original = (await orders.lockOrder(actor.projectId, prepared.originalOrderId))!;
   const refundOrder = (await orders.findOrder(actor.projectId, prepared.refundOrderId))!;
   const refundTransaction = (await orders.findTransaction(refundOrder.id, prepared.refundTransactionId))!;
@@ -194,13 +147,7 @@ async function recordOutcome(
   const at = new Date(Math.max(deps.now().getTime(), prepared.createdAt.getTime() + 1));
   const to = outcome ? statusFor(outcome) : 'processing';
   if (outcome) {
-    refundTransaction.outcomes = {
-      processing: {
-        status: outcome.kind,
-        response_code: outcome.responseCode,
-        response_code_description: outcome.responseCodeDescription,
-      },
-    };
+    refundTransaction.outcomes = processingOutcomes(outcome);
     refundTransaction.reason = outcome.reason;
   }
   changeTransactionStatus({ orders, at }, refundOrder, [refundTransaction], refundTransaction, to);

@@ -1,15 +1,16 @@
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import type { OrderView } from '../../orders/order-view.ts';
 import { RefundRepository } from '../refund.repository.ts';
 
 /** The refund orders of one of the caller's orders, oldest first (spec 4.4); another project's order is 404. */
 export async function listRefunds(deps: Deps, actor: Actor, orderId: string): Promise<OrderView[]> {
-  return deps.db.read(async (em) => {
-    const orders = new OrderRepository(em);
+  return deps.db.read(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.findOrder(actor.projectId, orderId);
     if (!order) throw notFound('Order', 'order_id');
-    return orders.loadViews(await new RefundRepository(em).refundOrdersOf([order.id]));
+    return orders.loadViews(await new RefundRepository(uow).refundOrdersOf([order.id]));
   });
 }

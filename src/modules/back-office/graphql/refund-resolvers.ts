@@ -3,7 +3,8 @@ import type { OrderStatus, Resolvers, ResolversTypes } from '../../../generated/
 import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
-import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import type { OrderView } from '../../orders/order-view.ts';
 import { createRefund } from '../commands/create-refund.ts';
 import { RefundRepository } from '../refund.repository.ts';
 
@@ -33,9 +34,9 @@ function refundsLoader(context: GraphQLContext): DataLoader<string, OrderView[]>
   const existing = context.loaders.get('back-office.refunds');
   if (existing) return existing as DataLoader<string, OrderView[]>;
   const loader = new DataLoader<string, OrderView[]>((orderIds) =>
-    context.deps.db.read(async (em) => {
-      const refundOrders = await new RefundRepository(em).refundOrdersOf([...orderIds]);
-      const views = await new OrderRepository(em).loadViews(refundOrders);
+    context.deps.db.read(async (uow) => {
+      const refundOrders = await new RefundRepository(uow).refundOrdersOf([...orderIds]);
+      const views = await new OrderRepository(uow).loadViews(refundOrders);
       return orderIds.map((id) => views.filter((view) => view.order.relatedOrderId === id));
     }),
   );
@@ -45,24 +46,15 @@ function refundsLoader(context: GraphQLContext): DataLoader<string, OrderView[]>
 
 export const refundResolvers: Resolvers = {
   Mutation: {
-    refundOrder: (_parent, args, { deps, actor, request }) =>
+    refundOrder: (_parent, args, { deps, actor }) =>
       mutationPayload(
         async () => {
-          const result = await createRefund(
-            deps,
-            actor,
-            args.orderId,
-            {
-              amount: args.amount,
-              description: args.description ?? undefined,
-              merchant_order_id: args.merchantOrderId ?? undefined,
-              extra: args.extra ?? undefined,
-            },
-            {
-              onAcquirerError: (error) =>
-                request?.log.error({ err: error }, 'acquirer refund failed; refund left processing'),
-            },
-          );
+          const result = await createRefund(deps, actor, args.orderId, {
+            amount: args.amount,
+            description: args.description ?? undefined,
+            merchant_order_id: args.merchantOrderId ?? undefined,
+            extra: args.extra ?? undefined,
+          });
           return { refund: toRefund(result.refund), order: result.order };
         },
         { refund: null, order: null },

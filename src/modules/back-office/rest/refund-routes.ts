@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { presentOrder } from '../../orders/rest/order-json.ts';
-import { requireActor } from '../../projects/rest/authenticate.ts';
+import { requireActor } from '../../../platform/http/authentication.ts';
+import { presentOrder } from '../../orders/order-json.ts';
 import { createRefund } from '../commands/create-refund.ts';
 import { listRefunds } from '../commands/list-refunds.ts';
 import { presentRefundListItem } from './refund-json.ts';
@@ -9,13 +9,7 @@ import { presentRefundListItem } from './refund-json.ts';
 export async function refundRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { orderId: string } }>('/v1/orders/:orderId/refunds/', async (request, reply) => {
     const actor = await requireActor(request);
-    const { refund } = await createRefund(request.deps, actor, request.params.orderId, request.body ?? {}, {
-      onAcquirerError: (error) =>
-        request.log.error(
-          { err: error, reqId: request.id },
-          'acquirer refund failed; refund left processing',
-        ),
-    });
+    const { refund } = await createRefund(request.deps, actor, request.params.orderId, request.body ?? {});
     return reply.code(201).send(presentOrder(refund, request.deps.config.baseUrl));
   });
 

@@ -2,9 +2,11 @@ import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import type { Order } from '../../orders/order.entity.ts';
 import { isUuid, OrderRepository } from '../../orders/order.repository.ts';
+import type { PaymentMethodCatalog } from '../../orders/payment-methods.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
 import { closeOrder } from '../../orders/status-changes.ts';
-import { orderPageFactsOf, orderPageStateOf } from './load-order-page.ts';
+import { orderPageStateOf } from '../page-for-state.ts';
+import { orderPageFactsOf } from './load-order-page.ts';
 
 /**
  * The customer gives up on a hosted order ("Cancel payment" on the order page): the order becomes `cancelled`
@@ -12,15 +14,18 @@ import { orderPageFactsOf, orderPageStateOf } from './load-order-page.ts';
  * already paid, closed, or has an attempt running elsewhere is left as it is; one past its expiry is expired.
  * Own-checkout orders are the shop's to cancel, never the customer's.
  */
-export async function cancelHostedOrder(deps: Deps, orderId: string): Promise<Order> {
+export async function cancelHostedOrder(
+  deps: Deps & { paymentMethods: PaymentMethodCatalog },
+  orderId: string,
+): Promise<Order> {
   if (!isUuid(orderId)) throw notFound('Order');
-  return deps.db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(null, orderId);
     if (!order) throw notFound('Order');
     const transactions = await orders.transactionsOf(order.id);
     const at = deps.now();
-    const state = orderPageStateOf(await orderPageFactsOf(em, order), transactions, at);
+    const state = orderPageStateOf(await orderPageFactsOf(uow, order, deps.paymentMethods), transactions, at);
     if (state.kind === 'closed' && state.outcome === 'expired' && !isFinalOrderStatus(order.status)) {
       closeOrder({ orders, at, source: 'expiry' }, order, transactions, 'expired');
     } else if (

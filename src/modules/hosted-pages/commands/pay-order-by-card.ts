@@ -1,20 +1,20 @@
-import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import type { Order } from '../../orders/order.entity.ts';
 import { isUuid, OrderRepository } from '../../orders/order.repository.ts';
+import { issueSetupToken } from '../../orders/setup-token.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
 import { closeOrder, recordNewTransaction } from '../../orders/status-changes.ts';
-import type { Transaction } from '../../orders/transaction.entity.ts';
+import { Transaction } from '../../orders/transaction.entity.ts';
 import type { AuthorizationKind } from '../../payments/acquirer/acquirer.ts';
+import { authorizationSetting } from '../../payments/authorization-setting.ts';
 import { authorizeCard } from '../../payments/authorize-card.ts';
-import { PaymentRepository } from '../../payments/payment.repository.ts';
-import { findAcquirerFor } from '../../payments/payment-runtime.ts';
+import { CREDIT_CARD } from '../../payments/card-payment-method.ts';
+import type { PaymentDeps } from '../../payments/deps.ts';
 import { storeCardForTransaction } from '../../vault/card-storage.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
-import { vaultCipherFor } from '../../vault/vault-keys.ts';
 import { type CardFormProblem, parseCardForm } from '../card-form-input.ts';
-import { newHostedTransaction } from '../hosted-transaction.ts';
-import { orderPageFactsOf, orderPageStateOf } from './load-order-page.ts';
+import { orderPageStateOf } from '../page-for-state.ts';
+import { orderPageFactsOf } from './load-order-page.ts';
 
 export type PayByCardOutcome =
   /** The form was refused; nothing was written. */
@@ -34,19 +34,21 @@ export type PayByCardOutcome =
  * click) unable to pay twice: the later post waits for the lock and then finds the order paid or the challenge
  * pending. A declined attempt leaves the hosted order `processing`, so the customer can try again.
  */
-export async function payOrderByCard(deps: Deps, orderId: string, form: unknown): Promise<PayByCardOutcome> {
+export async function payOrderByCard(
+  deps: PaymentDeps,
+  orderId: string,
+  form: unknown,
+): Promise<PayByCardOutcome> {
   if (!isUuid(orderId)) throw notFound('Order');
   const parsed = parseCardForm(form, deps.now());
   if (!parsed.ok) return { kind: 'invalid', problems: parsed.problems, echo: parsed.echo };
   const { pan, expiry, name, cvc } = parsed.card;
-  const cipher = vaultCipherFor(deps.config);
-
-  return deps.db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(null, orderId);
     if (!order) throw notFound('Order');
     const transactions = await orders.transactionsOf(order.id);
-    const facts = await orderPageFactsOf(em, order);
+    const facts = await orderPageFactsOf(uow, order, deps.paymentMethods);
     const at = deps.now();
     const state = orderPageStateOf(facts, transactions, at);
 
@@ -57,23 +59,33 @@ export async function payOrderByCard(deps: Deps, orderId: string, form: unknown)
       return { kind: 'not_payable', order };
     }
     if (state.kind !== 'payable') return { kind: 'not_payable', order };
-    const acquirer = findAcquirerFor(order, deps.now);
-    if (!facts.methods.includes('credit-card') || !acquirer) return { kind: 'unavailable', order };
+    if (!facts.methods.includes(CREDIT_CARD) || !deps.acquirers.find(order)) {
+      return { kind: 'unavailable', order };
+    }
 
-    const transaction = newHostedTransaction(order, 'credit-card', at);
+    const transaction = Transaction.createPayment(order, {
+      paymentMethod: CREDIT_CARD,
+      setupToken: deps.paymentMethods.issuesSetupToken(CREDIT_CARD) ? issueSetupToken() : null,
+      at,
+    });
     recordNewTransaction({ orders, at }, order, transaction);
     const card = storeCardForTransaction({
-      cards: new VaultCardRepository(em),
-      cipher,
+      cards: new VaultCardRepository(uow),
+      cipher: deps.cipher,
       order,
       transaction,
       card: { pan, expiry, name },
       at,
     });
-    const outcome = await authorizeCard(
-      { em, orders, payments: new PaymentRepository(em), cipher, acquirer, config: deps.config, at },
-      { order, transactions: [...transactions, transaction], transaction, card, cvc, threeDSecure: 'none' },
-    );
+    const outcome = await authorizeCard(authorizationSetting(deps, { uow, orders }, order, at), {
+      order,
+      transactions: [...transactions, transaction],
+      transaction,
+      card,
+      cvc,
+      threeDSecure: 'none',
+      authorization: null,
+    });
     await orders.flush();
     return { kind: 'attempted', result: outcome.kind, order, transaction };
   });

@@ -1,12 +1,11 @@
+import { CREDIT_CARD } from '../../payments/card-payment-method.ts';
 import type { CardFormProblem } from '../card-form-input.ts';
-import type { FailedAttempt, OrderPageFacts } from '../commands/load-order-page.ts';
-import type { MessageKey } from '../i18n/messages.ts';
+import { isMessageKey, type MessageKey, type Translate } from '../i18n/messages.ts';
+import type { FailedAttempt, OrderPageFacts } from '../page-for-state.ts';
 import { cardForm } from './card-form.ts';
 import { html, type SafeHtml } from './html.ts';
 import { layout } from './layout.ts';
 import { amountOf, orderSummary, type PageContext } from './state-page.ts';
-
-const WALLETS = ['wallet-a-pay', 'wallet-b-pay'] as const;
 
 /** What the customer reads after a failed attempt; the reason never says more than the bank's category. */
 export function attemptMessageKey(attempt: FailedAttempt): MessageKey {
@@ -48,15 +47,16 @@ export interface OrderPageParams {
 export function orderPage(ctx: PageContext, params: OrderPageParams): SafeHtml {
   const { t } = ctx.locale;
   const { facts } = params;
-  const wallets = WALLETS.filter((method) => facts.methods.includes(method));
-  const card = facts.methods.includes('credit-card');
+  // The card is paid with the form below; every other method the order offers is a button.
+  const wallets = facts.methods.filter((method) => method !== CREDIT_CARD);
+  const card = facts.methods.includes(CREDIT_CARD);
   const alert = params.alertKey
     ? html`<p class="alert" role="alert" id="attempt-message">${t(params.alertKey)}</p>`
     : '';
   const walletButtons = wallets.length
     ? html`<div class="wallets">${wallets.map(
         (method) => html`<div>
-<button type="button" class="button wallet-button" disabled aria-describedby="${method}-note">${t(`wallet.${method}`)}</button>
+<button type="button" class="button wallet-button" disabled aria-describedby="${method}-note">${methodLabel(t, method)}</button>
 <p id="${method}-note" class="note">${t('wallet.unavailable')}</p>
 </div>`,
       )}</div>`
@@ -93,4 +93,10 @@ ${cardSection}
 <button type="submit" class="link-button">${t('order.cancel')}</button>
 </form>`,
   });
+}
+
+/** A method's name in the page's language (`wallet.<id>`); a method without one shows its id. */
+function methodLabel(t: Translate, method: string): string {
+  const key = `wallet.${method}`;
+  return isMessageKey(key) ? t(key) : method;
 }

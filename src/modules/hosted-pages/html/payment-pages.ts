@@ -1,6 +1,6 @@
 import { THREE_D_SECURE_TEST_CHALLENGE_CODE } from '../../payments/acquirer/three-d-secure.ts';
 import type { CardFormProblem } from '../card-form-input.ts';
-import type { OrderPageFacts } from '../commands/load-order-page.ts';
+import type { OrderPageFacts } from '../page-for-state.ts';
 import { cardForm } from './card-form.ts';
 import { html, type SafeHtml } from './html.ts';
 import { layout } from './layout.ts';

@@ -1,6 +1,6 @@
-import type { ClosedOutcome, OrderPageFacts } from '../commands/load-order-page.ts';
 import { formatAmount, type PageLocale } from '../i18n/locale.ts';
 import type { MessageKey } from '../i18n/messages.ts';
+import type { ClosedOutcome, OrderPageFacts } from '../page-for-state.ts';
 import { html, type SafeHtml } from './html.ts';
 import { layout } from './layout.ts';
 

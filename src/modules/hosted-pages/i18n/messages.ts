@@ -179,6 +179,10 @@ export const CATALOGUES = { en, nl } as const satisfies Record<string, Catalogue
 export type Language = keyof typeof CATALOGUES;
 export const LANGUAGES = Object.keys(CATALOGUES) as Language[];
 
+export function isMessageKey(key: string): key is MessageKey {
+  return key in CATALOGUES.en;
+}
+
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 export function translator(language: Language): Translate {

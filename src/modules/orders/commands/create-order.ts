@@ -1,125 +1,106 @@
-import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '../../../platform/db/orm.ts';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
-import { refuseWebhookUrl } from '../../webhooks/delivery/target-policy.ts';
-import { webhookPolicy } from '../../webhooks/webhook-policy.ts';
-import { addIsoDuration } from '../duration.ts';
+import { refuseWebhookUrl, targetPolicyFor } from '../../../platform/security/outbound-targets.ts';
+import { orderExpiryTimer } from '../expiry-timer.ts';
 import { Order } from '../order.entity.ts';
-import { OrderRepository, type OrderView } from '../order.repository.ts';
-import { type CreateOrderInput, createOrderInputSchema } from '../order-input.ts';
+import { OrderRepository } from '../order.repository.ts';
+import type { ValidCreateOrderInput } from '../order-input.ts';
+import type { OrderView } from '../order-view.ts';
+import type { OrderDeps } from '../payment-methods.ts';
+import { issueSetupToken } from '../setup-token.ts';
 import { recordNewTransaction } from '../status-changes.ts';
 import { Transaction } from '../transaction.entity.ts';
 
-/** Methods that get a single-use `setup_token` for the vault and wallet token calls. */
-const SETUP_TOKEN_METHODS = new Set(['credit-card', 'wallet-a-pay', 'wallet-b-pay']);
-
-/** Extension points for other modules (payments), run inside the creating unit of work. */
-export interface CreateOrderHooks {
-  /** Fills in method-specific facts (e.g. a one-click card's `payment_url`) before the transaction is recorded. */
-  prepareTransaction?: (transaction: Transaction) => void;
-  /** Runs before commit, e.g. to enqueue the order's expiry timer in the same database transaction. */
-  beforeCommit?: (em: EntityManager, order: Order) => Promise<void>;
-}
+const TRANSACTION = 'transactions.0';
 
 /**
- * Creates an order: with no transaction the customer picks a method on the hosted page (`order_url`);
- * with exactly one the merchant drives the payment itself (own checkout).
+ * `POST /v1/orders/` and `createOrder` (spec 4.1): with no transaction the customer picks a method on the hosted
+ * page (`order_url`); with exactly one the merchant drives the payment itself (own checkout), and its payment
+ * method's handler runs (e.g. a one-click card payment is authorized in the creating transaction).
+ *
+ * Parse and decide, let the method prepare (it may read, e.g. a stored card), then write everything in one
+ * database transaction: the order, its transaction and first event, the outbox rows and the expiry timer.
  */
-export async function createOrder(
-  deps: Deps,
+export async function createOrder<D extends Deps>(
+  deps: OrderDeps<D>,
   actor: Actor,
-  input: CreateOrderInput | unknown,
-  hooks: CreateOrderHooks = {},
+  input: unknown,
 ): Promise<OrderView> {
-  const activePaymentMethods = actor.paymentMethods;
-  const data = parseOrThrow(createOrderInputSchema, input);
+  const { paymentMethods } = deps;
+  const data = parseOrThrow(paymentMethods.orderInput, input);
   const transactionInput = data.transactions?.[0];
+  const method = transactionInput ? paymentMethods.handler(transactionInput.payment_method) : undefined;
+  method?.checkDetails?.(transactionInput?.payment_method_details, `${TRANSACTION}.payment_method_details`);
+  refuseWhatTheProjectCannotUse(deps, actor, data);
+
+  const prepared =
+    transactionInput && method?.prepare
+      ? await method.prepare(deps, { actor, transaction: transactionInput, field: TRANSACTION })
+      : null;
+  const at = deps.now();
+  const order = Order.createPayment({
+    projectId: actor.projectId,
+    merchantId: actor.merchantId,
+    mode: actor.mode,
+    checkout: transactionInput ? 'own' : 'hosted',
+    currency: data.currency,
+    amount: data.amount,
+    expirationPeriod: data.expiration_period ?? deps.config.orderDefaultExpiration,
+    at,
+    merchantOrderId: data.merchant_order_id,
+    description: data.description,
+    paymentMethods: data.payment_methods,
+    returnUrl: data.return_url,
+    failureUrl: data.failure_url,
+    webhookUrl: data.webhook_url,
+    customer: data.customer,
+    client: data.client,
+    extra: data.extra,
+  });
+  // The CVC is deliberately not copied: it is never stored.
+  const { cvc: _cvc, ...publicDetails } = transactionInput?.payment_method_details ?? {};
+  const transaction = transactionInput
+    ? Transaction.createPayment(order, {
+        paymentMethod: transactionInput.payment_method,
+        details: publicDetails,
+        captureMode: transactionInput.capture_mode,
+        setupToken: method?.issuesSetupToken ? issueSetupToken() : null,
+        at,
+      })
+    : null;
+  if (transaction) prepared?.fill?.(transaction);
+
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
+    orders.add(order);
+    // Everything the new order's representation needs is in hand: it is never read back.
+    const view: OrderView = { order, transactions: [], relatedOrders: [] };
+    if (transaction) {
+      const created = { transaction, events: [recordNewTransaction({ orders, at }, order, transaction)] };
+      view.transactions.push(created);
+      await prepared?.inCreatingTransaction?.({ uow, orders, order, view: created, at });
+    }
+    await orderExpiryTimer.schedule(deps.jobs, uow, { orderId: order.id }, order.expiresAt);
+    await orders.flush();
+    return view;
+  });
+}
+
+/** Methods the project has not activated, and webhook URLs its mode may not use, are refused. */
+function refuseWhatTheProjectCannotUse(deps: Deps, actor: Actor, data: ValidCreateOrderInput): void {
   for (const [index, method] of (data.payment_methods ?? []).entries()) {
-    if (!activePaymentMethods.includes(method)) {
+    if (!actor.paymentMethods.includes(method)) {
       throw invalid(`payment_methods.${index}`, `'${method}' is not active in this project`);
     }
   }
   const webhookProblem = data.webhook_url
-    ? refuseWebhookUrl(data.webhook_url, webhookPolicy(actor.mode, deps.config))
+    ? refuseWebhookUrl(data.webhook_url, targetPolicyFor(actor.mode, deps.config))
     : null;
   if (webhookProblem) throw invalid('webhook_url', webhookProblem);
-  if (transactionInput && !activePaymentMethods.includes(transactionInput.payment_method)) {
-    throw invalid(
-      'transactions.0.payment_method',
-      `'${transactionInput.payment_method}' is not active in this project`,
-    );
+  const method = data.transactions?.[0]?.payment_method;
+  if (method && !actor.paymentMethods.includes(method)) {
+    throw invalid(`${TRANSACTION}.payment_method`, `'${method}' is not active in this project`);
   }
-
-  const now = deps.now();
-  const expirationPeriod = data.expiration_period ?? deps.config.orderDefaultExpiration;
-  const order = Object.assign(new Order(), {
-    id: randomUUID(),
-    projectId: actor.projectId,
-    merchantId: actor.merchantId,
-    kind: 'payment' as const,
-    merchantOrderId: data.merchant_order_id ?? null,
-    description: data.description ?? null,
-    currency: data.currency,
-    amount: data.amount,
-    status: 'new' as const,
-    flags: actor.mode === 'test' ? ['is-test'] : [],
-    checkout: transactionInput ? ('own' as const) : ('hosted' as const),
-    expirationPeriod,
-    expiresAt: addIsoDuration(now, expirationPeriod) ?? now,
-    paymentMethods: data.payment_methods ?? null,
-    returnUrl: data.return_url ?? null,
-    failureUrl: data.failure_url ?? null,
-    webhookUrl: data.webhook_url ?? null,
-    customer: data.customer ?? null,
-    client: data.client ?? null,
-    extra: data.extra ?? null,
-    refundedAmount: 0,
-    relatedOrderId: null,
-    createdAt: now,
-    modifiedAt: now,
-    completedAt: null,
-  });
-
-  return deps.db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
-    orders.add(order);
-    // Everything the new order's representation needs is in hand: no need to read it back.
-    const view: OrderView = { order, transactions: [], relatedOrders: [] };
-    if (transactionInput) {
-      // The CVC is deliberately not copied: it is never stored.
-      const { cvc: _cvc, ...publicDetails } = transactionInput.payment_method_details ?? {};
-      const transaction = Object.assign(new Transaction(), {
-        id: randomUUID(),
-        orderId: order.id,
-        projectId: order.projectId,
-        amount: order.amount,
-        currency: order.currency,
-        creditDebit: null,
-        paymentMethod: transactionInput.payment_method,
-        paymentMethodBrand: null,
-        paymentMethodDetails: publicDetails,
-        captureMode: transactionInput.capture_mode ?? 'automatic',
-        isCapturable: false,
-        outcomes: null,
-        reason: null,
-        paymentUrl: null,
-        setupToken: SETUP_TOKEN_METHODS.has(transactionInput.payment_method) ? randomUUID() : null,
-        setupTokenUsedAt: null,
-        refundOfTransactionId: null,
-        voidOfTransactionId: null,
-        captureOfTransactionId: null,
-        createdAt: now,
-        modifiedAt: now,
-      });
-      hooks.prepareTransaction?.(transaction);
-      const event = recordNewTransaction({ orders, at: now }, order, transaction);
-      view.transactions.push({ transaction, events: [event] });
-    }
-    await hooks.beforeCommit?.(em, order);
-    await orders.flush();
-    return view;
-  });
 }

@@ -18,7 +18,7 @@ export function toCreateOrderInput(input: GraphQLCreateOrderInput): CreateOrderI
     payment_methods: input.paymentMethods?.map(fromGraphQLEnum) as CreateOrderInput['payment_methods'],
     transactions: input.transactions?.map((t) =>
       defined({
-        payment_method: fromGraphQLEnum(t.paymentMethod) as 'credit-card',
+        payment_method: fromGraphQLEnum(t.paymentMethod),
         capture_mode: t.captureMode ? (t.captureMode.toLowerCase() as 'automatic' | 'manual') : undefined,
         payment_method_details: t.paymentMethodDetails
           ? defined({

@@ -9,10 +9,11 @@ import type {
 import { DomainError } from '../../../platform/errors/domain-error.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
-import { createOrderWithPayment } from '../../payments/commands/create-order-with-payment.ts';
+import { createOrder } from '../commands/create-order.ts';
 import { getOrder } from '../commands/get-order.ts';
+import { orderUrlOf } from '../customer-urls.ts';
 import type { JsonObject } from '../order.entity.ts';
-import { orderUrl } from '../rest/order-json.ts';
+import { paymentMethodDetailsOf } from '../order-view.ts';
 import { toCreateOrderInput } from './order-input-mapper.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -31,12 +32,9 @@ export const orderResolvers: Resolvers = {
   },
   Mutation: {
     createOrder: (_parent, { input }, { deps, actor }) =>
-      mutationPayload(
-        async () => ({ order: await createOrderWithPayment(deps, actor, toCreateOrderInput(input)) }),
-        {
-          order: null,
-        },
-      ),
+      mutationPayload(async () => ({ order: await createOrder(deps, actor, toCreateOrderInput(input)) }), {
+        order: null,
+      }),
   },
   Order: {
     id: ({ order }) => order.id,
@@ -54,8 +52,7 @@ export const orderResolvers: Resolvers = {
     expirationPeriod: ({ order }) => order.expirationPeriod,
     paymentMethods: ({ order }) => order.paymentMethods?.map((m) => toGraphQLEnum<PaymentMethod>(m)) ?? null,
     transactions: (view) => view.transactions,
-    orderUrl: ({ order }, _args, { deps }) =>
-      order.kind === 'payment' ? orderUrl(deps.config.baseUrl, order.id) : null,
+    orderUrl: ({ order }, _args, { deps }) => orderUrlOf(order, deps.config.baseUrl),
     returnUrl: ({ order }) => order.returnUrl ?? null,
     failureUrl: ({ order }) => order.failureUrl ?? null,
     webhookUrl: ({ order }) => order.webhookUrl ?? null,
@@ -75,10 +72,7 @@ export const orderResolvers: Resolvers = {
       transaction.creditDebit ? toGraphQLEnum<CreditDebit>(transaction.creditDebit) : null,
     paymentMethod: ({ transaction }) => toGraphQLEnum<PaymentMethod>(transaction.paymentMethod),
     paymentMethodBrand: ({ transaction }) => transaction.paymentMethodBrand ?? null,
-    paymentMethodDetails: ({ transaction }) => ({
-      ...transaction.paymentMethodDetails,
-      setup_token: transaction.setupToken,
-    }),
+    paymentMethodDetails: ({ transaction }) => paymentMethodDetailsOf(transaction),
     refundOfTransactionId: ({ transaction }) => transaction.refundOfTransactionId ?? null,
     voidOfTransactionId: ({ transaction }) => transaction.voidOfTransactionId ?? null,
     captureOfTransactionId: ({ transaction }) => transaction.captureOfTransactionId ?? null,

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { createOrderWithPayment } from '../../payments/commands/create-order-with-payment.ts';
-import { requireActor } from '../../projects/rest/authenticate.ts';
+import { requireActor } from '../../../platform/http/authentication.ts';
+import { createOrder } from '../commands/create-order.ts';
 import { getOrder } from '../commands/get-order.ts';
-import { presentOrder } from './order-json.ts';
+import { presentOrder } from '../order-json.ts';
 
 /** Spec 4.1 and 4.2. */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   app.post('/v1/orders/', async (request, reply) => {
     const actor = await requireActor(request);
-    // Starts the expiry timer and pays one-click card transactions at once (payments module).
-    const view = await createOrderWithPayment(request.deps, actor, request.body ?? {});
+    const view = await createOrder(request.deps, actor, request.body ?? {});
     return reply.code(201).send(presentOrder(view, request.deps.config.baseUrl));
   });
 

@@ -1,23 +1,18 @@
 import { z } from 'zod';
-import type { Deps } from '../../../platform/deps.ts';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import type { OrderView } from '../../orders/order-view.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { validateCvc } from '../../vault/card-input.ts';
 import type { CardBrand } from '../../vault/card-number.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
-import { vaultCipherFor } from '../../vault/vault-keys.ts';
+import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard, type ExternalAuthenticationDetails } from '../authorize-card.ts';
-import { PaymentRepository } from '../payment.repository.ts';
-import {
-  cardNotStored,
-  transactionNotFound,
-  transactionNotPayable,
-  vaultTokenNotFound,
-} from '../payment-errors.ts';
-import { acquirerFor } from '../payment-runtime.ts';
+import { CREDIT_CARD } from '../card-payment-method.ts';
+import type { PaymentDeps } from '../deps.ts';
+import { cardNotStored, transactionNotFound, transactionNotPayable, vaultTokenNotFound } from '../errors.ts';
 
 const EXTERNAL_FIELDS = ['cavv', '3ds_version', '3ds_method_used', 'ds_transaction_id'] as const;
 
@@ -68,7 +63,7 @@ export type AuthenticateInput = z.input<typeof authenticateInputSchema>;
  * `pending` with a `payment_url`. A decline is an answer, not an error: the order comes back either way.
  */
 export async function authenticateTransaction(
-  deps: Deps,
+  deps: PaymentDeps,
   actor: Actor,
   orderId: string,
   transactionId: string,
@@ -76,23 +71,22 @@ export async function authenticateTransaction(
 ): Promise<OrderView> {
   const input = parseOrThrow(authenticateInputSchema, body ?? {});
   const external = externalDetailsOf(input);
-  const cipher = vaultCipherFor(deps.config);
-  return deps.db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(actor.projectId, orderId);
     if (!order) throw notFound('Order', 'order_id');
     const transactions = await orders.transactionsOf(order.id);
     const transaction = transactions.find((t) => t.id === transactionId);
     if (!transaction) throw transactionNotFound();
-    if (transaction.paymentMethod !== 'credit-card')
+    if (transaction.paymentMethod !== CREDIT_CARD)
       throw transactionNotPayable('it is not a card transaction');
     if (order.checkout !== 'own') throw transactionNotPayable('it is not an own-checkout transaction');
     if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) {
       throw transactionNotPayable(`it is already ${transaction.status}`);
     }
-    const acquirer = acquirerFor(order, deps.now);
+    const setting = authorizationSetting(deps, { uow, orders }, order);
 
-    const cards = new VaultCardRepository(em);
+    const cards = new VaultCardRepository(uow);
     const card = input.vault_token
       ? await cards.findForProject(actor.projectId, input.vault_token)
       : await cards.findStoredFor(transaction.id);
@@ -102,26 +96,15 @@ export async function authenticateTransaction(
       if (!cvc.ok) throw invalid('cvc', cvc.problems[0]!.message);
     }
 
-    await authorizeCard(
-      {
-        em,
-        orders,
-        payments: new PaymentRepository(em),
-        cipher,
-        acquirer,
-        config: deps.config,
-        at: deps.now(),
-      },
-      {
-        order,
-        transactions,
-        transaction,
-        card,
-        cvc: input.cvc,
-        threeDSecure: external ? 'external' : 'none',
-        external,
-      },
-    );
+    await authorizeCard(setting, {
+      order,
+      transactions,
+      transaction,
+      card,
+      cvc: input.cvc,
+      threeDSecure: external ? 'external' : 'none',
+      external,
+    });
     await orders.flush();
     return orders.loadView(order);
   });

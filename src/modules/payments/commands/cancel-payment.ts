@@ -1,7 +1,6 @@
-import type { Deps } from '../../../platform/deps.ts';
 import { changeTransactionStatus } from '../../orders/status-changes.ts';
-import { withLockedPayment } from '../locked-payment.ts';
-import { CARD_PAYMENT_METHODS } from '../payment-urls.ts';
+import type { PaymentDeps } from '../deps.ts';
+import { withLockedCardPayment } from '../locked-payment.ts';
 import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
 
 /** `reason` of a card (or wallet) transaction the customer cancelled on the payment page. */
@@ -14,8 +13,8 @@ export const CANCELLED_BY_CUSTOMER = 'cancelled_by_customer';
  * order stays open (`processing`) so the customer can try again on the order page or cancel the order there.
  * A cancel after the payment ended changes nothing.
  */
-export async function cancelPayment(deps: Deps, transactionId: string): Promise<PaymentPageState> {
-  return withLockedPayment(deps, transactionId, CARD_PAYMENT_METHODS, async (_em, locked) => {
+export async function cancelPayment(deps: PaymentDeps, transactionId: string): Promise<PaymentPageState> {
+  return withLockedCardPayment(deps, transactionId, async (_uow, locked) => {
     const { orders, order, transactions, transaction, authorization } = locked;
     const before = pageStateOf(order, transaction, authorization);
     if (before.kind !== 'challenge' && before.kind !== 'card_form') return before;

@@ -1,31 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Deps } from '../../../platform/deps.ts';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import type { OrderView } from '../../orders/order.repository.ts';
 import { amountSchema } from '../../orders/order-input.ts';
-import { changeTransactionStatus } from '../../orders/status-changes.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
-import { acquirerFor } from '../payment-runtime.ts';
-import {
-  HAS_CAPTURES,
-  lockPreAuthorization,
-  recordFollowUpOrder,
-  settleOriginal,
-} from '../pre-authorization.ts';
+import type { PaymentDeps } from '../deps.ts';
+import { type FollowUpResult, followUpPreAuthorization } from '../pre-authorization.ts';
 
 export const captureInputSchema = z.strictObject({
   /** Minor units; defaults to the full authorized amount. One capture per pre-authorization. */
   amount: amountSchema.optional(),
 });
-
-export interface FollowUpResult {
-  /** The new capture or void order. */
-  created: OrderView;
-  /** The original order after the operation. */
-  original: OrderView;
-}
 
 /**
  * `POST /v1/orders/{order_id}/transactions/{transaction_id}/captures/`: captures a pre-authorization once, for
@@ -33,45 +17,18 @@ export interface FollowUpResult {
  * `captured` and no longer capturable, and the order is flagged `has-captures`.
  */
 export async function captureTransaction(
-  deps: Deps,
+  deps: PaymentDeps,
   actor: Actor,
   orderId: string,
   transactionId: string,
   body: unknown,
 ): Promise<FollowUpResult> {
   const input = parseOrThrow(captureInputSchema, body ?? {});
-  return deps.db.transaction(async (em) => {
-    const at = deps.now();
-    const original = await lockPreAuthorization(em, actor.projectId, orderId, transactionId, at);
-    const authorized = original.transaction;
-    const operationId = randomUUID();
+  return followUpPreAuthorization(deps, { actor, orderId, transactionId }, 'capture', (authorized) => {
     const amount = input.amount ?? authorized.amount;
     if (amount < 1 || amount > authorized.amount) {
       throw invalid('amount', `must be between 1 and the authorized amount of ${authorized.amount}`);
     }
-    const result = await acquirerFor(original.order, deps.now).capture({
-      transactionId: operationId,
-      originalTransactionId: authorized.id,
-      authorizationCode: original.authorization.authorizationCode ?? undefined,
-      amount,
-      currency: authorized.currency,
-    });
-    const { orders } = original;
-    const created = recordFollowUpOrder({
-      orders,
-      original,
-      kind: 'capture',
-      transactionId: operationId,
-      amount,
-      result,
-      at,
-    });
-    if (result.kind === 'approved') {
-      settleOriginal(original, HAS_CAPTURES, at);
-      changeTransactionStatus({ orders, at }, original.order, original.transactions, authorized, 'captured');
-    }
-    await orders.flush();
-    const [createdView, originalView] = await orders.loadViews([created, original.order]);
-    return { created: createdView!, original: originalView! };
+    return amount;
   });
 }

@@ -1,11 +1,9 @@
-import type { Deps } from '../../../platform/deps.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
-import { vaultCipherFor } from '../../vault/vault-keys.ts';
 import { isThreeDSecureChallengePassed } from '../acquirer/three-d-secure.ts';
+import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard, failChallenge } from '../authorize-card.ts';
-import { withLockedPayment } from '../locked-payment.ts';
-import { acquirerFor } from '../payment-runtime.ts';
-import { CARD_PAYMENT_METHODS } from '../payment-urls.ts';
+import type { PaymentDeps } from '../deps.ts';
+import { withLockedCardPayment } from '../locked-payment.ts';
 import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
 
 /**
@@ -14,24 +12,27 @@ import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
  * reason `authentication_failed`. A second submission, or one after the order expired, changes nothing.
  */
 export async function completeChallenge(
-  deps: Deps,
+  deps: PaymentDeps,
   transactionId: string,
   code: string,
 ): Promise<PaymentPageState> {
-  const cipher = vaultCipherFor(deps.config);
-  return withLockedPayment(deps, transactionId, CARD_PAYMENT_METHODS, async (em, locked) => {
-    const { orders, payments, order, transactions, transaction, authorization } = locked;
+  return withLockedCardPayment(deps, transactionId, async (uow, locked) => {
+    const { orders, order, transactions, transaction, authorization } = locked;
     if (pageStateOf(order, transaction, authorization).kind !== 'challenge' || !authorization) {
       return pageStateOf(order, transaction, authorization);
     }
 
     const at = deps.now();
     if (isThreeDSecureChallengePassed(code)) {
-      const card = await new VaultCardRepository(em).findById(authorization.vaultCardId);
-      await authorizeCard(
-        { em, orders, payments, cipher, acquirer: acquirerFor(order, deps.now), config: deps.config, at },
-        { order, transactions, transaction, card: card!, threeDSecure: 'challenge_passed' },
-      );
+      const card = await new VaultCardRepository(uow).findById(authorization.vaultCardId);
+      await authorizeCard(authorizationSetting(deps, { uow, orders }, order, at), {
+        order,
+        transactions,
+        transaction,
+        card: card!,
+        threeDSecure: 'challenge_passed',
+        authorization,
+      });
     } else {
       failChallenge({ orders, at }, { order, transactions, transaction }, authorization);
     }

@@ -1,11 +1,15 @@
-import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
+import { customerReturnUrl } from '../../orders/customer-urls.ts';
 import type { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
-import { isFinalOrderStatus, isSucceededTransactionStatus } from '../../orders/state-machine.ts';
+import {
+  isFinalOrderStatus,
+  isOpenTransactionStatus,
+  isSucceededTransactionStatus,
+} from '../../orders/state-machine.ts';
 import type { Transaction } from '../../orders/transaction.entity.ts';
+import type { PaymentDeps } from '../deps.ts';
 import { PaymentRepository } from '../payment.repository.ts';
-import { CARD_PAYMENT_METHODS, customerReturnUrl } from '../payment-urls.ts';
 
 /**
  * What the customer's payment page (`payment_url`) shows for a card transaction:
@@ -20,14 +24,12 @@ export type PaymentPageState =
   | { kind: 'finished'; order: Order; transaction: Transaction; succeeded: boolean; returnUrl: string | null }
   | { kind: 'waiting'; order: Order; transaction: Transaction };
 
-const OPEN = ['new', 'pending', 'processing'];
-
-export async function loadPaymentPage(deps: Deps, transactionId: string): Promise<PaymentPageState> {
-  return deps.db.read(async (em) => {
-    const payments = new PaymentRepository(em);
+export async function loadPaymentPage(deps: PaymentDeps, transactionId: string): Promise<PaymentPageState> {
+  return deps.db.read(async (uow) => {
+    const payments = new PaymentRepository(uow);
     const transaction = await payments.findTransactionById(transactionId);
-    const order = transaction ? await new OrderRepository(em).findOrderById(transaction.orderId) : null;
-    if (!transaction || !order || !CARD_PAYMENT_METHODS.includes(transaction.paymentMethod))
+    const order = transaction ? await new OrderRepository(uow).findOrderById(transaction.orderId) : null;
+    if (!transaction || !order || !deps.paymentMethods.authorizesCard(transaction.paymentMethod))
       throw notFound('Payment');
     return pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));
   });
@@ -38,7 +40,7 @@ export function pageStateOf(
   transaction: Transaction,
   authorization: { result: string } | null,
 ): PaymentPageState {
-  if (!OPEN.includes(transaction.status) || isFinalOrderStatus(order.status)) {
+  if (!isOpenTransactionStatus(transaction.status) || isFinalOrderStatus(order.status)) {
     const succeeded = isSucceededTransactionStatus(transaction.status);
     return {
       kind: 'finished',

@@ -1,14 +1,14 @@
-import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { isUuid } from '../../orders/order.repository.ts';
 import { type InputProblem, parseVaultCardInput, validateCvc } from '../../vault/card-input.ts';
 import { detectBrands } from '../../vault/card-number.ts';
 import { storeCardForTransaction } from '../../vault/card-storage.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
-import { vaultCipherFor } from '../../vault/vault-keys.ts';
+import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard } from '../authorize-card.ts';
+import { CREDIT_CARD } from '../card-payment-method.ts';
+import type { PaymentDeps } from '../deps.ts';
 import { withLockedPayment } from '../locked-payment.ts';
-import { acquirerFor } from '../payment-runtime.ts';
 import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
 
 /** The card form of the payment page, as posted. Every value is in memory only. */
@@ -26,7 +26,11 @@ export type PayOnPageResult = { ok: true; state: PaymentPageState } | { ok: fals
  * card is stored against the transaction (using up its setup token) and authorized with the CVC, which is
  * dropped afterwards. Problems come back as field messages that never repeat the card number or CVC.
  */
-export async function payOnPage(deps: Deps, transactionId: string, form: CardForm): Promise<PayOnPageResult> {
+export async function payOnPage(
+  deps: PaymentDeps,
+  transactionId: string,
+  form: CardForm,
+): Promise<PayOnPageResult> {
   if (!isUuid(transactionId)) throw notFound('Payment');
   const now = deps.now();
   const name = typeof form.name === 'string' && form.name.trim() !== '' ? form.name : undefined;
@@ -40,26 +44,35 @@ export async function payOnPage(deps: Deps, transactionId: string, form: CardFor
   const problems = [...(parsed.ok ? [] : parsed.problems), ...(cvc.ok ? [] : cvc.problems)];
   if (!parsed.ok || !cvc.ok) return { ok: false, problems };
 
-  const cipher = vaultCipherFor(deps.config);
-  const state = await withLockedPayment(deps, transactionId, ['credit-card'], async (em, locked) => {
-    const { orders, payments, order, transactions, transaction, authorization } = locked;
-    const before = pageStateOf(order, transaction, authorization);
-    if (before.kind !== 'card_form') return before;
+  const state = await withLockedPayment(
+    deps,
+    transactionId,
+    (m) => m === CREDIT_CARD,
+    async (uow, locked) => {
+      const { orders, payments, order, transactions, transaction, authorization } = locked;
+      const before = pageStateOf(order, transaction, authorization);
+      if (before.kind !== 'card_form') return before;
 
-    const card = storeCardForTransaction({
-      cards: new VaultCardRepository(em),
-      cipher,
-      order,
-      transaction,
-      card: parsed.value,
-      at: now,
-    });
-    await authorizeCard(
-      { em, orders, payments, cipher, acquirer: acquirerFor(order, deps.now), config: deps.config, at: now },
-      { order, transactions, transaction, card, cvc: cvc.value, threeDSecure: 'none' },
-    );
-    await orders.flush();
-    return pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));
-  });
+      const card = storeCardForTransaction({
+        cards: new VaultCardRepository(uow),
+        cipher: deps.cipher,
+        order,
+        transaction,
+        card: parsed.value,
+        at: now,
+      });
+      await authorizeCard(authorizationSetting(deps, { uow, orders }, order, now), {
+        order,
+        transactions,
+        transaction,
+        card,
+        cvc: cvc.value,
+        threeDSecure: 'none',
+        authorization,
+      });
+      await orders.flush();
+      return pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));
+    },
+  );
   return { ok: true, state };
 }

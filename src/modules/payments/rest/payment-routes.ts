@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { presentOrder } from '../../orders/rest/order-json.ts';
-import { requireActor } from '../../projects/rest/authenticate.ts';
+import { requireActor } from '../../../platform/http/authentication.ts';
+import { presentOrder } from '../../orders/order-json.ts';
 import { authenticateTransaction } from '../commands/authenticate-transaction.ts';
 import { captureTransaction } from '../commands/capture-transaction.ts';
 import { voidTransaction } from '../commands/void-transaction.ts';

@@ -1,34 +1,22 @@
-import type { Db } from '../../../platform/db/orm.ts';
-import { DomainError } from '../../../platform/errors/domain-error.ts';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import { hashApiKey, isWellFormedApiKey } from '../api-key.ts';
-import type { ProjectMode } from '../project.entity.ts';
+import type { ProjectDeps } from '../deps.ts';
+import { apiKeyRefused } from '../errors.ts';
 import { ProjectRepository } from '../project.repository.ts';
 
-/** Who is calling: every read and write is scoped to this project. */
-export interface Actor {
-  projectId: string;
-  merchantId: string;
-  merchantName: string;
-  mode: ProjectMode;
-  /** Payment methods active in the project. */
-  paymentMethods: string[];
-}
-
-const refused = () =>
-  new DomainError('unauthorized', 'unauthorized', 'A valid API key is required as the Basic auth user name');
-
 /** Resolves an API key to its project; unknown, malformed and revoked keys are refused alike. */
-export async function authenticateApiKey(db: Db, apiKey: string): Promise<Actor> {
-  if (!isWellFormedApiKey(apiKey)) throw refused();
-  return db.read(async (em) => {
-    const caller = await new ProjectRepository(em).findCallerByKeyHash(hashApiKey(apiKey));
-    if (!caller) throw refused();
+export async function authenticateApiKey(deps: Pick<ProjectDeps, 'db'>, apiKey: string): Promise<Actor> {
+  if (!isWellFormedApiKey(apiKey)) throw apiKeyRefused();
+  return deps.db.read(async (uow) => {
+    const caller = await new ProjectRepository(uow).findCallerByKeyHash(hashApiKey(apiKey));
+    if (!caller) throw apiKeyRefused();
     return {
       projectId: caller.project_id,
       merchantId: caller.merchant_id,
       merchantName: caller.merchant_name,
       mode: caller.mode,
       paymentMethods: caller.payment_methods,
+      principal: { kind: 'api_key', keyId: caller.key_id },
     };
   });
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../../../platform/db/orm.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
-import { refuseWebhookUrl } from '../../webhooks/delivery/target-policy.ts';
+import { refuseWebhookUrl } from '../../../platform/security/outbound-targets.ts';
 import { apiKeyPrefix, generateApiKey, hashApiKey } from '../api-key.ts';
+import type { ProjectDeps } from '../deps.ts';
 import { ApiKey, Merchant, Project, type ProjectMode } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';
 import { webhookUrlSchema } from '../project-input.ts';
@@ -24,9 +24,8 @@ export interface CreatedProject {
 }
 
 export async function createProject(
-  db: Db,
+  deps: ProjectDeps,
   input: z.input<typeof inputSchema>,
-  options: { allowPrivateTargets?: boolean } = {},
 ): Promise<CreatedProject> {
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) {
@@ -37,12 +36,12 @@ export async function createProject(
   const webhookProblem = webhookUrl
     ? refuseWebhookUrl(webhookUrl, {
         projectMode: mode,
-        allowPrivateTargets: options.allowPrivateTargets ?? false,
+        allowPrivateTargets: deps.config.webhooks.allowPrivateTargets,
       })
     : null;
   if (webhookProblem) throw invalid('webhookUrl', webhookProblem);
-  return db.transaction(async (em) => {
-    const projects = new ProjectRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const projects = new ProjectRepository(uow);
     const merchant = Object.assign(new Merchant(), { id: randomUUID(), name: merchantName ?? name });
     const project = Object.assign(new Project(), {
       id: randomUUID(),
@@ -50,7 +49,7 @@ export async function createProject(
       name,
       mode,
       webhookUrl: webhookUrl ?? null,
-      paymentMethods: ['credit-card', 'wallet-a-pay', 'wallet-b-pay'],
+      paymentMethods: [...deps.paymentMethods.ids],
     });
     const apiKey = generateApiKey(mode);
     const key = Object.assign(new ApiKey(), {

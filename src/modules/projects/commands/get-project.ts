@@ -1,7 +1,7 @@
-import type { Db } from '../../../platform/db/orm.ts';
+import type { ProjectDeps } from '../deps.ts';
 import type { Project } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';
 
-export function getProject(db: Db, projectId: string): Promise<Project | null> {
-  return db.read((em) => new ProjectRepository(em).findProject(projectId));
+export function getProject(deps: Pick<ProjectDeps, 'db'>, projectId: string): Promise<Project | null> {
+  return deps.db.read((uow) => new ProjectRepository(uow).findProject(projectId));
 }

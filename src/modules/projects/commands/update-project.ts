@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Db } from '../../../platform/db/orm.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
-import { refuseWebhookUrl } from '../../webhooks/delivery/target-policy.ts';
+import { refuseWebhookUrl } from '../../../platform/security/outbound-targets.ts';
+import type { ProjectDeps } from '../deps.ts';
 import type { Project } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';
 import { webhookUrlSchema } from '../project-input.ts';
@@ -17,25 +17,24 @@ export type UpdateProjectInput = z.input<typeof inputSchema>;
 
 /** Updates a project's settings; `webhookUrl: null` removes the project-wide webhook. */
 export async function updateProject(
-  db: Db,
+  deps: Pick<ProjectDeps, 'db' | 'config'>,
   projectId: string,
   input: UpdateProjectInput,
-  options: { allowPrivateTargets?: boolean } = {},
 ): Promise<Project> {
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw invalid(issue.path.join('.') || null, issue.message);
   }
-  return db.transaction(async (em) => {
-    const projects = new ProjectRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const projects = new ProjectRepository(uow);
     const project = await projects.findProject(projectId);
     if (!project) throw notFound('Project');
     if (parsed.data.name !== undefined) project.name = parsed.data.name;
     if (parsed.data.webhookUrl) {
       const problem = refuseWebhookUrl(parsed.data.webhookUrl, {
         projectMode: project.mode,
-        allowPrivateTargets: options.allowPrivateTargets ?? false,
+        allowPrivateTargets: deps.config.webhooks.allowPrivateTargets,
       });
       if (problem) throw invalid('webhookUrl', problem);
     }

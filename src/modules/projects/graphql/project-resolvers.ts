@@ -8,7 +8,7 @@ import { updateProject } from '../commands/update-project.ts';
 export const projectResolvers: Resolvers = {
   Query: {
     project: async (_parent, _args, { deps, actor }) => {
-      const project = await getProject(deps.db, actor.projectId);
+      const project = await getProject(deps, actor.projectId);
       if (!project) throw notFound('Project');
       return project;
     },
@@ -17,15 +17,10 @@ export const projectResolvers: Resolvers = {
     updateProject: (_parent, { input }, { deps, actor }) =>
       mutationPayload(
         async () => ({
-          project: await updateProject(
-            deps.db,
-            actor.projectId,
-            {
-              ...(input.name !== undefined && { name: input.name ?? undefined }),
-              ...(input.webhookUrl !== undefined && { webhookUrl: input.webhookUrl }),
-            },
-            { allowPrivateTargets: deps.config.webhooks.allowPrivateTargets },
-          ),
+          project: await updateProject(deps, actor.projectId, {
+            ...(input.name !== undefined && { name: input.name ?? undefined }),
+            ...(input.webhookUrl !== undefined && { webhookUrl: input.webhookUrl }),
+          }),
         }),
         { project: null },
       ),

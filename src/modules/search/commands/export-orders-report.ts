@@ -1,6 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { createCsvStringifier } from '../csv.ts';
 import type { OrderSearchRequest } from '../plan.ts';
 import { reportCells } from '../report-row.ts';
@@ -23,8 +23,8 @@ export async function exportOrdersReport(
 ): Promise<Readable> {
   const plan = planSearch(request);
   const paged = request.size != null || request.start != null || request.search_after != null;
-  const cursor = await deps.db.read((em) =>
-    new OrderSearchRepository(em).openReport(actor.projectId, plan, { paged }),
+  const cursor = await deps.db.read((uow) =>
+    new OrderSearchRepository(uow).openReport(actor.projectId, plan, { paged }),
   );
   const rows = Readable.from(
     (async function* () {

@@ -1,6 +1,7 @@
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import type { OrderView } from '../../orders/order-view.ts';
 import { SearchQueryError } from '../errors.ts';
 import { cursorAfter, type OrderSearchPlan, type OrderSearchRequest, planOrderSearch } from '../plan.ts';
 import { OrderSearchRepository } from '../search.repository.ts';
@@ -35,13 +36,13 @@ export async function searchOrders(
   options: { withTotal: boolean } = { withTotal: true },
 ): Promise<OrderSearchResult> {
   const plan = planSearch(request);
-  return deps.db.read(async (em) => {
-    const search = new OrderSearchRepository(em);
+  return deps.db.read(async (uow) => {
+    const search = new OrderSearchRepository(uow);
     const [page, total] = await Promise.all([
       search.findPage(actor.projectId, plan),
       options.withTotal ? search.countMatches(actor.projectId, plan.filter) : null,
     ]);
-    const views = await new OrderRepository(em).loadViews(page.hits.map((hit) => hit.order));
+    const views = await new OrderRepository(uow).loadViews(page.hits.map((hit) => hit.order));
     const hits = views.map((view, index) => ({ view, cursor: cursorAfter(plan, page.hits[index]!.key) }));
     return { hits, total, searchAfter: hits.at(-1)?.cursor ?? null, hasMore: page.hasMore };
   });

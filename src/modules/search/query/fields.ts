@@ -37,16 +37,6 @@ export type SearchField = {
   readonly scope: 'order' | 'transaction';
 };
 
-export const ORDER_STATUSES = [
-  'new',
-  'processing',
-  'completed',
-  'cancelled',
-  'expired',
-  'error',
-  'see-transactions',
-] as const;
-
 const field = (
   name: string,
   kind: SearchFieldKind,

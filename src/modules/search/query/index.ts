@@ -44,7 +44,6 @@ import { extractRanges } from './ranges.ts';
 import { translateAst } from './translate.ts';
 
 export {
-  ORDER_STATUSES,
   SEARCH_FIELD_NAMES,
   SEARCH_FIELDS,
   type SearchField,

@@ -2,8 +2,10 @@
  * Type-aware validation of a term's value: turns `field:value`, `field:>value` or `field:[from TO to]` into
  * the comparisons the translator renders against the field's SQL expression.
  */
+
+import { ORDER_STATUSES } from '../../orders/state-machine.ts';
 import { queryErrorAt } from '../errors.ts';
-import { ORDER_STATUSES, type SearchField } from './fields.ts';
+import type { SearchField } from './fields.ts';
 import type { RangeBound, RangeTerm } from './ranges.ts';
 
 /** The liqe comparison operators; `:` and `:=` both mean "equals" (a whole day for dates). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../../platform/errors/domain-error.ts';
-import { presentOrder } from '../../orders/rest/order-json.ts';
-import { requireActor } from '../../projects/rest/authenticate.ts';
+import { requireActor } from '../../../platform/http/authentication.ts';
+import { presentOrder } from '../../orders/order-json.ts';
 import { exportOrdersReport } from '../commands/export-orders-report.ts';
 import { searchOrders } from '../commands/search-orders.ts';
 import { parseSearchBody } from '../search-input.ts';

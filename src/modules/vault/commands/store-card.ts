@@ -1,55 +1,32 @@
-import type { Deps } from '../../../platform/deps.ts';
+import type { Actor } from '../../../platform/auth/actor.ts';
+import { setupTokenNotFound } from '../../orders/errors.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
-import { isFinalOrderStatus } from '../../orders/state-machine.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { parseVaultCardInput } from '../card-input.ts';
-import { storeCardForTransaction } from '../card-storage.ts';
+import { storeCardWithSetupToken } from '../card-storage.ts';
+import type { VaultDeps } from '../deps.ts';
+import { invalidCardInput } from '../errors.ts';
 import type { VaultCard } from '../vault-card.entity.ts';
-import { VaultCardRepository } from '../vault-card.repository.ts';
-import {
-  invalidCardInput,
-  SETUP_TOKEN_VALIDITY_MS,
-  setupTokenExpired,
-  setupTokenNotFound,
-  setupTokenUsed,
-  transactionNotWaitingForCard,
-} from '../vault-errors.ts';
-import { vaultCipherFor } from '../vault-keys.ts';
 
 /**
  * Spec 4.6: stores a card against a transaction's setup token. The token works once, within 300 seconds of
  * the order's creation, and only for the project that owns it (another project's token is "not found").
  * Two requests with one token are serialised on the order's row lock: exactly one stores a card.
  */
-export async function storeCard(deps: Deps, actor: Actor, body: unknown): Promise<VaultCard> {
+export async function storeCard(deps: VaultDeps, actor: Actor, body: unknown): Promise<VaultCard> {
   const now = deps.now();
   const parsed = parseVaultCardInput(body, { now });
   if (!parsed.ok) throw invalidCardInput(parsed.problems);
   const input = parsed.value;
-  const cipher = vaultCipherFor(deps.config);
-
-  const owner = await deps.db.read((em) =>
-    new OrderRepository(em).findTransactionBySetupToken(input.setupToken),
+  const owner = await deps.db.read((uow) =>
+    new OrderRepository(uow).findTransactionBySetupToken(input.setupToken),
   );
   if (!owner || owner.projectId !== actor.projectId) throw setupTokenNotFound();
 
-  return deps.db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
-    const order = await orders.lockOrder(actor.projectId, owner.orderId);
-    const transaction = order ? await orders.findTransaction(order.id, owner.id) : null;
-    if (!order || !transaction || transaction.setupToken !== input.setupToken) throw setupTokenNotFound();
-    if (transaction.setupTokenUsedAt) throw setupTokenUsed();
-    if (now.getTime() - order.createdAt.getTime() > SETUP_TOKEN_VALIDITY_MS) throw setupTokenExpired();
-    if (transaction.status !== 'new' || isFinalOrderStatus(order.status))
-      throw transactionNotWaitingForCard();
-
-    return storeCardForTransaction({
-      cards: new VaultCardRepository(em),
-      cipher,
-      order,
-      transaction,
-      card: input,
-      at: now,
-    });
-  });
+  return storeCardWithSetupToken(
+    deps,
+    { projectId: actor.projectId, orderId: owner.orderId, transactionId: owner.id },
+    input.setupToken,
+    input,
+    now,
+  );
 }

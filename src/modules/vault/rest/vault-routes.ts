@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireActor } from '../../projects/rest/authenticate.ts';
+import { requireActor } from '../../../platform/http/authentication.ts';
 import { storeCard } from '../commands/store-card.ts';
 import { presentVaultCard } from '../vault-record.ts';
 

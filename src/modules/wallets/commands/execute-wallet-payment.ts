@@ -1,21 +1,19 @@
-import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
+import { customerReturnUrl, orderUrl } from '../../orders/customer-urls.ts';
 import type { Order } from '../../orders/order.entity.ts';
-import { OrderRepository, type OrderView } from '../../orders/order.repository.ts';
-import { orderUrl } from '../../orders/rest/order-json.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import type { OrderView } from '../../orders/order-view.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
 import type { Transaction } from '../../orders/transaction.entity.ts';
 import type { AcquirerReason } from '../../payments/acquirer/acquirer.ts';
+import { authorizationSetting } from '../../payments/authorization-setting.ts';
 import { authorizeCard } from '../../payments/authorize-card.ts';
-import { PaymentRepository } from '../../payments/payment.repository.ts';
-import { vaultTokenNotFound } from '../../payments/payment-errors.ts';
-import { acquirerFor } from '../../payments/payment-runtime.ts';
-import { customerReturnUrl } from '../../payments/payment-urls.ts';
+import { vaultTokenNotFound } from '../../payments/errors.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
-import { vaultCipherFor } from '../../vault/vault-keys.ts';
+import type { WalletDeps } from '../deps.ts';
+import { walletPaymentNotPayable, walletTransactionNotFound } from '../errors.ts';
 import { withWalletAuthentication } from '../wallet-acquirer.ts';
 import type { WalletMethod } from '../wallet-card-storage.ts';
-import { walletPaymentNotPayable, walletTransactionNotFound } from '../wallet-errors.ts';
 import { parseWalletPaymentInput } from './wallet-payment-input.ts';
 
 /**
@@ -49,15 +47,14 @@ export interface WalletPaymentTarget {
  * (`is_successful: false`), not an error.
  */
 export async function executeWalletPayment(
-  deps: Deps,
+  deps: WalletDeps,
   target: WalletPaymentTarget,
   body: unknown,
 ): Promise<WalletPaymentResult> {
   const input = parseWalletPaymentInput(target.method, body);
   const { authentication } = input;
-  const cipher = vaultCipherFor(deps.config);
-  return deps.db.transaction(async (em) => {
-    const orders = new OrderRepository(em);
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(target.projectId, target.orderId);
     if (!order) throw notFound('Order', 'order_id');
     const transactions = await orders.transactionsOf(order.id);
@@ -68,23 +65,15 @@ export async function executeWalletPayment(
     if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) {
       throw walletPaymentNotPayable(`it is already ${transaction.status}`);
     }
-    const card = await new VaultCardRepository(em).findById(input.vaultToken);
+    const card = await new VaultCardRepository(uow).findById(input.vaultToken);
     if (!card || card.transactionId !== transaction.id || card.orderId !== order.id) {
       throw vaultTokenNotFound(target.method === 'wallet-a-pay' ? 'vault_token' : 'vaultToken');
     }
 
-    const at = deps.now();
+    const setting = authorizationSetting(deps, { uow, orders }, order);
     // An approved pre-authorization gets its release timer inside this unit of work (authorizeCard).
     const outcome = await authorizeCard(
-      {
-        em,
-        orders,
-        payments: new PaymentRepository(em),
-        cipher,
-        acquirer: withWalletAuthentication(acquirerFor(order, deps.now), authentication),
-        config: deps.config,
-        at,
-      },
+      { ...setting, acquirer: withWalletAuthentication(setting.acquirer, authentication) },
       {
         order,
         transactions,

@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import type { Deps } from '../../../platform/deps.ts';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
+import { checkSetupToken } from '../../orders/setup-token.ts';
 import {
   isWalletTokenError,
   openWalletAToken,
   type WalletACard,
   type WalletTokenError,
 } from '../crypto/index.ts';
-import { checkSetupTokenUsable, findTargetBySetupToken, storeWalletCard } from '../wallet-card-storage.ts';
+import type { WalletDeps } from '../deps.ts';
+import { refusedToken, walletNotConfigured } from '../errors.ts';
+import { findTargetBySetupToken, storeWalletCard } from '../wallet-card-storage.ts';
 import type { WalletACredentials } from '../wallet-credentials.ts';
-import { refusedToken, walletNotConfigured } from '../wallet-errors.ts';
-import { walletRuntimeFor } from '../wallet-runtime.ts';
 
 const MAX_FIELD = 64 * 1024;
 const text = (max: number) =>
@@ -52,16 +52,17 @@ export interface PersistedWalletAToken {
  * usable until its 300 seconds are over. The cryptogram is returned for 4.10 and not kept.
  */
 export async function persistWalletAToken(
-  deps: Deps,
+  deps: WalletDeps,
   actor: Actor,
   body: unknown,
 ): Promise<PersistedWalletAToken> {
   const input = parseOrThrow(walletATokenInputSchema, body);
   const now = deps.now();
   const target = await findTargetBySetupToken(deps, actor.projectId, input.setupToken, 'wallet-a-pay');
-  checkSetupTokenUsable(target, now);
+  // The setup token rules, checked before any cryptography runs (same errors as the vault).
+  checkSetupToken(target.order, target.transaction, now);
 
-  const credentials = walletRuntimeFor(deps.config).credentials.walletA;
+  const credentials = deps.wallets.credentials.walletA;
   const { setupToken: _setupToken, ...token } = input;
   const card = openWithAcceptedRoots(token, credentials, target.order.flags.includes('is-test'), now);
   const stored = await storeWalletCard(deps, target, { pan: card.pan, expiry: card.expiry }, now);

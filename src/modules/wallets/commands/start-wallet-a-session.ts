@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import type { Deps } from '../../../platform/deps.ts';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
-import { MerchantSessionError } from '../wallet-a/merchant-session-client.ts';
-import { checkValidationUrl } from '../wallet-a/validation-url.ts';
+import type { WalletDeps } from '../deps.ts';
 import {
   invalidValidationUrl,
   merchantIdentifierMismatch,
   merchantValidationFailed,
   paymentMethodNotActive,
   walletNotConfigured,
-} from '../wallet-errors.ts';
-import { walletRuntimeFor } from '../wallet-runtime.ts';
+} from '../errors.ts';
+import { MerchantSessionError } from '../wallet-a/merchant-session-client.ts';
+import { checkValidationUrl } from '../wallet-a/validation-url.ts';
 
 /** A fully qualified domain name, as the provider wants `initiativeContext` (the payment page's domain). */
 const DOMAIN_NAME =
@@ -44,7 +43,11 @@ export interface WalletASession {
  * the provider's published hosts. Test projects get the simulator's session; live projects call the
  * provider with mutual TLS.
  */
-export async function startWalletASession(deps: Deps, actor: Actor, body: unknown): Promise<WalletASession> {
+export async function startWalletASession(
+  deps: WalletDeps,
+  actor: Actor,
+  body: unknown,
+): Promise<WalletASession> {
   const input = parseOrThrow(walletASessionInputSchema, body);
   if (input.merchantIdentifier.toLowerCase() !== actor.projectId.replaceAll('-', '').toLowerCase()) {
     throw merchantIdentifierMismatch();
@@ -53,11 +56,11 @@ export async function startWalletASession(deps: Deps, actor: Actor, body: unknow
   if (!checked.ok) throw invalidValidationUrl(checked.problem);
   if (!actor.paymentMethods.includes('wallet-a-pay')) throw paymentMethodNotActive('wallet-a-pay');
 
-  const runtime = walletRuntimeFor(deps.config);
+  const { credentials, sessionClients } = deps.wallets;
   const isTest = actor.mode === 'test';
-  const identity = runtime.credentials.walletA.merchantIdentity;
+  const identity = credentials.walletA.merchantIdentity;
   if (!isTest && !identity) throw walletNotConfigured('wallet_a', 'no merchant identity certificate');
-  const client = isTest ? runtime.sessionClients.test : runtime.sessionClients.live;
+  const client = isTest ? sessionClients.test : sessionClients.live;
   try {
     const sessionData = await client.requestSession({
       url: checked.url,
@@ -68,13 +71,13 @@ export async function startWalletASession(deps: Deps, actor: Actor, body: unknow
         initiativeContext: input.initiativeContext,
       },
       identity: isTest ? null : identity,
-      timeoutMs: runtime.credentials.walletA.sessionTimeoutMs,
+      timeoutMs: credentials.walletA.sessionTimeoutMs,
       now: deps.now(),
     });
     return { sessionData };
   } catch (error) {
     if (!(error instanceof MerchantSessionError)) throw error;
-    runtime.logger?.warn(
+    deps.logger.warn(
       { host: checked.url.hostname, projectId: actor.projectId, reason: error.message },
       'wallet A merchant session failed',
     );

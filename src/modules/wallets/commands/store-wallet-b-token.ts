@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { Deps } from '../../../platform/deps.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { checkSetupToken } from '../../orders/setup-token.ts';
 import { isWalletTokenError, openWalletBToken, type WalletBCard } from '../crypto/index.ts';
-import { checkSetupTokenUsable, findTargetByTransaction, storeWalletCard } from '../wallet-card-storage.ts';
+import type { WalletDeps } from '../deps.ts';
+import { refusedToken, testEnvironmentOnly, walletNotConfigured } from '../errors.ts';
+import { findTargetByTransaction, storeWalletCard } from '../wallet-card-storage.ts';
 import { walletBRecipientId } from '../wallet-credentials.ts';
-import { refusedToken, testEnvironmentOnly, walletNotConfigured } from '../wallet-errors.ts';
-import { walletRuntimeFor } from '../wallet-runtime.ts';
 
 /** Which of the provider's environments signed the token: `/tokens/` is production, `/test/tokens/` test. */
 export type WalletBEnvironment = 'production' | 'test';
@@ -34,7 +34,7 @@ export interface StoredWalletBToken {
  * refuses the call and stores nothing. `projectId` is the caller's project when it is known (GraphQL).
  */
 export async function storeWalletBToken(
-  deps: Deps,
+  deps: WalletDeps,
   environment: WalletBEnvironment,
   body: unknown,
   projectId: string | null = null,
@@ -49,9 +49,10 @@ export async function storeWalletBToken(
     projectId,
   );
   if (environment === 'test' && !target.order.flags.includes('is-test')) throw testEnvironmentOnly();
-  checkSetupTokenUsable(target, now);
+  // The setup token rules, checked before any cryptography runs (same errors as the vault).
+  checkSetupToken(target.order, target.transaction, now);
 
-  const credentials = walletRuntimeFor(deps.config).credentials.walletB;
+  const credentials = deps.wallets.credentials.walletB;
   const rootSigningKeys =
     environment === 'test' ? credentials.testRootSigningKeys : credentials.rootSigningKeys;
   if (!rootSigningKeys) {

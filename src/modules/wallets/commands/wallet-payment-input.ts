@@ -52,35 +52,51 @@ export interface WalletPaymentInput {
 }
 
 export function parseWalletPaymentInput(method: WalletMethod, body: unknown): WalletPaymentInput {
-  if (method === 'wallet-a-pay') {
-    const input = parseOrThrow(walletAPaymentSchema, body);
-    return {
-      vaultToken: input.vault_token,
-      authentication: {
-        paymentMethod: method,
-        cryptogram: input.online_payment_cryptogram ?? '',
-        eciIndicator: input.eci_indicator ?? '',
-      },
-    };
-  }
-  const input = parseOrThrow(walletBPaymentSchema, body);
-  const browserInfo: WalletBrowserInfo = withoutUndefined({
-    screenWidth: input.browser_info_screen_width,
-    screenHeight: input.browser_info_screen_height,
-    colorDepth: input.browser_info_color_depth,
-    userAgent: input.browser_info_user_agent,
-    timeZoneOffset: input.browser_info_time_zone_offset,
-    language: input.browser_info_language,
-    javaEnabled: input.browser_info_java_enabled,
-  });
+  const sent = method === 'wallet-a-pay' ? walletAPayment(body) : walletBPayment(body);
   return {
-    vaultToken: input.vaultToken,
+    vaultToken: sent.vaultToken,
     authentication: {
       paymentMethod: method,
-      cryptogram: input.cryptogram ?? '',
-      eciIndicator: input.eciIndicator ?? '',
-      ...(Object.keys(browserInfo).length > 0 ? { browserInfo } : {}),
+      cryptogram: sent.cryptogram ?? '',
+      eciIndicator: sent.eciIndicator ?? '',
+      ...(sent.browserInfo && Object.keys(sent.browserInfo).length > 0
+        ? { browserInfo: sent.browserInfo }
+        : {}),
     },
+  };
+}
+
+interface SentPayment {
+  vaultToken: string;
+  cryptogram?: string;
+  eciIndicator?: string;
+  browserInfo?: WalletBrowserInfo;
+}
+
+function walletAPayment(body: unknown): SentPayment {
+  const input = parseOrThrow(walletAPaymentSchema, body);
+  return {
+    vaultToken: input.vault_token,
+    cryptogram: input.online_payment_cryptogram,
+    eciIndicator: input.eci_indicator,
+  };
+}
+
+function walletBPayment(body: unknown): SentPayment {
+  const input = parseOrThrow(walletBPaymentSchema, body);
+  return {
+    vaultToken: input.vaultToken,
+    cryptogram: input.cryptogram,
+    eciIndicator: input.eciIndicator,
+    browserInfo: withoutUndefined({
+      screenWidth: input.browser_info_screen_width,
+      screenHeight: input.browser_info_screen_height,
+      colorDepth: input.browser_info_color_depth,
+      userAgent: input.browser_info_user_agent,
+      timeZoneOffset: input.browser_info_time_zone_offset,
+      language: input.browser_info_language,
+      javaEnabled: input.browser_info_java_enabled,
+    }),
   };
 }
 

@@ -28,6 +28,16 @@ export function requireStringField(value: unknown, field: string): string {
   return value;
 }
 
+/** A token as given: its JSON text (as the wallet returns it) parsed, an object passed through. */
+export function tokenValue(token: unknown): unknown {
+  if (typeof token !== 'string') return token;
+  try {
+    return JSON.parse(token);
+  } catch {
+    throw new WalletTokenError('malformed_token', 'The token is not valid JSON');
+  }
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

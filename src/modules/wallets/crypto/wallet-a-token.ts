@@ -10,7 +10,13 @@ import {
 } from 'node:crypto';
 import { extensionValue, type ParsedCertificate, parseCertificatePem } from './certificates.ts';
 import { verifyDetachedCmsSignature } from './cms-signature.ts';
-import { decodeBase64Field, decodeHexField, isPlainObject, requireStringField } from './encoding.ts';
+import {
+  decodeBase64Field,
+  decodeHexField,
+  isPlainObject,
+  requireStringField,
+  tokenValue,
+} from './encoding.ts';
 import { WalletTokenError } from './errors.ts';
 import { readWalletAPaymentData, type WalletACard } from './wallet-a-payment-data.ts';
 
@@ -99,14 +105,7 @@ export function openWalletAToken(token: unknown, options: OpenWalletATokenOption
 
 /** Checks the shape of a token object (or its JSON text) without verifying or decrypting anything. */
 export function parseWalletAToken(token: unknown): WalletAToken {
-  let value = token;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      throw new WalletTokenError('malformed_token', 'The token is not valid JSON');
-    }
-  }
+  const value = tokenValue(token);
   if (!isPlainObject(value) || !isPlainObject(value.header)) {
     throw new WalletTokenError('malformed_token', 'The token must be an object with a header object');
   }

@@ -1,4 +1,4 @@
-import { decodeBase64Field, isPlainObject, requireStringField } from './encoding.ts';
+import { decodeBase64Field, isPlainObject, requireStringField, tokenValue } from './encoding.ts';
 import { WalletTokenError } from './errors.ts';
 import { decryptWalletBSignedMessage, type WalletBCard } from './wallet-b-decrypt.ts';
 import {
@@ -49,14 +49,7 @@ export function openWalletBToken(token: unknown, options: OpenWalletBTokenOption
  * verifying or decrypting anything.
  */
 export function parseWalletBToken(token: unknown): WalletBToken {
-  let value = token;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      throw new WalletTokenError('malformed_token', 'The token is not valid JSON');
-    }
-  }
+  const value = tokenValue(token);
   if (!isPlainObject(value)) throw new WalletTokenError('malformed_token', 'The token must be a JSON object');
   const protocolVersion = requireStringField(value.protocolVersion, 'protocolVersion');
   if (protocolVersion !== 'ECv2') {

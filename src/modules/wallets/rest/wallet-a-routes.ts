@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireActor } from '../../projects/rest/authenticate.ts';
+import { requireActor } from '../../../platform/http/authentication.ts';
 import { persistWalletAToken } from '../commands/persist-wallet-a-token.ts';
 import { startWalletASession } from '../commands/start-wallet-a-session.ts';
 

@@ -1,24 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
-import type { AppConfig } from '../../../config/index.ts';
-import type { Db } from '../../../platform/db/orm.ts';
-import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
-import { type AttemptResult, postWebhook, type WebhookRequest } from '../delivery/http-post.ts';
+import type { Deps } from '../../../platform/deps.ts';
+import { targetPolicyFor } from '../../../platform/security/outbound-targets.ts';
+import { type AttemptResult, postWebhook } from '../delivery/http-post.ts';
 import { SIGNATURE_HEADER, signatureHeader } from '../delivery/signature.ts';
 import { enqueueAttempt, type WebhookDeliveryJob } from '../delivery-queue.ts';
+import { attemptTimeoutMs, nextStepAfter } from '../retry-policy.ts';
 import { WebhookDeliveryAttempt } from '../webhook-delivery.entity.ts';
-import { WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
-import { webhookPolicy } from '../webhook-policy.ts';
-
-export interface AttemptContext {
-  db: Db;
-  jobs: JobQueue;
-  config: AppConfig;
-  now: () => Date;
-  logger: Logger;
-  /** The HTTP client; tests of this command may replace it. */
-  post?: (request: WebhookRequest) => Promise<AttemptResult>;
-}
+import { type DeliveryTarget, WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
 
 /** The body of spec part 6, exactly: no status, by design (the receiver retrieves the order). */
 export function webhookBody(delivery: { orderId: string; projectId: string }): string {
@@ -29,16 +17,25 @@ export function webhookBody(delivery: { orderId: string; projectId: string }): s
   });
 }
 
+const NO_TARGET: AttemptResult = {
+  ok: false,
+  httpStatus: null,
+  errorKind: 'no_target',
+  errorMessage: 'neither the order nor the project has a webhook URL',
+  durationMs: 0,
+  responseExcerpt: null,
+};
+
 /**
  * Makes one delivery attempt and records it. The URL is looked up now (the merchant may have fixed it since
- * the last attempt); success is HTTP 200 only. A failure schedules the next attempt after the retry interval
- * in the same transaction that records it, until the attempt limit; then the delivery is `failed`.
+ * the last attempt); success is HTTP 200 only. What follows (delivered, failed for good, or a retry queued in
+ * the same transaction that records the attempt) is the retry policy's answer.
  *
  * Runs at least once per job: a job whose attempt is already recorded (run again after a crash) does nothing.
  */
-export async function attemptDelivery(ctx: AttemptContext, job: WebhookDeliveryJob): Promise<void> {
-  const loaded = await ctx.db.read(async (em) => {
-    const deliveries = new WebhookDeliveryRepository(em);
+export async function attemptDelivery(deps: Deps, job: WebhookDeliveryJob): Promise<void> {
+  const loaded = await deps.db.read(async (uow) => {
+    const deliveries = new WebhookDeliveryRepository(uow);
     const delivery = await deliveries.findDelivery(job.deliveryId);
     if (!delivery) return null;
     return { delivery, target: await deliveries.targetOf(delivery.orderId) };
@@ -48,43 +45,29 @@ export async function attemptDelivery(ctx: AttemptContext, job: WebhookDeliveryJ
   if (delivery.state !== 'pending' || delivery.attemptCount >= job.attempt) return;
 
   const number = delivery.attemptCount + 1;
-  const { webhooks } = ctx.config;
-  const startedAt = ctx.now();
+  const { webhooks } = deps.config;
+  const startedAt = deps.now();
   const body = webhookBody(delivery);
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'user-agent': 'payments-gateway-webhooks/1',
-  };
-  if (target?.signingSecret) {
-    headers[SIGNATURE_HEADER] = signatureHeader(
-      target.signingSecret,
-      Math.floor(startedAt.getTime() / 1000),
-      body,
-    );
-  }
-  const result: AttemptResult = target?.url
-    ? await (ctx.post ?? postWebhook)({
+  const headers = requestHeaders(target, startedAt, body);
+  const result = target?.url
+    ? await postWebhook({
         url: target.url,
         body,
         headers,
-        timeoutMs: number === 1 ? webhooks.firstTimeoutMs : webhooks.retryTimeoutMs,
-        policy: webhookPolicy(target.projectMode, { webhooks }),
+        timeoutMs: attemptTimeoutMs(number, webhooks),
+        policy: targetPolicyFor(target.projectMode, deps.config),
       })
-    : {
-        ok: false,
-        httpStatus: null,
-        errorKind: 'no_target',
-        errorMessage: 'neither the order nor the project has a webhook URL',
-        durationMs: 0,
-        responseExcerpt: null,
-      };
+    : NO_TARGET;
 
-  await ctx.db.transaction(async (em) => {
-    const deliveries = new WebhookDeliveryRepository(em);
+  await deps.db.transaction(async (uow) => {
+    const deliveries = new WebhookDeliveryRepository(uow);
     const locked = await deliveries.lockDelivery(delivery.id);
     // Another run recorded this attempt meanwhile (a job retried while the first run was still going).
     if (locked?.state !== 'pending' || locked.attemptCount !== number - 1) return;
-    const finishedAt = ctx.now();
+    const next = nextStepAfter(
+      { number, maxAttempts: locked.maxAttempts, ok: result.ok, finishedAt: deps.now(), realNow: new Date() },
+      webhooks,
+    );
     deliveries.add(
       Object.assign(new WebhookDeliveryAttempt(), {
         id: randomUUID(),
@@ -102,19 +85,13 @@ export async function attemptDelivery(ctx: AttemptContext, job: WebhookDeliveryJ
     );
     locked.attemptCount = number;
     locked.lastAttemptAt = startedAt;
-    if (result.ok || number >= locked.maxAttempts) {
-      locked.state = result.ok ? 'delivered' : 'failed';
-      locked.completedAt = finishedAt;
-      locked.nextAttemptAt = null;
-      return;
-    }
-    locked.nextAttemptAt = new Date(finishedAt.getTime() + webhooks.retryIntervalSeconds * 1000);
-    // The queue runs on the database clock, so the delay is measured from the real time, not the app clock.
-    const startAfter = new Date(Date.now() + webhooks.retryIntervalSeconds * 1000);
-    await enqueueAttempt(ctx.jobs, em, { deliveryId: locked.id, attempt: number + 1 }, startAfter);
+    locked.state = next.state;
+    locked.nextAttemptAt = next.nextAttemptAt;
+    if (next.state !== 'pending') locked.completedAt = next.completedAt;
+    else await enqueueAttempt(deps.jobs, uow, { deliveryId: locked.id, attempt: number + 1 }, next.retryAt);
   });
 
-  ctx.logger.info(
+  deps.logger.info(
     {
       deliveryId: delivery.id,
       orderId: delivery.orderId,
@@ -125,4 +102,23 @@ export async function attemptDelivery(ctx: AttemptContext, job: WebhookDeliveryJ
     },
     result.ok ? 'webhook delivered' : 'webhook attempt failed',
   );
+}
+
+function requestHeaders(
+  target: DeliveryTarget | null,
+  startedAt: Date,
+  body: string,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'payments-gateway-webhooks/1',
+  };
+  if (target?.signingSecret) {
+    headers[SIGNATURE_HEADER] = signatureHeader(
+      target.signingSecret,
+      Math.floor(startedAt.getTime() / 1000),
+      body,
+    );
+  }
+  return headers;
 }

@@ -4,8 +4,8 @@ import { WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
 
 /** Stops signing the project's webhooks and forgets the secret. */
 export async function disableWebhookSigning(deps: Deps, projectId: string): Promise<void> {
-  await deps.db.transaction(async (em) => {
-    const updated = await new WebhookDeliveryRepository(em).setSigningSecret(projectId, null, deps.now());
+  await deps.db.transaction(async (uow) => {
+    const updated = await new WebhookDeliveryRepository(uow).setSigningSecret(projectId, null, deps.now());
     if (!updated) throw notFound('Project');
   });
 }

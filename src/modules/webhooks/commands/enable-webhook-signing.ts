@@ -9,8 +9,8 @@ import { WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
  */
 export async function enableWebhookSigning(deps: Deps, projectId: string): Promise<{ secret: string }> {
   const secret = generateSigningSecret();
-  return deps.db.transaction(async (em) => {
-    const updated = await new WebhookDeliveryRepository(em).setSigningSecret(projectId, secret, deps.now());
+  return deps.db.transaction(async (uow) => {
+    const updated = await new WebhookDeliveryRepository(uow).setSigningSecret(projectId, secret, deps.now());
     if (!updated) throw notFound('Project');
     return { secret };
   });

@@ -4,6 +4,6 @@ import { WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
 /** Whether the project signs its webhooks (never the secret itself). */
 export function isWebhookSigningEnabled(deps: Deps, projectId: string): Promise<boolean> {
   return deps.db.read(
-    async (em) => (await new WebhookDeliveryRepository(em).signingSecretOf(projectId)) !== null,
+    async (uow) => (await new WebhookDeliveryRepository(uow).signingSecretOf(projectId)) !== null,
   );
 }

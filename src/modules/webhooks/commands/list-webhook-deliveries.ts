@@ -9,5 +9,5 @@ export function listWebhookDeliveries(
   deps: Deps,
   orderIds: string[],
 ): Promise<Map<string, DeliveryWithAttempts[]>> {
-  return deps.db.read((em) => new WebhookDeliveryRepository(em).deliveriesOf(orderIds));
+  return deps.db.read((uow) => new WebhookDeliveryRepository(uow).deliveriesOf(orderIds));
 }

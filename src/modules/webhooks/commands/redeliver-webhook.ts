@@ -1,9 +1,9 @@
+import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { DomainError, notFound } from '../../../platform/errors/domain-error.ts';
-import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
+import { notFound } from '../../../platform/errors/domain-error.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
-import type { Actor } from '../../projects/commands/authenticate-api-key.ts';
 import { enqueueAttempt, newDelivery } from '../delivery-queue.ts';
+import { noNotification, noWebhookUrl, redeliveryPending } from '../errors.ts';
 import { type DeliveryWithAttempts, WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
 
 /**
@@ -12,39 +12,23 @@ import { type DeliveryWithAttempts, WebhookDeliveryRepository } from '../webhook
  */
 export async function redeliverWebhook(
   deps: Deps,
-  jobs: JobQueue,
   actor: Actor,
   orderId: string,
 ): Promise<DeliveryWithAttempts> {
-  return deps.db.transaction(async (em) => {
-    const order = await new OrderRepository(em).findOrder(actor.projectId, orderId);
+  return deps.db.transaction(async (uow) => {
+    const order = await new OrderRepository(uow).findOrder(actor.projectId, orderId);
     if (!order) throw notFound('Order', 'orderId');
-    const deliveries = new WebhookDeliveryRepository(em);
+    const deliveries = new WebhookDeliveryRepository(uow);
     const latest = await deliveries.latestStatusChange(order.id);
     if (!latest) {
-      throw new DomainError(
-        'unprocessable',
-        'no_notification',
-        "The order's status has not changed yet, so there is no notification to send again",
-        'orderId',
-      );
+      throw noNotification();
     }
     const target = await deliveries.targetOf(order.id);
     if (!target?.url) {
-      throw new DomainError(
-        'unprocessable',
-        'no_webhook_url',
-        'Neither the order nor the project has a webhook URL',
-        'orderId',
-      );
+      throw noWebhookUrl();
     }
     if (await deliveries.findPendingRedelivery(order.id)) {
-      throw new DomainError(
-        'conflict',
-        'redelivery_pending',
-        'A redelivery of this order is still pending',
-        'orderId',
-      );
+      throw redeliveryPending();
     }
     const delivery = newDelivery({
       projectId: order.projectId,
@@ -56,7 +40,7 @@ export async function redeliverWebhook(
       at: deps.now(),
     });
     deliveries.add(delivery);
-    await enqueueAttempt(jobs, em, { deliveryId: delivery.id, attempt: 1 });
+    await enqueueAttempt(deps.jobs, uow, { deliveryId: delivery.id, attempt: 1 });
     return { delivery, attempts: [] };
   });
 }

@@ -1,6 +1,4 @@
-import type { AppConfig } from '../../../config/index.ts';
-import type { Db } from '../../../platform/db/orm.ts';
-import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
+import type { Deps } from '../../../platform/deps.ts';
 import { enqueueAttempt, newDelivery } from '../delivery-queue.ts';
 import { WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
 
@@ -12,15 +10,12 @@ import { WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
  *
  * Returns how many rows were claimed; fewer than `limit` means the outbox is drained.
  */
-export async function relayOutboxBatch(
-  ctx: { db: Db; jobs: JobQueue; config: AppConfig; now: () => Date },
-  limit: number,
-): Promise<number> {
-  return ctx.db.transaction(async (em) => {
-    const deliveries = new WebhookDeliveryRepository(em);
+export async function relayOutboxBatch(deps: Deps, limit: number): Promise<number> {
+  return deps.db.transaction(async (uow) => {
+    const deliveries = new WebhookDeliveryRepository(uow);
     const rows = await deliveries.claimUnrelayed(limit);
     if (rows.length === 0) return 0;
-    const at = ctx.now();
+    const at = deps.now();
     const statusChanges = rows.filter((row) => row.topic === 'order_status_changed');
     const urls = await deliveries.webhookUrlsOf([...new Set(statusChanges.map((row) => row.orderId))]);
     for (const row of statusChanges) {
@@ -32,11 +27,11 @@ export async function relayOutboxBatch(
         outboxEventId: row.id,
         reason: 'status_changed',
         orderStatus: row.toStatus,
-        maxAttempts: ctx.config.webhooks.maxAttempts,
+        maxAttempts: deps.config.webhooks.maxAttempts,
         at,
       });
       deliveries.add(delivery);
-      await enqueueAttempt(ctx.jobs, em, { deliveryId: delivery.id, attempt: 1 });
+      await enqueueAttempt(deps.jobs, uow, { deliveryId: delivery.id, attempt: 1 });
     }
     for (const row of rows) row.relayedAt = at;
     return rows.length;

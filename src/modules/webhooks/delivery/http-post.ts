@@ -3,8 +3,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
+import { refuseAddress, refuseUrl, type TargetPolicy } from '../../../platform/security/outbound-targets.ts';
 import type { WebhookErrorKind } from '../webhook-delivery.entity.ts';
-import { refuseAddress, refuseUrl, type TargetPolicy } from './target-policy.ts';
 
 export interface WebhookRequest {
   url: string;

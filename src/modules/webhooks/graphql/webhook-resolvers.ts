@@ -17,7 +17,6 @@ import { isWebhookSigningEnabled } from '../commands/get-webhook-signing.ts';
 import { listWebhookDeliveries } from '../commands/list-webhook-deliveries.ts';
 import { redeliverWebhook } from '../commands/redeliver-webhook.ts';
 import type { DeliveryWithAttempts } from '../webhook-delivery.repository.ts';
-import { webhookJobsFor } from '../webhook-runtime.ts';
 
 /** The delivery log as GraphQL shows it. */
 export function presentDelivery({ delivery, attempts }: DeliveryWithAttempts): WebhookDelivery {
@@ -77,9 +76,7 @@ export const webhookResolvers: Resolvers = {
     redeliverWebhook: (_parent, { orderId }, { deps, actor }) =>
       mutationPayload(
         async () => ({
-          delivery: presentDelivery(
-            await redeliverWebhook(deps, webhookJobsFor(deps.config), actor, orderId),
-          ),
+          delivery: presentDelivery(await redeliverWebhook(deps, actor, orderId)),
         }),
         { delivery: null },
       ),
@@ -87,7 +84,7 @@ export const webhookResolvers: Resolvers = {
       mutationPayload(
         async () => {
           const { secret } = await enableWebhookSigning(deps, actor.projectId);
-          return { secret, project: await getProject(deps.db, actor.projectId) };
+          return { secret, project: await getProject(deps, actor.projectId) };
         },
         { secret: null, project: null },
       ),
@@ -95,7 +92,7 @@ export const webhookResolvers: Resolvers = {
       mutationPayload(
         async () => {
           await disableWebhookSigning(deps, actor.projectId);
-          return { project: await getProject(deps.db, actor.projectId) };
+          return { project: await getProject(deps, actor.projectId) };
         },
         { project: null },
       ),

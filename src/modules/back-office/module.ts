@@ -1,0 +1,13 @@
+import type { GatewayModule } from '../../platform/module.ts';
+import type { BackOfficeDeps } from './deps.ts';
+import { refundResolvers } from './graphql/refund-resolvers.ts';
+import { refundRoutes } from './rest/refund-routes.ts';
+
+/** Back-office operations on existing orders: refunds and their list. */
+export const backOfficeModule: GatewayModule<BackOfficeDeps> = {
+  name: 'back-office',
+  resolvers: refundResolvers,
+  async routes(app) {
+    await app.register(refundRoutes);
+  },
+};

@@ -1,0 +1,120 @@
+import { notFound } from '../../platform/errors/domain-error.ts';
+import { paymentPageUrl } from '../orders/customer-urls.ts';
+import type { Order } from '../orders/order.entity.ts';
+import {
+  isFailedTransactionStatus,
+  isOpenTransactionStatus,
+  isSucceededTransactionStatus,
+  type TransactionStatus,
+} from '../orders/state-machine.ts';
+import type { Transaction } from '../orders/transaction.entity.ts';
+import type { PaymentPageState } from '../payments/commands/load-payment-page.ts';
+import { afterPaymentPage } from './destinations.ts';
+
+/**
+ * Which page a customer sees, decided from the facts alone (no I/O), for the order page (`order_url`) and the
+ * payment page (`payment_url`). The routes load the facts, ask here, then render or redirect.
+ */
+
+/** What every state of the order page shows: who is paid, for what, and how the customer may pay. */
+export interface OrderPageFacts {
+  order: Order;
+  merchantName: string;
+  /** The order's `payment_methods`, else every method active in the project (spec 2.2), in registry order. */
+  methods: string[];
+  isTest: boolean;
+}
+
+/** The customer's last failed attempt, named in the page's `?attempt=` after a post (POST-redirect-GET). */
+export interface FailedAttempt {
+  status: TransactionStatus;
+  reason: string | null;
+}
+
+export type ClosedOutcome = 'completed' | 'cancelled' | 'expired' | 'failed';
+
+/**
+ * The order page (`order_url`):
+ * - `payable`: the customer picks a method and pays (again, after a failed attempt: a hosted order stays open);
+ * - `challenge_pending`: an attempt waits for its 3-D Secure challenge (e.g. in another tab): no second payment;
+ * - `in_progress`: an attempt is running (a wallet, or an own checkout the shop drives): nothing to do here;
+ * - `closed`: paid, cancelled, expired or failed: a clear page, never a form.
+ */
+export type OrderPageState =
+  | { kind: 'payable'; facts: OrderPageFacts; attempt: FailedAttempt | null }
+  | { kind: 'challenge_pending'; facts: OrderPageFacts; paymentUrl: string }
+  | { kind: 'in_progress'; facts: OrderPageFacts }
+  | { kind: 'closed'; facts: OrderPageFacts; outcome: ClosedOutcome };
+
+/**
+ * Decides the page from the order and all its transactions. An order past its expiry is shown expired even
+ * before the expiry timer has written it (the pay command writes it under the order's lock).
+ */
+export function orderPageStateOf(
+  facts: OrderPageFacts,
+  transactions: readonly Transaction[],
+  now: Date,
+  attemptId?: string,
+): OrderPageState {
+  const { order } = facts;
+  // Refund, capture and void orders have no order_url.
+  if (order.kind !== 'payment') throw notFound('Order');
+  const closed = (outcome: ClosedOutcome) => ({ kind: 'closed' as const, facts, outcome });
+  if (order.status === 'completed' || transactions.some((t) => isSucceededTransactionStatus(t.status))) {
+    return closed('completed');
+  }
+  if (order.status === 'cancelled') return closed('cancelled');
+  if (order.status === 'expired') return closed('expired');
+  if (order.status === 'error') return closed('failed');
+  if (order.expiresAt.getTime() <= now.getTime()) return closed('expired');
+
+  const challenged = transactions.find((t) => t.status === 'pending' && t.paymentUrl);
+  if (challenged) return { kind: 'challenge_pending', facts, paymentUrl: challenged.paymentUrl! };
+  if (order.checkout !== 'hosted' || transactions.some((t) => isOpenTransactionStatus(t.status))) {
+    return { kind: 'in_progress', facts };
+  }
+  const attempt = attemptId
+    ? transactions.find((t) => t.id === attemptId && isFailedTransactionStatus(t.status))
+    : undefined;
+  return {
+    kind: 'payable',
+    facts,
+    attempt: attempt ? { status: attempt.status, reason: attempt.reason ?? null } : null,
+  };
+}
+
+/** What the payment page does for a state: send the customer on, or show one of its pages. */
+export type PaymentPageStep =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'outcome'; outcome: ClosedOutcome }
+  | { kind: 'challenge' }
+  | { kind: 'card_form'; status: 200 | 400 }
+  | { kind: 'waiting' };
+
+/**
+ * The payment page (`payment_url`) for a state. A finished payment sends the customer on (destinations.ts),
+ * or shows its result where there is nowhere to go. After a post the page redirects to itself
+ * (POST-redirect-GET), except a refused card form, which is shown again with its problems (400).
+ */
+export function paymentPageFor(
+  state: PaymentPageState,
+  request: { baseUrl: string; posted: boolean; refused: boolean },
+): PaymentPageStep {
+  if (state.kind === 'finished') {
+    const next = afterPaymentPage(request.baseUrl, state);
+    if (next) return { kind: 'redirect', location: next };
+    return { kind: 'outcome', outcome: outcomeOf(state.transaction.status, state.succeeded) };
+  }
+  if (request.posted && !(state.kind === 'card_form' && request.refused)) {
+    return { kind: 'redirect', location: paymentPageUrl(request.baseUrl, state.transaction.id) };
+  }
+  if (state.kind === 'card_form') return { kind: 'card_form', status: request.refused ? 400 : 200 };
+  return { kind: state.kind };
+}
+
+function outcomeOf(status: TransactionStatus, succeeded: boolean): ClosedOutcome {
+  if (succeeded) return 'completed';
+  if (status === 'cancelled') return 'cancelled';
+  if (status === 'expired') return 'expired';
+  return 'failed';
+}

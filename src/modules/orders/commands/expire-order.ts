@@ -1,0 +1,37 @@
+import type { Deps } from '../../../platform/deps.ts';
+import { OrderRepository } from '../order.repository.ts';
+import { closeOrder } from '../status-changes.ts';
+
+export type ExpiryOutcome = { kind: 'expired' } | { kind: 'settled' } | { kind: 'not_due'; expiresAt: Date };
+
+type ExpiryDeps = Pick<Deps, 'db' | 'now'>;
+
+/**
+ * An order that reached no final status by its `expires_at` becomes `expired` (its open transactions too).
+ * Idempotent: a duplicate or late timer finds the order settled and does nothing.
+ */
+export async function expireOrderIfDue(deps: ExpiryDeps, orderId: string): Promise<ExpiryOutcome> {
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
+    const order = await orders.lockOrder(null, orderId);
+    if (!order || (order.status !== 'new' && order.status !== 'processing')) return { kind: 'settled' };
+    const at = deps.now();
+    if (order.expiresAt.getTime() > at.getTime()) return { kind: 'not_due', expiresAt: order.expiresAt };
+    closeOrder({ orders, at, source: 'expiry' }, order, await orders.transactionsOf(order.id), 'expired');
+    await orders.flush();
+    return { kind: 'expired' };
+  });
+}
+
+/** Expires every overdue open order, in batches; returns how many it expired. */
+export async function expireOverdueOrders(deps: ExpiryDeps, batchSize = 200): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const ids = await deps.db.read((uow) => new OrderRepository(uow).overdueOrderIds(deps.now(), batchSize));
+    let batch = 0;
+    for (const id of ids) if ((await expireOrderIfDue(deps, id)).kind === 'expired') batch += 1;
+    expired += batch;
+    // A full batch of which nothing moved would come back unchanged: stop rather than spin.
+    if (ids.length < batchSize || batch === 0) return expired;
+  }
+}

@@ -1,0 +1,25 @@
+import { DomainError } from '../../platform/errors/domain-error.ts';
+
+/** Refusals of the setup token (setup-token.ts), the same from the vault and both wallets' token calls. */
+
+export const setupTokenNotFound = () =>
+  new DomainError('not_found', 'not_found', 'Setup token not found', 'setup_token');
+
+export const setupTokenUsed = () =>
+  new DomainError('conflict', 'setup_token_used', 'setup_token: has already been used', 'setup_token');
+
+export const setupTokenExpired = (validitySeconds: number) =>
+  new DomainError(
+    'gone',
+    'setup_token_expired',
+    `setup_token: expired ${validitySeconds} seconds after the order was created`,
+    'setup_token',
+  );
+
+export const transactionNotWaitingForCard = () =>
+  new DomainError(
+    'conflict',
+    'transaction_not_open',
+    'setup_token: its transaction is no longer waiting for a card',
+    'setup_token',
+  );

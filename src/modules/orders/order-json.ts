@@ -1,0 +1,84 @@
+import { orderUrlOf } from './customer-urls.ts';
+import { type OrderView, paymentMethodDetailsOf, type TransactionView } from './order-view.ts';
+
+/**
+ * The spec's JSON representation of an order (2.2/2.3), for every REST face: snake_case, amounts in minor
+ * units, timestamps in UTC ISO 8601. Optional fields without a value are left out rather than sent as null.
+ */
+export type OrderJson = Record<string, unknown>;
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : undefined);
+
+export function presentOrder(view: OrderView, baseUrl: string): OrderJson {
+  const { order } = view;
+  const related = view.relatedOrders;
+  const idsOf = (kind: string) => related.filter((r) => r.kind === kind).map((r) => r.id);
+  const json: OrderJson = {
+    id: order.id,
+    project_id: order.projectId,
+    merchant_id: order.merchantId,
+    merchant_order_id: order.merchantOrderId,
+    description: order.description,
+    currency: order.currency,
+    amount: order.amount,
+    status: order.status,
+    flags: order.flags,
+    created: iso(order.createdAt),
+    modified: iso(order.modifiedAt),
+    completed: iso(order.completedAt),
+    expiration_period: order.expirationPeriod,
+    payment_methods: order.paymentMethods,
+    transactions: view.transactions.map(presentTransaction),
+    order_url: orderUrlOf(order, baseUrl),
+    return_url: order.returnUrl,
+    failure_url: order.failureUrl,
+    webhook_url: order.webhookUrl,
+    customer: order.customer,
+    client: order.client,
+    extra: order.extra,
+    refunded_amount: order.kind === 'payment' ? order.refundedAmount : undefined,
+    refund_orders: order.kind === 'payment' ? idsOf('refund') : undefined,
+    related_orders: related.length ? related.map((r) => r.id) : undefined,
+    refund_of_order_id: order.kind === 'refund' ? order.relatedOrderId : undefined,
+    capture_of_order_id: order.kind === 'capture' ? order.relatedOrderId : undefined,
+    void_of_order_id: order.kind === 'void' ? order.relatedOrderId : undefined,
+    related_order_id: order.relatedOrderId,
+  };
+  return withoutEmpty(json);
+}
+
+export function presentTransaction(view: TransactionView): OrderJson {
+  const { transaction: t } = view;
+  return withoutEmpty({
+    id: t.id,
+    order_id: t.orderId,
+    amount: t.amount,
+    currency: t.currency,
+    credit_debit: t.creditDebit,
+    payment_method: t.paymentMethod,
+    payment_method_brand: t.paymentMethodBrand,
+    payment_method_details: paymentMethodDetailsOf(t),
+    refund_of_transaction_id: t.refundOfTransactionId,
+    void_of_transaction_id: t.voidOfTransactionId,
+    capture_of_transaction_id: t.captureOfTransactionId,
+    is_capturable: t.isCapturable,
+    outcomes: t.outcomes,
+    payment_url: t.paymentUrl,
+    reason: t.reason,
+    status: t.status,
+    created: iso(t.createdAt),
+    modified: iso(t.modifiedAt),
+    events: view.events.map((e) => ({
+      event: e.event,
+      id: e.id,
+      occurred: iso(e.occurredAt),
+      source: e.source,
+    })),
+  });
+}
+
+function withoutEmpty(json: OrderJson): OrderJson {
+  return Object.fromEntries(
+    Object.entries(json).filter(([, value]) => value !== null && value !== undefined),
+  );
+}

@@ -1,0 +1,33 @@
+import { acquirerNotConfigured } from '../errors.ts';
+import type { Acquirer } from './acquirer.ts';
+import { createSimulatorAcquirer } from './simulator.ts';
+
+/** Which acquirer moves an order's money. One directory per process, built by the composition root. */
+export interface AcquirerDirectory {
+  /** The acquirer of an order (or of a project about to create one), or null where none is configured. */
+  find(order: { flags: readonly string[] }): Acquirer | null;
+  /** The same, or the refusal: 422 `acquirer_not_configured`. */
+  require(order: { flags: readonly string[] }): Acquirer;
+}
+
+/** A directory from its lookup; `require` refuses where `find` has nothing. */
+export function acquirerDirectory(find: AcquirerDirectory['find']): AcquirerDirectory {
+  return {
+    find,
+    require: (order) => {
+      const acquirer = find(order);
+      if (!acquirer) throw acquirerNotConfigured();
+      return acquirer;
+    },
+  };
+}
+
+/**
+ * This build's directory: test projects' orders (flag `is-test`) pay through the deterministic simulator. Live
+ * projects have no acquirer connection, so their card payments are refused rather than pretending to move
+ * real money.
+ */
+export function createAcquirerDirectory(options: { now: () => Date }): AcquirerDirectory {
+  const simulator = createSimulatorAcquirer({ now: options.now });
+  return acquirerDirectory((order) => (order.flags.includes('is-test') ? simulator : null));
+}

@@ -1,0 +1,48 @@
+import type { UnitOfWork } from '../../platform/db/db.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Order } from '../orders/order.entity.ts';
+import type { OrderRepository } from '../orders/order.repository.ts';
+import type { CardCipher } from '../vault/card-crypto.ts';
+import type { Acquirer } from './acquirer/acquirer.ts';
+import type { PaymentDeps } from './deps.ts';
+import { PaymentRepository } from './payment.repository.ts';
+
+/** Everything one authorization attempt works with, inside the unit of work that holds the order's lock. */
+export interface AuthorizationSetting {
+  uow: UnitOfWork;
+  orders: OrderRepository;
+  payments: PaymentRepository;
+  /** For the release timer of an approved pre-authorization, enqueued in the same unit of work. */
+  jobs: JobQueue;
+  cipher: CardCipher;
+  acquirer: Acquirer;
+  /** How long an approved pre-authorization can be captured (ISO 8601 duration). */
+  capturePeriod: string;
+  /** `{base_url}`, for the `payment_url` of a challenged transaction. */
+  baseUrl: string;
+  at: Date;
+}
+
+/**
+ * The setting of an attempt on `order` over the caller's unit of work: the order's acquirer (422
+ * `acquirer_not_configured` where there is none), the vault keyring, the capture period and one clock reading.
+ * Decides only; reads and writes nothing.
+ */
+export function authorizationSetting(
+  deps: Pick<PaymentDeps, 'acquirers' | 'cipher' | 'config' | 'jobs' | 'now'>,
+  unit: { uow: UnitOfWork; orders: OrderRepository },
+  order: Pick<Order, 'flags'>,
+  at: Date = deps.now(),
+): AuthorizationSetting {
+  return {
+    uow: unit.uow,
+    orders: unit.orders,
+    payments: new PaymentRepository(unit.uow),
+    jobs: deps.jobs,
+    cipher: deps.cipher,
+    acquirer: deps.acquirers.require(order),
+    capturePeriod: deps.config.authorizationCapturePeriod,
+    baseUrl: deps.config.baseUrl,
+    at,
+  };
+}

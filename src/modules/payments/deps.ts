@@ -1,0 +1,13 @@
+import type { Deps } from '../../platform/deps.ts';
+import type { PaymentMethodCatalog } from '../orders/payment-methods.ts';
+import type { VaultDeps } from '../vault/deps.ts';
+import type { AcquirerDirectory } from './acquirer/acquirer-directory.ts';
+
+/**
+ * What card payment commands need beyond the base: who moves the money, the vault's keyring, and which
+ * methods pay through a card authorization (the registry).
+ */
+export interface PaymentDeps extends Deps, VaultDeps {
+  acquirers: AcquirerDirectory;
+  paymentMethods: PaymentMethodCatalog;
+}

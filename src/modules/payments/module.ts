@@ -1,0 +1,33 @@
+import type { GatewayModule } from '../../platform/module.ts';
+import { addIsoDuration } from '../orders/duration.ts';
+import { authorizationReleaseTimer, runAuthorizationRelease } from './authorization-release-timer.ts';
+import { CardAuthorization } from './card-authorization.entity.ts';
+import type { PaymentDeps } from './deps.ts';
+import { paymentResolvers } from './graphql/payment-resolvers.ts';
+import { paymentRoutes } from './rest/payment-routes.ts';
+
+/**
+ * Card payments: authenticate / captures / voids (REST and GraphQL) and the release of pre-authorizations nobody
+ * captured. The card payment method (card-payment-method.ts) is registered by the composition root; the
+ * customer's payment page is served by the hosted-pages module over this module's commands.
+ */
+export const paymentsModule: GatewayModule<PaymentDeps> = {
+  name: 'payments',
+  entities: [CardAuthorization],
+  resolvers: paymentResolvers,
+
+  async start(deps) {
+    if (!addIsoDuration(new Date(), deps.config.authorizationCapturePeriod)) {
+      throw new Error('AUTHORIZATION_CAPTURE_PERIOD must be a positive ISO 8601 duration such as P7D');
+    }
+    await authorizationReleaseTimer.define(deps.jobs);
+  },
+
+  async routes(app) {
+    await app.register(paymentRoutes);
+  },
+
+  async workers({ deps }) {
+    await runAuthorizationRelease(deps);
+  },
+};

@@ -1,0 +1,7 @@
+import type { PaymentDeps } from '../payments/deps.ts';
+import type { WalletServices } from './wallet-services.ts';
+
+/** Wallet commands pay like cards (acquirers, vault keyring) and add the wallets' keys and transports. */
+export interface WalletDeps extends PaymentDeps {
+  wallets: WalletServices;
+}

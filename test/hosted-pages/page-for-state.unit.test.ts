@@ -1,0 +1,143 @@
+import { orderPageStateOf, paymentPageFor } from '../../src/modules/hosted-pages/page-for-state.ts';
+import { Order } from '../../src/modules/orders/order.entity.ts';
+import type { TransactionStatus } from '../../src/modules/orders/state-machine.ts';
+import { Transaction } from '../../src/modules/orders/transaction.entity.ts';
+import type { PaymentPageState } from '../../src/modules/payments/commands/load-payment-page.ts';
+
+const BASE = 'https://pay.example';
+const NOW = new Date('2026-06-15T12:00:00Z');
+
+function order(overrides: Partial<Order> = {}): Order {
+  const created = Order.createPayment({
+    projectId: 'p-1',
+    merchantId: 'm-1',
+    mode: 'test',
+    checkout: 'hosted',
+    currency: 'EUR',
+    amount: 995,
+    expirationPeriod: 'PT1H',
+    at: NOW,
+    returnUrl: 'https://shop.example/return',
+  });
+  return Object.assign(created, overrides);
+}
+
+function attempt(of: Order, status: TransactionStatus, overrides: Partial<Transaction> = {}): Transaction {
+  const transaction = Transaction.createPayment(of, {
+    paymentMethod: 'credit-card',
+    setupToken: null,
+    at: NOW,
+  });
+  return Object.assign(transaction, { status, ...overrides });
+}
+
+const pageOf = (of: Order, transactions: Transaction[], attemptId?: string) =>
+  orderPageStateOf(
+    { order: of, merchantName: 'Shop', methods: ['credit-card'], isTest: true },
+    transactions,
+    NOW,
+    attemptId,
+  );
+
+describe('which order page a customer sees', () => {
+  it('lets the customer pay a new hosted order', () => {
+    expect(pageOf(order(), [])).toMatchObject({ kind: 'payable', attempt: null });
+  });
+
+  it('names the failed attempt the page was sent back with, and lets the customer try again', () => {
+    const open = order({ status: 'processing' });
+    const declined = attempt(open, 'declined', { reason: 'insufficient_funds' });
+    expect(pageOf(open, [declined], declined.id)).toMatchObject({
+      kind: 'payable',
+      attempt: { status: 'declined', reason: 'insufficient_funds' },
+    });
+  });
+
+  it('shows a paid, cancelled, expired or failed order as closed, never as a form', () => {
+    const paid = order({ status: 'processing' });
+    expect(pageOf(paid, [attempt(paid, 'accepted')])).toMatchObject({ kind: 'closed', outcome: 'completed' });
+    expect(pageOf(order({ status: 'cancelled' }), [])).toMatchObject({
+      kind: 'closed',
+      outcome: 'cancelled',
+    });
+    expect(pageOf(order({ status: 'error' }), [])).toMatchObject({ kind: 'closed', outcome: 'failed' });
+    expect(pageOf(order({ expiresAt: NOW }), [])).toMatchObject({ kind: 'closed', outcome: 'expired' });
+  });
+
+  it('sends the customer to a pending challenge instead of offering a second payment', () => {
+    const open = order({ status: 'processing' });
+    const challenged = attempt(open, 'pending', { paymentUrl: `${BASE}/redirect/t-1/to/payment/` });
+    expect(pageOf(open, [challenged])).toEqual(
+      expect.objectContaining({ kind: 'challenge_pending', paymentUrl: challenged.paymentUrl }),
+    );
+  });
+
+  it('has nothing to offer while an attempt runs, or on an own checkout the shop drives', () => {
+    const open = order({ status: 'processing' });
+    expect(pageOf(open, [attempt(open, 'processing')])).toMatchObject({ kind: 'in_progress' });
+    expect(pageOf(order({ checkout: 'own' }), [])).toMatchObject({ kind: 'in_progress' });
+  });
+
+  it('knows no order page for refund, capture and void orders', () => {
+    expect(() => pageOf(order({ kind: 'refund' }), [])).toThrow('Order not found');
+  });
+});
+
+describe('what the payment page does', () => {
+  const own = order({ checkout: 'own', returnUrl: null, status: 'processing' });
+  const state = (kind: PaymentPageState['kind'], status: TransactionStatus = 'new'): PaymentPageState => {
+    const transaction = attempt(own, status, { id: 't-1' });
+    if (kind === 'finished') {
+      return { kind, order: own, transaction, succeeded: status === 'accepted', returnUrl: null };
+    }
+    if (kind === 'challenge') return { kind, order: own, transaction, isTest: true };
+    return { kind, order: own, transaction };
+  };
+  const get = { baseUrl: BASE, posted: false, refused: false };
+  const post = { baseUrl: BASE, posted: true, refused: false };
+
+  it('shows the challenge, the card form, or that the shop is at work', () => {
+    expect(paymentPageFor(state('challenge', 'pending'), get)).toEqual({ kind: 'challenge' });
+    expect(paymentPageFor(state('card_form'), get)).toEqual({ kind: 'card_form', status: 200 });
+    expect(paymentPageFor(state('waiting', 'processing'), get)).toEqual({ kind: 'waiting' });
+  });
+
+  it('answers every post with a redirect to itself, except a refused card form, shown again with 400', () => {
+    expect(paymentPageFor(state('challenge', 'pending'), post)).toEqual({
+      kind: 'redirect',
+      location: `${BASE}/redirect/t-1/to/payment/`,
+    });
+    expect(paymentPageFor(state('card_form'), { ...post, refused: true })).toEqual({
+      kind: 'card_form',
+      status: 400,
+    });
+  });
+
+  it('shows the result of an own checkout whose shop gave nowhere to return to', () => {
+    expect(paymentPageFor(state('finished', 'accepted'), get)).toEqual({
+      kind: 'outcome',
+      outcome: 'completed',
+    });
+    expect(paymentPageFor(state('finished', 'cancelled'), post)).toEqual({
+      kind: 'outcome',
+      outcome: 'cancelled',
+    });
+    expect(paymentPageFor(state('finished', 'declined'), get)).toEqual({
+      kind: 'outcome',
+      outcome: 'failed',
+    });
+  });
+
+  it('sends the customer back to the shop once the payment is over, with the order id', () => {
+    const shop = order({ checkout: 'own', status: 'completed' });
+    const paid = attempt(shop, 'accepted');
+    const finished: PaymentPageState = {
+      kind: 'finished',
+      order: shop,
+      transaction: paid,
+      succeeded: true,
+      returnUrl: `https://shop.example/return?order_id=${shop.id}`,
+    };
+    expect(paymentPageFor(finished, get)).toEqual({ kind: 'redirect', location: finished.returnUrl });
+  });
+});
