@@ -69,6 +69,8 @@ describe('the GraphQL explorer page outside production', () => {
       expect([url, asset.status]).toEqual([url, 200]);
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+      // Read every body: an unread response keeps its connection busy and the server from closing.
+      await asset.arrayBuffer();
     }
   });
 
@@ -87,6 +89,7 @@ describe('the GraphQL explorer page outside production', () => {
     const etag = plain.headers.get('etag')!;
     const again = await fetch(`${app.baseUrl}${ruruJs}`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+    await again.arrayBuffer();
   });
 
   it('answers an unknown explorer file with the usual 404 body', async () => {
@@ -171,5 +174,6 @@ describe('the GraphQL explorer in production', () => {
   it('serves none of its files', async () => {
     const response = await fetch(`${app.baseUrl}/graphql/explorer/ruru-2.0.2/ruru.js`);
     expect(response.status).toBe(404);
+    await response.arrayBuffer();
   });
 });
