@@ -1,21 +1,34 @@
 import type { JsonObject, Order } from './order.entity.ts';
 import type { Transaction, TransactionEvent } from './transaction.entity.ts';
 
-/** An order with everything its representation needs (REST, GraphQL, webhooks' readers alike). */
+/** The stored facts of an entity as plain data: what the read model returns and what entities also satisfy. */
+type Record_<Entity> = { readonly [K in keyof Entity as K extends string ? K : never]: Entity[K] };
+
+export type OrderRecord = Record_<Order>;
+export type TransactionRecord = Record_<Transaction>;
+export type TransactionEventRecord = Record_<TransactionEvent>;
+
+/**
+ * The order read model: an order with everything its representations need (REST, GraphQL, webhooks' readers
+ * alike). Reads build it in one statement (OrderRepository.readViews); writes build it from what they wrote.
+ */
 export interface OrderView {
-  order: Order;
+  order: OrderRecord;
   transactions: TransactionView[];
   /** Orders created from this one (refunds, captures, voids), oldest first. */
-  relatedOrders: Pick<Order, 'id' | 'kind'>[];
+  relatedOrders: Pick<OrderRecord, 'id' | 'kind'>[];
 }
 
 export interface TransactionView {
-  transaction: Transaction;
-  events: TransactionEvent[];
+  transaction: TransactionRecord;
+  /** Every status the transaction entered, oldest first. */
+  events: TransactionEventRecord[];
 }
 
 /** `payment_method_details` as every face shows it: the public details, and the setup token while it has one. */
-export function paymentMethodDetailsOf(transaction: Transaction): JsonObject {
+export function paymentMethodDetailsOf(
+  transaction: Pick<TransactionRecord, 'paymentMethodDetails' | 'setupToken'>,
+): JsonObject {
   const details: JsonObject = { ...transaction.paymentMethodDetails };
   if (transaction.setupToken) details.setup_token = transaction.setupToken;
   return details;
