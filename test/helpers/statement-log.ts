@@ -9,11 +9,14 @@ import type { TestApp } from './test-app.ts';
 export interface StatementLog {
   /** Runs `work` and returns the statements sent meanwhile, in order (the text, or `name: text` if named). */
   during(work: () => Promise<unknown>): Promise<string[]>;
+  /** The values bound to each statement of the last `during`, in the same order. */
+  readonly values: unknown[][];
 }
 
 export async function statementLog(app: TestApp): Promise<StatementLog> {
   const pool = (await app.runtime.services.orm.em.getConnection().getNativeClient()) as Pool;
   let recording: string[] | null = null;
+  let values: unknown[][] = [];
   const watched = new WeakSet<PoolClient>();
   pool.on('acquire', (client) => {
     if (watched.has(client)) return;
@@ -27,13 +30,21 @@ export async function statementLog(app: TestApp): Promise<StatementLog> {
           : config && typeof config === 'object' && 'text' in config
             ? `${'name' in config && config.name ? `${String(config.name)}: ` : ''}${String(config.text)}`
             : String(config);
-      recording?.push(text.replace(/\s+/g, ' ').trim());
+      if (recording) {
+        recording.push(text.replace(/\s+/g, ' ').trim());
+        const bound = config && typeof config === 'object' && 'values' in config ? config.values : args[1];
+        values.push(Array.isArray(bound) ? bound : []);
+      }
       return query(...args);
     };
   });
   return {
+    get values() {
+      return values;
+    },
     async during(work) {
       recording = [];
+      values = [];
       try {
         await work();
         return recording;

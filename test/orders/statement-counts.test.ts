@@ -1,5 +1,6 @@
 import { payOwnCheckoutOrder } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
+import { type GraphQLClient, graphqlClient } from '../helpers/graphql.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
 import { besidesAuthentication, type StatementLog, statementLog } from '../helpers/statement-log.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -14,6 +15,7 @@ describe('statements per request', () => {
   let app: TestApp;
   let project: SeededProject;
   let api: RestClient;
+  let graphql: GraphQLClient;
   let log: StatementLog;
   let paid: Json;
 
@@ -21,6 +23,7 @@ describe('statements per request', () => {
     app = await startTestApp({ JOBS_ENABLED: 'false' });
     project = await seedProject(app);
     api = restClient(app.baseUrl, project.apiKey);
+    graphql = graphqlClient(app.baseUrl, project.apiKey);
     log = await statementLog(app);
     paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey);
   });
@@ -38,5 +41,64 @@ describe('statements per request', () => {
   it('answers an unknown order with the same one statement', async () => {
     const statements = await log.during(() => api.get('/v1/orders/5f1c0000-0000-4000-8000-000000000000/'));
     expect(besidesAuthentication(statements)).toHaveLength(1);
+  });
+
+  describe('GraphQL', () => {
+    /** The statements besides authentication, with what each bound to the read's parts ($3 events, $4 related). */
+    async function readsOf(query: string, variables: Record<string, unknown>) {
+      let data: unknown;
+      const statements = await log.during(async () => {
+        const response = await graphql(query, variables);
+        expect(response.errors).toBeUndefined();
+        data = response.data;
+      });
+      const reads = besidesAuthentication(statements);
+      const values = log.values.filter((_, index) => !/\bapi_keys\b/.test(statements[index]!));
+      return { data, reads, parts: values.map((bound) => ({ events: bound[2], relatedOrders: bound[3] })) };
+    }
+
+    it('reads order(id) with its transactions in one statement, leaving out events and related orders', async () => {
+      const { data, reads, parts } = await readsOf(
+        'query($id: ID!) { order(id: $id) { id amount currency status transactions { id status paymentMethod } } }',
+        { id: paid.id },
+      );
+      expect(data).toEqual({
+        order: {
+          id: paid.id,
+          amount: 995,
+          currency: 'EUR',
+          status: 'COMPLETED',
+          transactions: [{ id: paid.transactions[0].id, status: 'ACCEPTED', paymentMethod: 'CREDIT_CARD' }],
+        },
+      });
+      expect(reads).toEqual([expect.stringMatching(/^orders\.read_views: /)]);
+      expect(parts).toEqual([{ events: false, relatedOrders: false }]);
+    });
+
+    it('reads events and related orders, through fragments too, when they are selected', async () => {
+      const { data, reads, parts } = await readsOf(
+        `query($id: ID!) { order(id: $id) { ...Parts } }
+         fragment Parts on Order { relatedOrderIds transactions { ... on Transaction { events { event } } } }`,
+        { id: paid.id },
+      );
+      expect(data).toEqual({
+        order: {
+          relatedOrderIds: [],
+          transactions: [{ events: paid.transactions[0].events.map((e: Json) => ({ event: e.event })) }],
+        },
+      });
+      expect(reads).toHaveLength(1);
+      expect(parts).toEqual([{ events: true, relatedOrders: true }]);
+    });
+
+    it('reads every order(id) of one operation in one statement', async () => {
+      const other = await payOwnCheckoutOrder(app.baseUrl, project.apiKey);
+      const { data, reads } = await readsOf(
+        'query($a: ID!, $b: ID!, $c: ID!) { a: order(id: $a) { id } b: order(id: $b) { id } c: order(id: $c) { id } }',
+        { a: paid.id, b: other.id, c: '5f1c0000-0000-4000-8000-000000000000' },
+      );
+      expect(data).toEqual({ a: { id: paid.id }, b: { id: other.id }, c: null });
+      expect(reads).toHaveLength(1);
+    });
   });
 });

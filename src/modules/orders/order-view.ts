@@ -33,3 +33,24 @@ export function paymentMethodDetailsOf(
   if (transaction.setupToken) details.setup_token = transaction.setupToken;
   return details;
 }
+
+/*
+ * A read may leave parts out (GraphQL reads only what a query selects): the read model remembers which views
+ * lack them, so a resolver that needs a part anyway can read it rather than show an empty list.
+ */
+const withoutEvents = new WeakSet<TransactionView>();
+const withoutRelatedOrders = new WeakSet<OrderView>();
+
+/** Marks what a read left out of `view` (order-views.repository.ts). */
+export function markUnreadParts(view: OrderView, parts: { events: boolean; relatedOrders: boolean }): void {
+  if (!parts.relatedOrders) withoutRelatedOrders.add(view);
+  if (!parts.events) for (const transaction of view.transactions) withoutEvents.add(transaction);
+}
+
+export function hasEvents(view: TransactionView): boolean {
+  return !withoutEvents.has(view);
+}
+
+export function hasRelatedOrders(view: OrderView): boolean {
+  return !withoutRelatedOrders.has(view);
+}

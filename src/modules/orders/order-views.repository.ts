@@ -1,11 +1,12 @@
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
-import type {
-  OrderRecord,
-  OrderView,
-  TransactionEventRecord,
-  TransactionRecord,
-  TransactionView,
+import {
+  markUnreadParts,
+  type OrderRecord,
+  type OrderView,
+  type TransactionEventRecord,
+  type TransactionRecord,
+  type TransactionView,
 } from './order-view.ts';
 
 /** What of an order's view to read besides the order and its transactions. */
@@ -84,6 +85,7 @@ export class OrderViewRepository extends Repository {
     const byId = new Map<string, OrderView>();
     for (const row of rows) {
       const view = toOrderView(JSON.parse(row.view) as StoredView);
+      if (!parts.events || !parts.relatedOrders) markUnreadParts(view, parts);
       byId.set(view.order.id, view);
     }
     return ids.flatMap((id) => byId.get(id) ?? []);

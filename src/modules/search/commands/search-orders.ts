@@ -1,7 +1,7 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
 import type { OrderView } from '../../orders/order-view.ts';
+import { OrderViewRepository, type ViewParts, WHOLE_VIEW } from '../../orders/order-views.repository.ts';
 import { SearchQueryError } from '../errors.ts';
 import { cursorAfter, type OrderSearchPlan, type OrderSearchRequest, planOrderSearch } from '../plan.ts';
 import { OrderSearchRepository } from '../search.repository.ts';
@@ -33,7 +33,7 @@ export async function searchOrders(
   deps: Deps,
   actor: Actor,
   request: OrderSearchRequest,
-  options: { withTotal: boolean } = { withTotal: true },
+  options: { withTotal: boolean; parts?: ViewParts } = { withTotal: true },
 ): Promise<OrderSearchResult> {
   const plan = planSearch(request);
   return deps.db.read(async (uow) => {
@@ -42,7 +42,11 @@ export async function searchOrders(
       search.findPage(actor.projectId, plan),
       options.withTotal ? search.countMatches(actor.projectId, plan.filter) : null,
     ]);
-    const views = await new OrderRepository(uow).loadViews(page.hits.map((hit) => hit.order));
+    const views = await new OrderViewRepository(uow).readViews(
+      actor.projectId,
+      page.hits.map((hit) => hit.order.id),
+      options.parts ?? WHOLE_VIEW,
+    );
     const hits = views.map((view, index) => ({ view, cursor: cursorAfter(plan, page.hits[index]!.key) }));
     return { hits, total, searchAfter: hits.at(-1)?.cursor ?? null, hasMore: page.hasMore };
   });

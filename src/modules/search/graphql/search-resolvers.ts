@@ -1,6 +1,7 @@
-import { GraphQLError, type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { OrderSort, Resolvers } from '../../../generated/graphql.ts';
 import { DomainError } from '../../../platform/errors/domain-error.ts';
+import { selectsPath } from '../../../platform/graphql/selection.ts';
 import { searchOrders } from '../commands/search-orders.ts';
 import { FIRST_PAGE } from '../cursor.ts';
 
@@ -32,8 +33,15 @@ export const searchResolvers: Resolvers = {
             size,
             search_after: after ?? FIRST_PAGE,
           },
-          // The count visits every match: only run it when the operation asks for it.
-          { withTotal: selects(info, 'totalCount') },
+          // The count visits every match: only run it when the operation asks for it; nor are events and
+          // related orders read when no node selects them.
+          {
+            withTotal: selectsPath(info, ['totalCount']),
+            parts: {
+              events: selectsPath(info, ['edges', 'node', 'transactions', 'events']),
+              relatedOrders: selectsPath(info, ['edges', 'node', 'relatedOrderIds']),
+            },
+          },
         );
         return {
           edges: result.hits.map((hit) => ({ cursor: hit.cursor, node: hit.view })),
@@ -54,17 +62,6 @@ export const searchResolvers: Resolvers = {
     },
   },
 };
-
-/** Whether the operation selects this field of the resolved object (directly or through fragments). */
-function selects(info: GraphQLResolveInfo, field: string): boolean {
-  const visit = (selectionSet: SelectionSetNode | undefined): boolean =>
-    (selectionSet?.selections ?? []).some((selection) => {
-      if (selection.kind === Kind.FIELD) return selection.name.value === field;
-      if (selection.kind === Kind.INLINE_FRAGMENT) return visit(selection.selectionSet);
-      return visit(info.fragments[selection.name.value]?.selectionSet);
-    });
-  return info.fieldNodes.some((node) => visit(node.selectionSet));
-}
 
 function sortText(sort: OrderSort): string {
   return `${sort.field.toLowerCase()} ${(sort.direction ?? 'ASC').toLowerCase()}`;
