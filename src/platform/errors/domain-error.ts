@@ -17,8 +17,15 @@ export class DomainError extends Error {
   readonly code: string;
   readonly field: string | null;
 
+  /**
+   * A refusal the caller is told about (401, 404, 409, ...), never a fault to debug: no stack trace is captured,
+   * which is most of what constructing an error costs (an unknown API key's 401 is on a hot path).
+   */
   constructor(kind: DomainErrorKind, code: string, message: string, field: string | null = null) {
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'DomainError';
     this.kind = kind;
     this.code = code;
