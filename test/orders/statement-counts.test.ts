@@ -1,4 +1,5 @@
-import { payOwnCheckoutOrder } from '../factories/payments.ts';
+import { buildOrder, buildOwnCheckoutOrder } from '../factories/order.ts';
+import { payOwnCheckoutOrder, storeCard, TEST_CVC } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { type GraphQLClient, graphqlClient } from '../helpers/graphql.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
@@ -41,6 +42,68 @@ describe('statements per request', () => {
   it('answers an unknown order with the same one statement', async () => {
     const statements = await log.during(() => api.get('/v1/orders/5f1c0000-0000-4000-8000-000000000000/'));
     expect(besidesAuthentication(statements)).toHaveLength(1);
+  });
+
+  /** Statement names (or the SQL itself when unnamed), besides authentication. */
+  const shapes = (statements: string[]) =>
+    besidesAuthentication(statements).map((statement) => statement.replace(/: .*$/s, ''));
+
+  describe('writes', () => {
+    it('creates a hosted order, its expiry timer included, in one statement', async () => {
+      let status = 0;
+      const statements = await log.during(async () => {
+        ({ status } = await api.post('/v1/orders/', buildOrder()));
+      });
+      expect(status).toBe(201);
+      expect(shapes(statements)).toEqual([expect.stringMatching(/^orders\.write\.\d+$/)]);
+      expect(statements.at(-1)).toMatch(/insert into orders .* insert into pgboss\./i);
+    });
+
+    it('creates an own-checkout order with its transaction, event, outbox row and timer in one statement', async () => {
+      const statements = await log.during(() => api.post('/v1/orders/', buildOwnCheckoutOrder()));
+      expect(shapes(statements)).toEqual([expect.stringMatching(/^orders\.write\.\d+$/)]);
+      const [write] = besidesAuthentication(statements);
+      for (const table of ['orders', 'transactions', 'transaction_events', 'outbox_events']) {
+        expect(write).toContain(`insert into ${table} `);
+      }
+    });
+
+    it('pays by card: the vault locks and writes once, authenticate locks, reads the card and writes once, no read-back', async () => {
+      const { body: order } = await api.post<Json>('/v1/orders/', buildOwnCheckoutOrder());
+      const [transaction] = order.transactions;
+      let vaultToken = '';
+      const vault = await log.during(async () => {
+        const stored = await storeCard(app, project.apiKey, {
+          setupToken: transaction.payment_method_details.setup_token,
+        });
+        vaultToken = stored.body.vault_token;
+      });
+      expect(shapes(vault)).toEqual([
+        'begin',
+        'orders.lock_view',
+        expect.stringMatching(/^orders\.write\.\d+$/),
+        'commit',
+      ]);
+
+      let answer: Json = {};
+      const authenticate = await log.during(async () => {
+        answer = (
+          await api.post<Json>(`/v1/orders/${order.id}/transactions/${transaction.id}/authenticate/`, {
+            vault_token: vaultToken,
+            cvc: TEST_CVC,
+          })
+        ).body;
+      });
+      expect(shapes(authenticate)).toEqual([
+        'begin',
+        'orders.lock_view',
+        'vault.find_card',
+        expect.stringMatching(/^orders\.write\.\d+$/),
+        'commit',
+      ]);
+      expect(answer.status).toBe('completed');
+      expect((await api.get<Json>(`/v1/orders/${order.id}/`)).body).toEqual(answer);
+    });
   });
 
   describe('GraphQL', () => {

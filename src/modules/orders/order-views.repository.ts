@@ -1,5 +1,6 @@
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
+import { EVENT_COLUMNS, jsonFields, ORDER_COLUMNS, TRANSACTION_COLUMNS } from './order-rows.repository.ts';
 import {
   markUnreadParts,
   type OrderRecord,
@@ -19,51 +20,39 @@ export interface ViewParts {
 
 export const WHOLE_VIEW: ViewParts = Object.freeze({ events: true, relatedOrders: true });
 
-const ORDER_FIELDS = `
-  'id', o.id, 'projectId', o.project_id, 'merchantId', o.merchant_id, 'kind', o.kind,
-  'merchantOrderId', o.merchant_order_id, 'description', o.description, 'currency', o.currency,
-  'amount', o.amount, 'status', o.status, 'flags', o.flags, 'checkout', o.checkout,
-  'expirationPeriod', o.expiration_period, 'expiresAt', o.expires_at, 'paymentMethods', o.payment_methods,
-  'returnUrl', o.return_url, 'failureUrl', o.failure_url, 'webhookUrl', o.webhook_url,
-  'customer', o.customer, 'client', o.client, 'extra', o.extra, 'refundedAmount', o.refunded_amount,
-  'relatedOrderId', o.related_order_id, 'createdAt', o.created_at, 'modifiedAt', o.modified_at,
-  'completedAt', o.completed_at`;
-
-const TRANSACTION_FIELDS = `
-  'id', t.id, 'orderId', t.order_id, 'projectId', t.project_id, 'amount', t.amount, 'currency', t.currency,
-  'creditDebit', t.credit_debit, 'paymentMethod', t.payment_method, 'paymentMethodBrand', t.payment_method_brand,
-  'paymentMethodDetails', t.payment_method_details, 'status', t.status, 'captureMode', t.capture_mode,
-  'isCapturable', t.is_capturable, 'outcomes', t.outcomes, 'reason', t.reason, 'paymentUrl', t.payment_url,
-  'setupToken', t.setup_token, 'setupTokenUsedAt', t.setup_token_used_at,
-  'refundOfTransactionId', t.refund_of_transaction_id, 'voidOfTransactionId', t.void_of_transaction_id,
-  'captureOfTransactionId', t.capture_of_transaction_id, 'createdAt', t.created_at, 'modifiedAt', t.modified_at`;
-
-const EVENT_FIELDS = `
-  'id', e.id, 'transactionId', e.transaction_id, 'event', e.event, 'source', e.source,
-  'fromStatus', e.from_status, 'occurredAt', e.occurred_at, 'seq', e.seq`;
+const ORDER_FIELDS = jsonFields('o', ORDER_COLUMNS);
+const TRANSACTION_FIELDS = jsonFields('t', TRANSACTION_COLUMNS);
+const EVENT_FIELDS = jsonFields('e', [...EVENT_COLUMNS, ['seq', 'seq']]);
 
 /**
- * The order read model in one statement: each order with its transactions (oldest first), their events (in
- * the order they happened) and the orders created from it, aggregated to JSON by PostgreSQL. $1 the order ids,
- * $2 the caller's project (null only for customer-facing flows keyed by an unguessable id), $3 and $4 whether
- * to include events and related orders: a part not asked for is never evaluated.
+ * An order's view as one JSON value, aggregated by PostgreSQL from the row `o`: its transactions (oldest
+ * first), their events (in the order they happened) and the orders created from it. `events` and `related`
+ * are SQL booleans: a part not asked for is never evaluated.
  */
-const READ_VIEWS = preparedStatement(
-  'orders.read_views',
-  `select json_build_object(
+export function orderViewJson(events: string, related: string): string {
+  return `json_build_object(
      'order', json_build_object(${ORDER_FIELDS}),
      'transactions', coalesce((
        select json_agg(json_build_object(
          'transaction', json_build_object(${TRANSACTION_FIELDS}),
-         'events', case when $3::boolean then coalesce((
+         'events', case when ${events} then coalesce((
            select json_agg(json_build_object(${EVENT_FIELDS}) order by e.seq)
              from transaction_events e where e.transaction_id = t.id), '[]'::json) else '[]'::json end
        ) order by t.created_at, t.id)
        from transactions t where t.order_id = o.id), '[]'::json),
-     'relatedOrders', case when $4::boolean then coalesce((
+     'relatedOrders', case when ${related} then coalesce((
        select json_agg(json_build_object('id', r.id, 'kind', r.kind) order by r.created_at, r.id)
          from orders r where r.related_order_id = o.id), '[]'::json) else '[]'::json end
-   )::text as view
+   )`;
+}
+
+/**
+ * The order read model in one statement. $1 the order ids, $2 the caller's project (null only for
+ * customer-facing flows keyed by an unguessable id), $3 and $4 whether to include events and related orders.
+ */
+const READ_VIEWS = preparedStatement(
+  'orders.read_views',
+  `select ${orderViewJson('$3::boolean', '$4::boolean')}::text as view
    from orders o
    where o.id = any($1::uuid[]) and ($2::uuid is null or o.project_id = $2::uuid)`,
 );
@@ -84,7 +73,7 @@ export class OrderViewRepository extends Repository {
     ]);
     const byId = new Map<string, OrderView>();
     for (const row of rows) {
-      const view = toOrderView(JSON.parse(row.view) as StoredView);
+      const view = parseOrderView(row.view);
       if (!parts.events || !parts.relatedOrders) markUnreadParts(view, parts);
       byId.set(view.order.id, view);
     }
@@ -105,6 +94,11 @@ type Stored<T> = {
       : string | null
     : T[K];
 };
+
+/** A view as `orderViewJson` built it. */
+export function parseOrderView(json: string): OrderView {
+  return toOrderView(JSON.parse(json) as StoredView);
+}
 
 const date = (value: string) => new Date(value);
 const dateOrNull = (value: string | null | undefined) => (value == null ? null : new Date(value));

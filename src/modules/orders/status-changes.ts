@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from './order.entity.ts';
-import type { OrderRepository } from './order.repository.ts';
+import type { OrderRows } from './order-writes.repository.ts';
 import { OutboxEvent } from './outbox.entity.ts';
 import {
   assertOrderTransition,
@@ -19,7 +19,8 @@ import { type Transaction, TransactionEvent } from './transaction.entity.ts';
  */
 
 export interface StatusChangeContext {
-  orders: OrderRepository;
+  /** Where the events and outbox rows go: the ORM's unit of work (OrderRepository) or an OrderChanges. */
+  orders: OrderRows;
   at: Date;
   source?: string;
 }

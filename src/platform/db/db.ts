@@ -32,11 +32,17 @@ export class Db {
     }
   }
 
-  /**
-   * Runs work outside an explicit transaction: each statement commits on its own. For reads, and for writes
-   * made of one statement (atomic by itself, e.g. an insert of several rows in one CTE).
-   */
+  /** Runs read-only work outside an explicit transaction (see `autocommit`). */
   read<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    return this.autocommit(work);
+  }
+
+  /**
+   * Runs work outside an explicit transaction: each statement commits on its own. For reads, and for a write
+   * that is ONE statement (atomic by itself, e.g. platform/db's `combinedStatement`): no BEGIN and COMMIT
+   * round trips.
+   */
+  autocommit<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
     return work(UnitOfWork.reading({ fork: () => this.#orm.em.fork(), pool: () => this.#nativePool() }));
   }
 

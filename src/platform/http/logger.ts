@@ -15,10 +15,8 @@ const MAX_DEPTH = 6;
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
-    formatters: {
-      log: (object) => redactSensitive(object),
-      bindings: (bindings) => redactSensitive(bindings),
-    },
+    // Child loggers' bindings are not redacted: they are our own constants (request id, component).
+    formatters: { log: (object) => redactSensitive(object) },
   };
 }
 
@@ -33,7 +31,9 @@ export function redactSensitive<T>(value: T, depth = 0): T {
     let copy: unknown[] | null = null;
     value.forEach((item, index) => {
       const redacted = redactSensitive(item, depth + 1);
-      if (redacted !== item) (copy ??= [...value])[index] = redacted;
+      if (redacted === item) return;
+      copy ??= [...value];
+      copy[index] = redacted;
     });
     return (copy ?? value) as T;
   }
@@ -43,7 +43,9 @@ export function redactSensitive<T>(value: T, depth = 0): T {
   for (const key of Object.keys(record)) {
     const item = record[key];
     const redacted = REDACTED_KEYS.has(key) && item !== undefined ? CENSOR : redactSensitive(item, depth + 1);
-    if (redacted !== item) (copy ??= { ...record })[key] = redacted;
+    if (redacted === item) continue;
+    copy ??= { ...record };
+    copy[key] = redacted;
   }
   return (copy ?? value) as T;
 }

@@ -1,6 +1,4 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
-import { setupTokenNotFound } from '../../orders/errors.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
 import { parseVaultCardInput } from '../card-input.ts';
 import { storeCardWithSetupToken } from '../card-storage.ts';
 import type { VaultDeps } from '../deps.ts';
@@ -17,16 +15,5 @@ export async function storeCard(deps: VaultDeps, actor: Actor, body: unknown): P
   const parsed = parseVaultCardInput(body, { now });
   if (!parsed.ok) throw invalidCardInput(parsed.problems);
   const input = parsed.value;
-  const owner = await deps.db.read((uow) =>
-    new OrderRepository(uow).findTransactionBySetupToken(input.setupToken),
-  );
-  if (!owner || owner.projectId !== actor.projectId) throw setupTokenNotFound();
-
-  return storeCardWithSetupToken(
-    deps,
-    { projectId: actor.projectId, orderId: owner.orderId, transactionId: owner.id },
-    input.setupToken,
-    input,
-    now,
-  );
+  return storeCardWithSetupToken(deps, { projectId: actor.projectId }, input.setupToken, input, now);
 }
