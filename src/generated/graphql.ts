@@ -536,8 +536,13 @@ export type OrderConnection = {
   edges: Array<OrderEdge>;
   /** Where this page is and whether more follow. */
   pageInfo: PageInfo;
-  /** How many of the project's orders match the query in all. */
+  /**
+   * How many of the project's orders match the query in all: exact up to 10,000 matches; beyond that 10,000 and
+   * `totalRelation` is `GTE`, unless the query asked for `exactTotal` (which visits every match).
+   */
   totalCount: Scalars['Int']['output'];
+  /** Whether `totalCount` is exact (`EQ`) or a lower bound (`GTE`, more than 10,000 matches). */
+  totalRelation: TotalRelation;
 };
 
 /** One order of a search result page. */
@@ -748,6 +753,7 @@ export type QueryOrderArgs = {
 /** Reads. Every query answers for the API key's project only. */
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  exactTotal?: InputMaybe<Scalars['Boolean']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   query?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<OrderSort>;
@@ -924,6 +930,13 @@ export type SubscriptionOrderStatusChangedArgs = {
 export type SubscriptionTransactionEventsArgs = {
   orderId: Scalars['ID']['input'];
 };
+
+/** How a total relates to the true number of matches, as search engines report it. */
+export type TotalRelation =
+  /** The total is exact. */
+  | 'EQ'
+  /** The total is a lower bound: at least this many match. */
+  | 'GTE';
 
 /** One payment attempt with one payment method (spec 2.3). */
 export type Transaction = {
@@ -1380,6 +1393,7 @@ export type ResolversTypes = ResolversObject<{
   StoreWalletBTokenPayload: ResolverTypeWrapper<StoreWalletBTokenPayload>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  TotalRelation: TotalRelation;
   Transaction: ResolverTypeWrapper<TransactionView>;
   TransactionEvent: ResolverTypeWrapper<TransactionEventEntity>;
   TransactionInput: TransactionInput;
@@ -1589,6 +1603,7 @@ export type OrderConnectionResolvers<ContextType = AppGraphQLContext, ParentType
   edges?: Resolver<Array<ResolversTypes['OrderEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalRelation?: Resolver<ResolversTypes['TotalRelation'], ParentType, ContextType>;
 }>;
 
 export type OrderEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['OrderEdge'] = ResolversParentTypes['OrderEdge']> = ResolversObject<{
@@ -1644,7 +1659,7 @@ export type ProjectResolvers<ContextType = AppGraphQLContext, ParentType extends
 
 export type QueryResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
-  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, Partial<QueryOrdersArgs>>;
+  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'exactTotal'>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
 }>;
 

@@ -41,9 +41,10 @@ const POSTGRES_UTC = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?$/
  * cut, as a JavaScript Date does.
  */
 export function isoTimestamp(text: string): string {
-  const match = POSTGRES_UTC.exec(text);
-  if (!match) throw new RangeError(`"${text}" is not a UTC timestamp`);
-  return `${match[1]}T${match[2]}.${(match[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  // Every row has two: slicing the checked text costs a fraction of the regular expression's groups.
+  if (!POSTGRES_UTC.test(text)) throw new RangeError(`"${text}" is not a UTC timestamp`);
+  const fraction = text.length > 20 ? text.slice(20, 23) : '';
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction.padEnd(3, '0')}Z`;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { pipeline, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { createCsvStringifier } from '../csv.ts';
+import { CSV_HEADER_LINE, csvLine } from '../csv.ts';
 import type { OrderSearchRequest } from '../plan.ts';
 import { reportCells } from '../report-row.ts';
 import { OrderSearchRepository } from '../search.repository.ts';
@@ -13,7 +13,7 @@ import { planSearch } from './search-orders.ts';
  * Without `size`, `start` and `search_after` it covers every matching order; with any of them, the same page
  * of orders the JSON search returns. The input is checked (and a 400 thrown) and the database cursor opened
  * before anything is returned, so a refusal never arrives as a half-written 200. The rows then flow
- * cursor -> stringifier -> response with backpressure: the next batch is fetched only when the response has
+ * cursor -> CSV lines -> response with backpressure: the next batch is fetched only when the response has
  * taken the previous one, and a client that hangs up closes the cursor and frees the connection.
  */
 export async function exportOrdersReport(
@@ -26,12 +26,21 @@ export async function exportOrdersReport(
   const cursor = await deps.db.read((uow) =>
     new OrderSearchRepository(uow).openReport(actor.projectId, plan, { paged }),
   );
-  const rows = Readable.from(
+  // One chunk per fetched batch. A failure destroys the stream with the error (the HTTP layer logs it and cuts
+  // the response); whatever the outcome, a client that hangs up included, the cursor is closed.
+  return Readable.from(
     (async function* () {
-      for await (const row of cursor) yield reportCells(row);
+      try {
+        yield CSV_HEADER_LINE;
+        for await (const batch of cursor) {
+          let chunk = '';
+          for (const row of batch) chunk += csvLine(reportCells(row));
+          yield chunk;
+        }
+      } finally {
+        await cursor.close();
+      }
     })(),
+    { objectMode: false },
   );
-  // A failure destroys the returned stream with the error (the HTTP layer logs it and cuts the response);
-  // whatever the outcome, the cursor is closed.
-  return pipeline(rows, createCsvStringifier(), () => void cursor.close());
 }

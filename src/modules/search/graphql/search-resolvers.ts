@@ -15,7 +15,7 @@ export const DEFAULT_CONNECTION_PAGE_SIZE = 20;
  */
 export const searchResolvers: Resolvers = {
   Query: {
-    orders: async (_parent, { query, sort, first, after }, { deps, actor }, info) => {
+    orders: async (_parent, { query, sort, first, after, exactTotal }, { deps, actor }, info) => {
       const size = first ?? DEFAULT_CONNECTION_PAGE_SIZE;
       if (!Number.isInteger(size) || size < 1 || size > MAX_CONNECTION_PAGE_SIZE) {
         throw badInput(
@@ -33,10 +33,10 @@ export const searchResolvers: Resolvers = {
             size,
             search_after: after ?? FIRST_PAGE,
           },
-          // The count visits every match: only run it when the operation asks for it; nor are events and
-          // related orders read when no node selects them.
+          // The count visits every match: only run it when the operation asks for it (up to 10,000 unless
+          // exactTotal); nor are events and related orders read when no node selects them.
           {
-            withTotal: selectsPath(info, ['totalCount']),
+            total: !selectsPath(info, ['totalCount']) ? 'none' : exactTotal ? 'exact' : 'up_to_limit',
             parts: {
               events: selectsPath(info, ['edges', 'node', 'transactions', 'events']),
               relatedOrders: selectsPath(info, ['edges', 'node', 'relatedOrderIds']),
@@ -52,6 +52,7 @@ export const searchResolvers: Resolvers = {
             endCursor: result.searchAfter,
           },
           totalCount: result.total ?? 0,
+          totalRelation: result.totalExact ? 'EQ' : 'GTE',
         };
       } catch (error) {
         if (error instanceof DomainError && error.kind === 'invalid_request') {
