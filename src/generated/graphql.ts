@@ -172,6 +172,15 @@ export type CreditDebit =
   /** A refund transaction: money goes back to the customer. */
   | 'DEBIT';
 
+/** An amount of one currency. */
+export type CurrencyAmount = {
+  __typename?: 'CurrencyAmount';
+  /** Sum in minor units of `currency`. */
+  amount: Scalars['SafeInt']['output'];
+  /** ISO 4217 currency code. */
+  currency: Scalars['String']['output'];
+};
+
 /** The customer as the merchant sent it (spec 2.2); card schemes use it for 3-D Secure risk assessment. */
 export type Customer = {
   __typename?: 'Customer';
@@ -580,6 +589,59 @@ export type OrderSortField =
   /** Time of the last change. */
   | 'MODIFIED';
 
+/** Order statistics of a window, for dashboards. */
+export type OrderStats = {
+  __typename?: 'OrderStats';
+  /** The buckets that have orders, sorted by their dimensions (time first); one bucket without grouping. */
+  buckets: Array<OrderStatsBucket>;
+  /** Start of the window (inclusive). */
+  from: Scalars['DateTime']['output'];
+  /** The dimensions the buckets are grouped by. */
+  groupBy: Array<OrderStatsGroupBy>;
+  /** The time zone of the DAY and HOUR buckets. */
+  timeZone: Scalars['String']['output'];
+  /** End of the window (exclusive). */
+  to: Scalars['DateTime']['output'];
+};
+
+/** One bucket of order statistics: the dimensions it stands for, and what its orders add up to. */
+export type OrderStatsBucket = {
+  __typename?: 'OrderStatsBucket';
+  /** The orders' amounts, summed per currency (sorted by code). */
+  amounts: Array<CurrencyAmount>;
+  /** How many of the orders are `COMPLETED`. */
+  completedCount: Scalars['Int']['output'];
+  /** Conversion: completed orders / final orders, 0 to 1; null while none is final. */
+  conversion: Maybe<Scalars['Float']['output']>;
+  /** The bucket's currency (grouped by CURRENCY); null otherwise. */
+  currency: Maybe<Scalars['String']['output']>;
+  /** How many of the orders are final (`COMPLETED`, `CANCELLED`, `EXPIRED`, `ERROR`). */
+  finalCount: Scalars['Int']['output'];
+  /** How many orders. */
+  orderCount: Scalars['Int']['output'];
+  /** The bucket's payment method (grouped by PAYMENT_METHOD; null also for orders without a transaction). */
+  paymentMethod: Maybe<PaymentMethod>;
+  /** Start of the bucket's day or hour (grouped by DAY or HOUR); null otherwise. */
+  periodStart: Maybe<Scalars['DateTime']['output']>;
+  /** The orders' accepted refunds (`refundedAmount`), summed per currency (sorted by code). */
+  refundedAmounts: Array<CurrencyAmount>;
+  /** The bucket's order status (grouped by STATUS); null otherwise. */
+  status: Maybe<OrderStatus>;
+};
+
+/** A dimension to group order statistics by. */
+export type OrderStatsGroupBy =
+  /** The order's currency. */
+  | 'CURRENCY'
+  /** The day the order was created, in `timeZone`. */
+  | 'DAY'
+  /** The hour the order was created, in `timeZone` (windows of at most 31 days). */
+  | 'HOUR'
+  /** The method of the transaction that paid the order, else of its latest attempt; null without a transaction. */
+  | 'PAYMENT_METHOD'
+  /** The order's status. */
+  | 'STATUS';
+
 /**
  * An order's status (spec 3.1). `COMPLETED`, `CANCELLED`, `EXPIRED` and `ERROR` are final. For the hosted
  * payment page check this status; for an own checkout check the transaction's status.
@@ -733,6 +795,13 @@ export type Query = {
   /** One of the calling project's orders; null for a missing id or another project's order. */
   order: Maybe<Order>;
   /**
+   * Statistics of the calling project's payment orders created in [`from`, `to`) that match `query` (the search
+   * query language of `orders`), grouped by `groupBy`. Refund, capture and void orders are not counted on their
+   * own: refunds show in `refundedAmounts`. The window is at most 400 days (31 with HOUR). Invalid input is an
+   * error with `extensions.code` BAD_USER_INPUT and `extensions.type` naming the problem.
+   */
+  orderStats: OrderStats;
+  /**
    * The calling project's orders matching a search query (the REST search syntax, e.g.
    * `status:completed AND created:[2026-11-01 TO 2026-11-30]`; default `*`). Sorted by `sort`, default newest
    * first. `first` is 1 to 100 (default 20) and must stay the same while paging with `after`, as must `sort`.
@@ -747,6 +816,16 @@ export type Query = {
 /** Reads. Every query answers for the API key's project only. */
 export type QueryOrderArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryOrderStatsArgs = {
+  from: Scalars['DateTime']['input'];
+  groupBy?: InputMaybe<Array<OrderStatsGroupBy>>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+  to: Scalars['DateTime']['input'];
 };
 
 
@@ -1351,6 +1430,7 @@ export type ResolversTypes = ResolversObject<{
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: ResolverTypeWrapper<Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   CreditDebit: CreditDebit;
+  CurrencyAmount: ResolverTypeWrapper<CurrencyAmount>;
   Customer: ResolverTypeWrapper<JsonObject>;
   CustomerInput: CustomerInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -1359,6 +1439,7 @@ export type ResolversTypes = ResolversObject<{
   ExecuteWalletPaymentInput: ExecuteWalletPaymentInput;
   ExecuteWalletPaymentPayload: ResolverTypeWrapper<Omit<ExecuteWalletPaymentPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   ExternalAuthenticationDetails: ResolverTypeWrapper<ExternalAuthenticationDetails>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
@@ -1370,6 +1451,9 @@ export type ResolversTypes = ResolversObject<{
   OrderSort: OrderSort;
   OrderSortDirection: OrderSortDirection;
   OrderSortField: OrderSortField;
+  OrderStats: ResolverTypeWrapper<OrderStats>;
+  OrderStatsBucket: ResolverTypeWrapper<OrderStatsBucket>;
+  OrderStatsGroupBy: OrderStatsGroupBy;
   OrderStatus: OrderStatus;
   Outcomes: ResolverTypeWrapper<Outcomes>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
@@ -1428,6 +1512,7 @@ export type ResolversParentTypes = ResolversObject<{
   CardDetailsInput: CardDetailsInput;
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
+  CurrencyAmount: CurrencyAmount;
   Customer: JsonObject;
   CustomerInput: CustomerInput;
   DateTime: Scalars['DateTime']['output'];
@@ -1436,6 +1521,7 @@ export type ResolversParentTypes = ResolversObject<{
   ExecuteWalletPaymentInput: ExecuteWalletPaymentInput;
   ExecuteWalletPaymentPayload: Omit<ExecuteWalletPaymentPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   ExternalAuthenticationDetails: ExternalAuthenticationDetails;
+  Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   JSONObject: Scalars['JSONObject']['output'];
@@ -1444,6 +1530,8 @@ export type ResolversParentTypes = ResolversObject<{
   OrderConnection: Omit<OrderConnection, 'edges'> & { edges: Array<ResolversParentTypes['OrderEdge']> };
   OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
   OrderSort: OrderSort;
+  OrderStats: OrderStats;
+  OrderStatsBucket: OrderStatsBucket;
   Outcomes: Outcomes;
   PageInfo: PageInfo;
   PaymentMethodDetails: JsonObject;
@@ -1501,6 +1589,11 @@ export type CaptureTransactionPayloadResolvers<ContextType = AppGraphQLContext, 
 export type CreateOrderPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreateOrderPayload'] = ResolversParentTypes['CreateOrderPayload']> = ResolversObject<{
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type CurrencyAmountResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CurrencyAmount'] = ResolversParentTypes['CurrencyAmount']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type CustomerResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer']> = ResolversObject<{
@@ -1611,6 +1704,27 @@ export type OrderEdgeResolvers<ContextType = AppGraphQLContext, ParentType exten
   node?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
 }>;
 
+export type OrderStatsResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['OrderStats'] = ResolversParentTypes['OrderStats']> = ResolversObject<{
+  buckets?: Resolver<Array<ResolversTypes['OrderStatsBucket']>, ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  groupBy?: Resolver<Array<ResolversTypes['OrderStatsGroupBy']>, ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type OrderStatsBucketResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['OrderStatsBucket'] = ResolversParentTypes['OrderStatsBucket']> = ResolversObject<{
+  amounts?: Resolver<Array<ResolversTypes['CurrencyAmount']>, ParentType, ContextType>;
+  completedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  conversion?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  finalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  orderCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paymentMethod?: Resolver<Maybe<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  periodStart?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  refundedAmounts?: Resolver<Array<ResolversTypes['CurrencyAmount']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
+}>;
+
 export type OutcomesResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Outcomes'] = ResolversParentTypes['Outcomes']> = ResolversObject<{
   processing?: Resolver<Maybe<ResolversTypes['ProcessingOutcome']>, ParentType, ContextType>;
 }>;
@@ -1659,6 +1773,7 @@ export type ProjectResolvers<ContextType = AppGraphQLContext, ParentType extends
 
 export type QueryResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
+  orderStats?: Resolver<ResolversTypes['OrderStats'], ParentType, ContextType, RequireFields<QueryOrderStatsArgs, 'from' | 'to'>>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'exactTotal'>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
 }>;
@@ -1809,6 +1924,7 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   AuthenticateTransactionPayload?: AuthenticateTransactionPayloadResolvers<ContextType>;
   CaptureTransactionPayload?: CaptureTransactionPayloadResolvers<ContextType>;
   CreateOrderPayload?: CreateOrderPayloadResolvers<ContextType>;
+  CurrencyAmount?: CurrencyAmountResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DisableWebhookSigningPayload?: DisableWebhookSigningPayloadResolvers<ContextType>;
@@ -1820,6 +1936,8 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   Order?: OrderResolvers<ContextType>;
   OrderConnection?: OrderConnectionResolvers<ContextType>;
   OrderEdge?: OrderEdgeResolvers<ContextType>;
+  OrderStats?: OrderStatsResolvers<ContextType>;
+  OrderStatsBucket?: OrderStatsBucketResolvers<ContextType>;
   Outcomes?: OutcomesResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PaymentMethodDetails?: PaymentMethodDetailsResolvers<ContextType>;

@@ -263,8 +263,7 @@ export class OrderSearchRepository extends Repository {
 
   async #query<T>(fragment: SqlFragment): Promise<T[]> {
     const { text, values } = numbered(fragment);
-    const result = await (await this.#pool()).query(text, values);
-    return result.rows as T[];
+    return this.sql<T>(text, values);
   }
 
   #pool(): Promise<Pool> {

@@ -53,18 +53,33 @@ export class UnitOfWork {
     statement: PreparedStatement,
     values: readonly unknown[],
   ): Promise<Row[]> {
+    return UnitOfWork.runSql<Row>(uow, statement, values);
+  }
+
+  /**
+   * Runs parameterised SQL (`$1`, `$2`, ...) in this unit of work, as a named prepared statement when it has a
+   * name. Unnamed: for SQL whose text varies with the request (a search's filter), parsed each time.
+   */
+  static async runSql<Row>(
+    uow: UnitOfWork,
+    statement: { readonly name?: string; readonly text: string },
+    values: readonly unknown[],
+  ): Promise<Row[]> {
     if (uow.#read) {
       const pool = await uow.#read.pool();
-      return (await pool.query(pgQueryConfig(statement, values))).rows as Row[];
+      const query = statement.name
+        ? pgQueryConfig(statement as PreparedStatement, values)
+        : { text: statement.text, values: [...values] };
+      return (await pool.query(query)).rows as Row[];
     }
     // MikroORM runs on Kysely, whose pg connection hands `sql` to `pg`'s `client.query(sql, parameters)`: a query
     // config object there is what `pg` needs for a named statement, on the very connection of the transaction.
     const kysely = uow.#em!.getKysely();
     const compiled = {
-      sql: { name: statement.name, text: statement.text },
+      sql: statement.name ? { name: statement.name, text: statement.text } : statement.text,
       parameters: values,
       query: { kind: 'RawNode', sqlFragments: [statement.text], parameters: [] },
-      queryId: { queryId: statement.name },
+      queryId: { queryId: statement.name ?? 'sql' },
     };
     const result = await kysely.executeQuery(
       compiled as unknown as Parameters<typeof kysely.executeQuery>[0],
@@ -91,5 +106,10 @@ export abstract class Repository {
   /** Runs a named prepared statement (platform/db/prepared.ts) with bound values; returns its rows. */
   protected prepared<Row>(statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
     return UnitOfWork.runPrepared<Row>(this.#uow, statement, values);
+  }
+
+  /** Runs parameterised SQL whose text varies (`$1`, `$2`, ... bound, never inlined); returns its rows. */
+  protected sql<Row>(text: string, values: readonly unknown[]): Promise<Row[]> {
+    return UnitOfWork.runSql<Row>(this.#uow, { text }, values);
   }
 }
