@@ -679,9 +679,9 @@ export type PageInfo = {
   endCursor: Maybe<Scalars['String']['output']>;
   /** Whether another page follows: pass `endCursor` as `after` to read it. */
   hasNextPage: Scalars['Boolean']['output'];
-  /** Always false: the connection pages forward only. */
+  /** Whether orders precede this page: pass `startCursor` as `before` (with `last`) to read them. */
   hasPreviousPage: Scalars['Boolean']['output'];
-  /** The first edge's cursor; null on an empty page. */
+  /** The first edge's cursor, the `before` of the previous page; null on an empty page. */
   startCursor: Maybe<Scalars['String']['output']>;
 };
 
@@ -804,7 +804,8 @@ export type Query = {
   /**
    * The calling project's orders matching a search query (the REST search syntax, e.g.
    * `status:completed AND created:[2026-11-01 TO 2026-11-30]`; default `*`). Sorted by `sort`, default newest
-   * first. `first` is 1 to 100 (default 20) and must stay the same while paging with `after`, as must `sort`.
+   * first. Page forward with `first` and `after`, or backwards with `last` and `before` (Relay); the page size
+   * (1 to 100, default 20) and `sort` must stay the same while paging with a cursor.
    * Invalid input is an error with `extensions.code` BAD_USER_INPUT and `extensions.type` naming the problem.
    */
   orders: OrderConnection;
@@ -832,8 +833,10 @@ export type QueryOrderStatsArgs = {
 /** Reads. Every query answers for the API key's project only. */
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   exactTotal?: InputMaybe<Scalars['Boolean']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
   query?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<OrderSort>;
 };

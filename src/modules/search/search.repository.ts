@@ -191,10 +191,23 @@ export class OrderSearchRepository extends Repository {
         [...where.params, plan.limit + 1, plan.offset],
       ),
     );
-    const hits = rows
-      .slice(0, plan.limit)
-      .map((row) => ({ orderId: row.id, key: { value: row.sort_value, id: row.id } }));
+    const page = rows.slice(0, plan.limit);
+    // A page read backwards comes in reverse order; `hasMore` then means more orders before it.
+    if (plan.backwards) page.reverse();
+    const hits = page.map((row) => ({ orderId: row.id, key: { value: row.sort_value, id: row.id } }));
     return { hits, hasMore: rows.length > plan.limit };
+  }
+
+  /** Whether any of the project's orders matches `where` (one index probe). */
+  async anyMatches(projectId: string, where: SqlFragment): Promise<boolean> {
+    const scopedWhere = scoped(projectId, where);
+    const [row] = await this.#query<{ found: boolean }>(
+      sqlFragment(
+        `select exists (select 1 from orders o where ${scopedWhere.sql}) as found`,
+        scopedWhere.params,
+      ),
+    );
+    return row?.found === true;
   }
 
   /**

@@ -3,7 +3,14 @@ import type { Deps } from '../../../platform/deps.ts';
 import type { OrderView } from '../../orders/order-view.ts';
 import { OrderViewRepository, type ViewParts, WHOLE_VIEW } from '../../orders/order-views.repository.ts';
 import { SearchQueryError } from '../errors.ts';
-import { cursorAfter, type OrderSearchPlan, type OrderSearchRequest, planOrderSearch } from '../plan.ts';
+import {
+  type ConnectionPageRequest,
+  cursorAfter,
+  type OrderSearchPlan,
+  type OrderSearchRequest,
+  planConnectionPage,
+  planOrderSearch,
+} from '../plan.ts';
 import { OrderSearchRepository } from '../search.repository.ts';
 import { searchInputError } from '../search-input.ts';
 
@@ -27,8 +34,13 @@ export interface OrderSearchResult {
   totalExact: boolean;
   /** Pass as `search_after` for the next page: the last hit's cursor; null on an empty page. */
   searchAfter: string | null;
-  /** Whether another page follows. */
+  /** Whether another page follows (read backwards: precedes). */
   hasMore: boolean;
+  /**
+   * A connection page: whether orders lie on the other side of its cursor (before `after`, after `before`);
+   * null when the page starts at an end of the result.
+   */
+  hasBeyond: boolean | null;
 }
 
 /**
@@ -41,13 +53,43 @@ export async function searchOrders(
   deps: Deps,
   actor: Actor,
   request: OrderSearchRequest,
-  options: { total?: TotalMode; parts?: ViewParts } = {},
+  options: SearchOptions = {},
 ): Promise<OrderSearchResult> {
-  const plan = planSearch(request);
+  return readPage(deps, actor, planSearch(request), options);
+}
+
+export interface SearchOptions {
+  total?: TotalMode;
+  parts?: ViewParts;
+}
+
+/** A page of the GraphQL `orders` connection, forward (`first`/`after`) or backwards (`last`/`before`). */
+export function connectionPage(
+  deps: Deps,
+  actor: Actor,
+  request: ConnectionPageRequest,
+  options: SearchOptions = {},
+): Promise<OrderSearchResult> {
+  let plan: OrderSearchPlan;
+  try {
+    plan = planConnectionPage(request);
+  } catch (error) {
+    if (error instanceof SearchQueryError) throw searchInputError(error);
+    throw error;
+  }
+  return readPage(deps, actor, plan, options);
+}
+
+async function readPage(
+  deps: Deps,
+  actor: Actor,
+  plan: OrderSearchPlan,
+  options: SearchOptions,
+): Promise<OrderSearchResult> {
   const totalMode = options.total ?? 'up_to_limit';
   return deps.db.read(async (uow) => {
     const search = new OrderSearchRepository(uow);
-    const [page, counted] = await Promise.all([
+    const [page, counted, hasBeyond] = await Promise.all([
       search.findPage(actor.projectId, plan),
       totalMode === 'none'
         ? null
@@ -56,6 +98,7 @@ export async function searchOrders(
             plan.filter,
             totalMode === 'exact' ? null : TOTAL_EXACT_UP_TO + 1,
           ),
+      plan.beyond ? search.anyMatches(actor.projectId, plan.beyond) : null,
     ]);
     const views = await new OrderViewRepository(uow).readViews(
       actor.projectId,
@@ -70,6 +113,7 @@ export async function searchOrders(
       totalExact: !capped,
       searchAfter: hits.at(-1)?.cursor ?? null,
       hasMore: page.hasMore,
+      hasBeyond,
     };
   });
 }
