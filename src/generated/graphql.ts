@@ -466,6 +466,12 @@ export type MutationVoidTransactionArgs = {
   input: VoidTransactionInput;
 };
 
+/** An object that can be fetched by its id alone, with `node(id:)` (Relay's object identification). */
+export type Node = {
+  /** The object's id (uuid). */
+  id: Scalars['ID']['output'];
+};
+
 /** One-click payments with a stored card (spec 4.16). */
 export type OneClickType =
   /** The first payment: the customer enters the card at `paymentUrl` and it is stored; amount 0 only verifies it. */
@@ -474,7 +480,7 @@ export type OneClickType =
   | 'ONE_CLICK';
 
 /** What a customer buys (spec 2.2). Amounts are integers in the currency's minor unit. */
-export type Order = {
+export type Order = Node & {
   __typename?: 'Order';
   /** Amount in minor units, VAT included; 0 for a card verification. */
   amount: Scalars['SafeInt']['output'];
@@ -792,6 +798,16 @@ export type ProjectMode =
 /** Reads. Every query answers for the API key's project only. */
 export type Query = {
   __typename?: 'Query';
+  /**
+   * Any object of the calling project by its id, whatever its type (`Order`, `Transaction`, ...); use an inline
+   * fragment (`... on Order { status }`) for its fields. Null for an unknown id or another project's object.
+   */
+  node: Maybe<Node>;
+  /**
+   * Objects of the calling project by their ids, in the order asked, at most 100: null in place of an unknown id
+   * or another project's object.
+   */
+  nodes: Array<Maybe<Node>>;
   /** One of the calling project's orders; null for a missing id or another project's order. */
   order: Maybe<Order>;
   /**
@@ -811,6 +827,18 @@ export type Query = {
   orders: OrderConnection;
   /** The calling project. */
   project: Project;
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
 };
 
 
@@ -1021,7 +1049,7 @@ export type TotalRelation =
   | 'GTE';
 
 /** One payment attempt with one payment method (spec 2.3). */
-export type Transaction = {
+export type Transaction = Node & {
   __typename?: 'Transaction';
   /** Amount in minor units, in `currency`. */
   amount: Scalars['SafeInt']['output'];
@@ -1419,6 +1447,13 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 
 
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  Node:
+    | ( OrderView )
+    | ( TransactionView )
+  ;
+}>;
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
@@ -1447,6 +1482,7 @@ export type ResolversTypes = ResolversObject<{
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   OneClickType: OneClickType;
   Order: ResolverTypeWrapper<OrderView>;
   OrderConnection: ResolverTypeWrapper<Omit<OrderConnection, 'edges'> & { edges: Array<ResolversTypes['OrderEdge']> }>;
@@ -1529,6 +1565,7 @@ export type ResolversParentTypes = ResolversObject<{
   Int: Scalars['Int']['output'];
   JSONObject: Scalars['JSONObject']['output'];
   Mutation: Record<PropertyKey, never>;
+  Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   Order: OrderView;
   OrderConnection: Omit<OrderConnection, 'edges'> & { edges: Array<ResolversParentTypes['OrderEdge']> };
   OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
@@ -1665,6 +1702,10 @@ export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extend
   voidTransaction?: Resolver<ResolversTypes['VoidTransactionPayload'], ParentType, ContextType, RequireFields<MutationVoidTransactionArgs, 'input'>>;
 }>;
 
+export type NodeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'Order' | 'Transaction', ParentType, ContextType>;
+}>;
+
 export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
   amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   client?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
@@ -1693,6 +1734,7 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   transactions?: Resolver<Array<ResolversTypes['Transaction']>, ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
   webhookUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type OrderConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['OrderConnection'] = ResolversParentTypes['OrderConnection']> = ResolversObject<{
@@ -1775,6 +1817,8 @@ export type ProjectResolvers<ContextType = AppGraphQLContext, ParentType extends
 }>;
 
 export type QueryResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
+  nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   orderStats?: Resolver<ResolversTypes['OrderStats'], ParentType, ContextType, RequireFields<QueryOrderStatsArgs, 'from' | 'to'>>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'exactTotal'>>;
@@ -1854,6 +1898,7 @@ export type TransactionResolvers<ContextType = AppGraphQLContext, ParentType ext
   refundOfTransactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['TransactionStatus'], ParentType, ContextType>;
   voidOfTransactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type TransactionEventResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['TransactionEvent'] = ResolversParentTypes['TransactionEvent']> = ResolversObject<{
@@ -1936,6 +1981,7 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   ExternalAuthenticationDetails?: ExternalAuthenticationDetailsResolvers<ContextType>;
   JSONObject?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
+  Node?: NodeResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   OrderConnection?: OrderConnectionResolvers<ContextType>;
   OrderEdge?: OrderEdgeResolvers<ContextType>;

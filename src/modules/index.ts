@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { nodeResolvers } from '../platform/graphql/node.ts';
 import type { GatewayModule, WorkerHost } from '../platform/module.ts';
 import type { AppDeps } from '../services.ts';
 import { backOfficeModule } from './back-office/module.ts';
@@ -29,8 +30,11 @@ export const modules: readonly GatewayModule<AppDeps>[] = [
 /** Every entity MikroORM manages. */
 export const entities = modules.flatMap((module) => module.entities ?? []);
 
-/** Every module's GraphQL resolvers, merged over the SDL in schema/. */
-export const resolvers = modules.flatMap((module) => (module.resolvers ? [module.resolvers] : []));
+/** Every module's GraphQL resolvers, merged over the SDL in schema/, and `node`/`nodes` over their node types. */
+export const resolvers = [
+  ...modules.flatMap((module) => (module.resolvers ? [module.resolvers] : [])),
+  nodeResolvers(modules.flatMap((module) => module.nodeTypes ?? [])),
+];
 
 /** Once per process, before anything is served: job queues, configuration checks. */
 export async function startModules(deps: AppDeps): Promise<void> {

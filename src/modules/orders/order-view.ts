@@ -44,7 +44,11 @@ const withoutRelatedOrders = new WeakSet<OrderView>();
 /** Marks what a read left out of `view` (order-views.repository.ts). */
 export function markUnreadParts(view: OrderView, parts: { events: boolean; relatedOrders: boolean }): void {
   if (!parts.relatedOrders) withoutRelatedOrders.add(view);
-  if (!parts.events) for (const transaction of view.transactions) withoutEvents.add(transaction);
+  if (!parts.events) for (const transaction of view.transactions) markEventsUnread(transaction);
+}
+
+export function markEventsUnread(view: TransactionView): void {
+  withoutEvents.add(view);
 }
 
 export function hasEvents(view: TransactionView): boolean {

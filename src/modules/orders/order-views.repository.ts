@@ -2,6 +2,7 @@ import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { EVENT_COLUMNS, jsonFields, ORDER_COLUMNS, TRANSACTION_COLUMNS } from './order-rows.repository.ts';
 import {
+  markEventsUnread,
   markUnreadParts,
   type OrderRecord,
   type OrderView,
@@ -57,6 +58,19 @@ const READ_VIEWS = preparedStatement(
    where o.id = any($1::uuid[]) and ($2::uuid is null or o.project_id = $2::uuid)`,
 );
 
+/** Transactions by id with their events ($3), within the caller's project ($2). */
+const READ_TRANSACTION_VIEWS = preparedStatement(
+  'orders.read_transaction_views',
+  `select json_build_object(
+     'transaction', json_build_object(${TRANSACTION_FIELDS}),
+     'events', case when $3::boolean then coalesce((
+       select json_agg(json_build_object(${EVENT_FIELDS}) order by e.seq)
+         from transaction_events e where e.transaction_id = t.id), '[]'::json) else '[]'::json end
+   )::text as view
+   from transactions t
+   where t.id = any($1::uuid[]) and t.project_id = $2::uuid`,
+);
+
 /** The read model of orders (order-view.ts). Reads only: it never locks and never writes. */
 export class OrderViewRepository extends Repository {
   /**
@@ -78,6 +92,26 @@ export class OrderViewRepository extends Repository {
       byId.set(view.order.id, view);
     }
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+}
+
+/**
+ * Transactions of the caller's project by id, each with its events when asked for (a view without them is
+ * marked so); unknown ids are left out.
+ */
+export class TransactionViewRepository extends Repository {
+  async readTransactionViews(
+    projectId: string,
+    ids: readonly string[],
+    events: boolean,
+  ): Promise<TransactionView[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.prepared<{ view: string }>(READ_TRANSACTION_VIEWS, [ids, projectId, events]);
+    return rows.map((row) => {
+      const view = toTransactionView(JSON.parse(row.view) as StoredView['transactions'][number]);
+      if (!events) markEventsUnread(view);
+      return view;
+    });
   }
 }
 
