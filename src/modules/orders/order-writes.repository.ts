@@ -97,19 +97,23 @@ function rowsJson(rows: readonly object[], columns: ColumnMap): string {
 }
 
 /**
- * An order's view row-locked for the rest of the database transaction, found by order id or by the setup token
- * of one of its transactions; $2 the caller's project (null: customer-facing flows keyed by an unguessable id).
+ * An order's view row-locked for the rest of the database transaction, found by order id ($1) or by the setup
+ * token of one of its transactions ($3); $2 the caller's project (null: customer-facing flows keyed by an
+ * unguessable id); $4 whether to read the events and related orders too (what an answer shows).
  */
 const LOCK_VIEW = preparedStatement(
   'orders.lock_view',
-  `select ${orderViewJson('true', 'true')}::text as view
+  `select ${orderViewJson('$4::boolean', '$4::boolean')}::text as view
    from orders o
    where o.id = coalesce($1::uuid, (select t.order_id from transactions t where t.setup_token = $3::uuid))
      and ($2::uuid is null or o.project_id = $2::uuid)
    for update of o`,
 );
 
-/** An order locked for a command: its entities (changes are tracked) and its view (what the answer shows). */
+/**
+ * An order locked for a command: its entities (changes are tracked) and its view (what the answer shows; without
+ * events and related orders when locked without history).
+ */
 export interface LockedOrder {
   order: Order;
   transactions: Transaction[];
@@ -119,17 +123,25 @@ export interface LockedOrder {
 /** The hot write paths' reads under lock and their one-statement writes. */
 export class OrderWriteRepository extends Repository {
   /**
-   * Locks an order (by id, or by a setup token of one of its transactions) and reads its whole view in one
-   * statement; `changes` tracks the order and its transactions so that `save` writes back what changed.
+   * Locks an order (by id, or by a setup token of one of its transactions) and reads its view in one
+   * statement, with the events and related orders unless `withHistory` is false (a command that answers
+   * with the order needs them); `changes` tracks the order and its transactions so that `save` writes back
+   * what changed.
    */
   async lockOrder(
     projectId: string | null,
     by: { orderId: string } | { setupToken: string },
     changes: OrderChanges,
+    options: { withHistory: boolean } = { withHistory: true },
   ): Promise<LockedOrder | null> {
     const orderId = 'orderId' in by ? by.orderId : null;
     const setupToken = 'setupToken' in by ? by.setupToken : null;
-    const [row] = await this.prepared<{ view: string }>(LOCK_VIEW, [orderId, projectId, setupToken]);
+    const [row] = await this.prepared<{ view: string }>(LOCK_VIEW, [
+      orderId,
+      projectId,
+      setupToken,
+      options.withHistory,
+    ]);
     if (!row) return null;
     const read = parseOrderView(row.view);
     const order = Object.assign(new Order(), read.order);

@@ -10,9 +10,9 @@ import type { OrderStatsPlan, StatsDimension, StatsRow } from './stats-plan.ts';
 
 const SUCCEEDED = TRANSACTION_STATUSES.filter(isSucceededTransactionStatus);
 
-/** The start of the order's day or hour in the time zone (`?`, twice), as Unix seconds. */
+/** The order's day or hour in the time zone (`?`): local wall-clock time, turned into an instant per bucket. */
 const periodSql = (unit: 'day' | 'hour') =>
-  `extract(epoch from date_trunc('${unit}', o.created_at at time zone cast(? as text)) at time zone cast(? as text))::float8`;
+  `date_trunc('${unit}', o.created_at at time zone cast(? as text))`;
 
 /** The SQL of each dimension over `o` (and `pm`, the paying method). */
 const DIMENSION_SQL: Readonly<Record<Exclude<StatsDimension, 'currency'>, string>> = {
@@ -42,12 +42,12 @@ export class OrderStatsRepository extends Repository {
       dimension && present
         ? sqlFragment(
             DIMENSION_SQL[dimension],
-            DIMENSION_SQL[dimension].includes('?') ? [plan.timeZone, plan.timeZone] : [],
+            DIMENSION_SQL[dimension].includes('?') ? [plan.timeZone] : [],
           )
         : sqlFragment('null');
     const byMethod = plan.groupBy.includes('payment_method');
     const dimensions = [
-      select(period, period !== undefined),
+      period ? select(period, true) : sqlFragment('cast(null as timestamp)'),
       select('status', plan.groupBy.includes('status')),
       select('payment_method', byMethod),
     ];
@@ -67,15 +67,22 @@ export class OrderStatsRepository extends Repository {
       ],
       'and',
     );
+    // Grouped on the local time first; a bucket's start becomes an instant (Unix seconds) once per bucket.
     const statement: SqlFragment = {
-      sql: `select ${dimensions.map((d, i) => `${d.sql} as d${i}`).join(', ')}, o.currency::text as currency,
-          count(*)::int as orders, sum(o.amount)::text as amount, sum(o.refunded_amount)::text as refunded,
-          (count(*) filter (where o.status = 'completed'))::int as completed,
-          (count(*) filter (where o.status = any(cast(? as text[]))))::int as final
-        from orders o ${method}
-        where ${where.sql}
-        group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+      sql: `select extract(epoch from g.local_period at time zone cast(? as text))::float8 as d0, g.d1, g.d2,
+          g.currency, g.orders, g.amount, g.refunded, g.completed, g.final
+        from (
+          select ${dimensions.map((d, i) => `${d.sql} as ${i === 0 ? 'local_period' : `d${i}`}`).join(', ')},
+            o.currency::text as currency,
+            count(*)::int as orders, sum(o.amount)::text as amount, sum(o.refunded_amount)::text as refunded,
+            (count(*) filter (where o.status = 'completed'))::int as completed,
+            (count(*) filter (where o.status = any(cast(? as text[]))))::int as final
+          from orders o ${method}
+          where ${where.sql}
+          group by 1, 2, 3, 4) g
+        order by 1, 2, 3, 4`,
       params: [
+        plan.timeZone,
         ...dimensions.flatMap((d) => d.params),
         [...FINAL_ORDER_STATUSES],
         ...(byMethod ? [SUCCEEDED] : []),

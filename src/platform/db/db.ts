@@ -48,7 +48,10 @@ export class Db {
 
   /** The `pg` pool MikroORM runs on. */
   #nativePool(): Promise<Pool> {
-    this.#pool ??= this.#orm.em.getConnection().getNativeClient() as Promise<Pool>;
+    this.#pool ??= (this.#orm.em.getConnection().getNativeClient() as Promise<Pool>).catch((error) => {
+      this.#pool = null;
+      throw error;
+    });
     return this.#pool;
   }
 }
