@@ -40,10 +40,7 @@ export class OrderStatsRepository extends Repository {
     const period = plan.groupBy.find((d) => d === 'day' || d === 'hour');
     const select = (dimension: Exclude<StatsDimension, 'currency'> | undefined, present: boolean) =>
       dimension && present
-        ? sqlFragment(
-            DIMENSION_SQL[dimension],
-            DIMENSION_SQL[dimension].includes('?') ? [plan.timeZone] : [],
-          )
+        ? sqlFragment(DIMENSION_SQL[dimension], DIMENSION_SQL[dimension].includes('?') ? [plan.timeZone] : [])
         : sqlFragment('null');
     const byMethod = plan.groupBy.includes('payment_method');
     const dimensions = [
