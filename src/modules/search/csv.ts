@@ -59,7 +59,8 @@ export function csvCells(row: CsvRow): CsvCell[] {
   return CSV_COLUMNS.map((column) => csvCell(row[column]));
 }
 
-function csvCell(value: CsvValue): CsvCell {
+/** One value as its cell: empty for null, text neutralised, numbers as they are, dates in ISO 8601. */
+export function csvCell(value: CsvValue): CsvCell {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'bigint') return value;
   if (value instanceof Date) return value.toISOString();
@@ -78,11 +79,14 @@ export const CSV_HEADER_LINE = csvLine([...CSV_COLUMNS]);
 export function csvLine(cells: readonly CsvCell[]): string {
   let line = '';
   for (let index = 0; index < cells.length; index++) {
-    const cell = cells[index]!;
-    const text = typeof cell === 'string' ? cell : String(cell);
-    line += index === 0 ? quoted(text) : `,${quoted(text)}`;
+    line += index === 0 ? csvField(cells[index]!) : `,${csvField(cells[index]!)}`;
   }
   return `${line}\r\n`;
+}
+
+/** A cell as it is written between the commas of a line (quoted when it must be). */
+export function csvField(cell: CsvCell): string {
+  return quoted(typeof cell === 'string' ? cell : String(cell));
 }
 
 function quoted(text: string): string {

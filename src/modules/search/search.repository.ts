@@ -52,7 +52,7 @@ export interface ReportCursor extends AsyncIterable<ReportDbRow[]> {
 }
 
 /** Rows fetched per round trip of the report cursor; with one batch fetched ahead, at most twice this in memory. */
-export const REPORT_FETCH_SIZE = 2000;
+export const REPORT_FETCH_SIZE = 1000;
 
 /**
  * A timestamp as PostgreSQL's plain text in UTC (`2026-11-21 10:00:00.123456`); the report turns it into ISO 8601.
