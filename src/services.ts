@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/index.ts';
 import type { BackOfficeDeps } from './modules/back-office/deps.ts';
+import { Credentials } from './modules/identity/credentials.ts';
+import type { IdentityDeps } from './modules/identity/deps.ts';
 import { PaymentMethodRegistry } from './modules/orders/payment-methods.ts';
 import {
   type AcquirerDirectory,
@@ -39,7 +41,7 @@ export interface AppServices {
  * What every request, GraphQL operation and job receives: one object that satisfies every module's deps
  * interface, built once at start by `buildDeps`. A request gets it with its own logger (`request.deps`).
  */
-export interface AppDeps extends Deps, ProjectDeps, PaymentDeps, WalletDeps, BackOfficeDeps {
+export interface AppDeps extends Deps, ProjectDeps, IdentityDeps, PaymentDeps, WalletDeps, BackOfficeDeps {
   paymentMethods: PaymentMethodRegistry<AppDeps>;
 }
 
@@ -62,13 +64,21 @@ export interface ServiceOverrides {
 /** Builds every module's services once: a bad vault key or wallet key file stops the start here. */
 export function buildDeps(services: AppServices, overrides: ServiceOverrides = {}): AppDeps {
   const { config, now, logger, jobs } = services;
+  const db = new Db(services.orm);
   return {
-    db: new Db(services.orm),
+    db,
     now,
     config,
     logger,
     jobs,
     paymentMethods,
+    credentials: new Credentials({
+      db,
+      now,
+      logger,
+      security: config.security,
+      notifications: services.notifications,
+    }),
     acquirers: overrides.acquirers ?? createAcquirerDirectory({ now }),
     cipher: loadVaultCipher(config),
     wallets: createWalletServices(config, overrides.wallets),
