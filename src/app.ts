@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { PORTAL_BUILD_DIR } from '../portal/build.ts';
+import { pathPrefixOf } from './config/index.ts';
 import { hashApiKey, isWellFormedApiKey } from './modules/identity/api-key.ts';
 import { authenticateApiKey } from './modules/identity/commands/authenticate-api-key.ts';
 import { sessionActorOf } from './modules/identity/session-authentication.ts';
@@ -20,6 +22,7 @@ import {
 } from './platform/http/authentication.ts';
 import { apiKeyFromBasicAuth } from './platform/http/basic-auth.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
+import { mountPortal } from './platform/http/portal.ts';
 import { createHttpServer } from './platform/http/server.ts';
 import type { AppDeps, AppGraphQLContext, AppServices } from './services.ts';
 
@@ -112,5 +115,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   app.addHook('onClose', async () => stopWatching());
 
   await registerRoutes(app, deps);
+  // The merchant portal's single-page app (portal/, built by portal/build.ts) at MERCHANT_PORTAL_URL's path.
+  mountPortal(app, { pathPrefix: pathPrefixOf(deps.config.merchantPortalUrl), buildDir: PORTAL_BUILD_DIR });
   return app;
 }
