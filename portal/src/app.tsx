@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Provider } from 'urql';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { createPortalClient } from './graphql-client.ts';
+import { createPortalClient, type PortalClient } from './graphql-client.ts';
 import { DevelopersPage } from './pages/developers.tsx';
 import { HomePage } from './pages/home.tsx';
 import { OrderDetailPage } from './pages/order-detail.tsx';
@@ -16,22 +16,40 @@ import { ErrorState, Loading } from './ui/states.tsx';
 /** Router base: the path the server serves the portal at (Vite's `base`, e.g. `/portal`). */
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
+interface SignedInState {
+  session: Session;
+  portal: PortalClient;
+}
+
 type SessionState =
   | { kind: 'loading' }
   | { kind: 'failed'; error: Error }
-  | { kind: 'ready'; session: Session | null };
+  | { kind: 'ready'; signedIn: SignedInState | null };
 
 export function App() {
   const [state, setState] = useState<SessionState>({ kind: 'loading' });
+  // One GraphQL client (and one socket) per session, made when the session starts, outside rendering.
+  const signedOut = useCallback(() => {
+    setState((current) => {
+      if (current.kind === 'ready') current.signedIn?.portal.dispose();
+      return { kind: 'ready', signedIn: null };
+    });
+  }, []);
+  const start = useCallback(
+    (session: Session | null) =>
+      setState({
+        kind: 'ready',
+        signedIn: session
+          ? { session, portal: createPortalClient(session, { onSignedOut: signedOut }) }
+          : null,
+      }),
+    [signedOut],
+  );
   const load = useCallback(() => {
     setState({ kind: 'loading' });
-    currentSession().then(
-      (session) => setState({ kind: 'ready', session }),
-      (error: Error) => setState({ kind: 'failed', error }),
-    );
-  }, []);
+    currentSession().then(start, (error: Error) => setState({ kind: 'failed', error }));
+  }, [start]);
   useEffect(load, [load]);
-  const signedOut = useCallback(() => setState({ kind: 'ready', session: null }), []);
 
   if (state.kind === 'loading') {
     return (
@@ -49,32 +67,17 @@ export function App() {
   }
   return (
     <Router base={BASE}>
-      {state.session ? (
-        <SignedIn key={state.session.csrfToken} session={state.session} onSignedOut={signedOut} />
+      {state.signedIn ? (
+        <SignedIn {...state.signedIn} onSignedOut={signedOut} />
       ) : (
-        <SignInPage onSignedIn={(session) => setState({ kind: 'ready', session })} />
+        <SignInPage onSignedIn={start} />
       )}
     </Router>
   );
 }
 
-function SignedIn({ session, onSignedOut }: { session: Session; onSignedOut: () => void }) {
-  const [live, setLive] = useState(false);
-  const [reconnects, setReconnects] = useState(0);
-  const portal = useMemo(() => {
-    let connectedBefore = false;
-    return createPortalClient(session, {
-      onConnected: () => {
-        setLive(true);
-        if (connectedBefore) setReconnects((count) => count + 1);
-        connectedBefore = true;
-      },
-      onClosed: () => setLive(false),
-      onSignedOut,
-    });
-  }, [session, onSignedOut]);
-  useEffect(() => () => portal.dispose(), [portal]);
-
+function SignedIn({ session, portal, onSignedOut }: SignedInState & { onSignedOut: () => void }) {
+  const { live, reconnects } = useSyncExternalStore(portal.onStatus, portal.status);
   const value = useMemo<Portal>(
     () => ({
       session,
@@ -83,7 +86,6 @@ function SignedIn({ session, onSignedOut }: { session: Session; onSignedOut: () 
       reconnects,
       signOut: async () => {
         await signOut(session).catch(() => undefined);
-        portal.dispose();
         onSignedOut();
       },
     }),

@@ -59,10 +59,16 @@ export function parseMajorAmount(text: string, currency: string): ParsedAmount {
   const decimal =
     separator !== null &&
     (compact.includes('.') && compact.includes(',') ? true : compact.split(separator).length === 2);
-  const whole = (decimal ? compact.slice(0, lastSeparator) : compact).replace(/[.,]/g, '');
+  const wholeText = decimal ? compact.slice(0, lastSeparator) : compact;
   const fraction = decimal ? compact.slice(lastSeparator + 1) : '';
-  if (decimal && /[.,]/.test(fraction))
-    return { ok: false, message: `Enter an amount like ${exampleAmount(exponent)}` };
+  // Grouping: one kind of separator (not the decimal one) between groups of three digits, e.g. 1.234.567,89.
+  const grouping = /^\d{1,3}(?:([.,])\d{3}(?:\1\d{3})*)?$/.exec(wholeText);
+  const wellFormed =
+    /^\d*$/.test(fraction) &&
+    (/^\d*$/.test(wholeText) || (grouping !== null && (!decimal || grouping[1] !== separator))) &&
+    `${wholeText}${fraction}` !== '';
+  if (!wellFormed) return { ok: false, message: `Enter an amount like ${exampleAmount(exponent)}` };
+  const whole = wholeText.replace(/[.,]/g, '');
   if (fraction.length > exponent) {
     return {
       ok: false,

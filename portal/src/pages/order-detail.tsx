@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useQuery, useSubscription } from 'urql';
 import { Link } from 'wouter';
 import { formatDateTime } from '../dates.ts';
@@ -136,6 +136,19 @@ export function OrderDetailPage({ id }: { id: string }) {
     reload();
     return data;
   });
+
+  // Webhook attempts are no status change: while a delivery is about to be attempted, look again shortly.
+  const awaitingAttempt = result.data?.order?.webhookDeliveries.some(
+    (d) =>
+      d.state === 'PENDING' &&
+      (d.attemptCount === 0 || Date.parse(d.nextAttempt ?? '') - Date.now() < 30_000),
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-armed by each new answer
+  useEffect(() => {
+    if (!awaitingAttempt) return;
+    const timer = window.setTimeout(reload, 2_000);
+    return () => window.clearTimeout(timer);
+  }, [awaitingAttempt, result.data]);
 
   if (result.error && !result.data) return <ErrorState error={result.error} retry={reload} />;
   if (!result.data) return <Loading label="Loading the order" />;

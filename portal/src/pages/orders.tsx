@@ -7,6 +7,7 @@ import type { OrderRowFragment, OrderSortDirection, OrderSortField } from '../gq
 import { graphql } from '../gql/index.ts';
 import { currencyExponent, formatMoney, minorToMajorString } from '../money.ts';
 import { usePortal } from '../portal-context.tsx';
+import { queryErrorPosition } from '../query-error.ts';
 import { paymentMethodLabel, StatusBadge } from '../ui/badges.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { EmptyState, ErrorState, errorMessage, Loading } from '../ui/states.tsx';
@@ -84,12 +85,6 @@ const SORTS: { value: string; label: string; field: OrderSortField; direction: O
   { value: 'amount-asc', label: 'Smallest amount', field: 'AMOUNT', direction: 'ASC' },
   { value: 'modified-desc', label: 'Recently changed', field: 'MODIFIED', direction: 'DESC' },
 ];
-
-/** "Unexpected token at position 7; …" → 7: the server names the offending position in its message. */
-export function queryErrorPosition(message: string): number | null {
-  const match = /at position (\d+)/.exec(message);
-  return match ? Number(match[1]) : null;
-}
 
 export function OrdersPage() {
   const params = new URLSearchParams(useSearch());
