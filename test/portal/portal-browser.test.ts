@@ -247,6 +247,27 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     await screenshot(page, name);
   });
 
+  it('fits a wide screen too (screenshots of home, orders and an order for the README)', async () => {
+    const order = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
+      amount: 12_900,
+      order: { merchant_order_id: 'SHOP-1042', description: 'Two concert tickets' },
+    });
+    const { page } = await signedIn(admin, { width: 1280 });
+    for (const [name, path] of [
+      ['wide-home', '/'],
+      ['wide-orders', '/orders'],
+      ['wide-order-detail', `/orders/${order.id}`],
+    ] as const) {
+      await page.goto(`${portalUrl}${path}`);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForFunction(
+        () => (globalThis as any).document.querySelector('[role="status"].state-loading') === null,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, name);
+    }
+  });
+
   it('has no serious accessibility violation on the sign-in page', async () => {
     const { page } = await open({ width: 375 });
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();

@@ -183,9 +183,9 @@ function ProjectCard() {
 }
 
 const ROLES: { value: Role; label: string }[] = [
-  { value: 'VIEWER', label: 'Viewer: reads everything, writes nothing' },
-  { value: 'DEVELOPER', label: 'Developer: everything but users' },
-  { value: 'ADMIN', label: 'Admin: everything' },
+  { value: 'VIEWER', label: 'Viewer (read only)' },
+  { value: 'DEVELOPER', label: 'Developer (all but users)' },
+  { value: 'ADMIN', label: 'Admin (everything)' },
 ];
 
 function UsersCard() {
