@@ -61,7 +61,7 @@ describe('the merchant portal is served by the gateway at MERCHANT_PORTAL_URL', 
       const response = await get(asset, {});
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(response.headers.get('content-type')).toMatch(/^(text\/javascript|text\/css)/);
+      expect(response.headers.get('content-type')).toMatch(/^(text\/javascript|text\/css|image\/svg\+xml)/);
       await response.arrayBuffer();
     }
     expect((await get('/portal/assets/index-missing.js', {})).status).toBe(404);
