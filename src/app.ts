@@ -11,6 +11,7 @@ import { OutboxFeed } from './modules/subscriptions/outbox-feed.ts';
 import { concerns } from './platform/auth/credential-change.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { enforceRoles } from './platform/graphql/authorization.ts';
+import { OperationLimits } from './platform/graphql/limits.ts';
 import { buildSchema } from './platform/graphql/schema.ts';
 import { mountGraphQLWebSocket, type SocketCredential } from './platform/graphql/websocket.ts';
 import {
@@ -56,9 +57,11 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   const schema = buildSchema(resolvers);
   enforceRoles(schema);
   const production = deps.config.env === 'production';
+  const limits = new OperationLimits(schema, deps.config.security.graphqlLimits);
   await mountGraphQL<AppGraphQLContext>(app, {
     schema,
     production,
+    limits,
     authenticate: requireApiKeyOrSession,
     context: (request, actor) => ({
       deps: request.deps,
@@ -79,6 +82,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     path: '/graphql',
     production,
     recheckIntervalMs: deps.config.security.socketRecheckIntervalMs,
+    limits,
     authenticate: async (params, request): Promise<SocketCredential | null> => {
       const apiKey = apiKeyFromConnectionParams(params) ?? apiKeyFromBasicAuth(request.headers.authorization);
       if (apiKey) {
