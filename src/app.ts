@@ -21,6 +21,7 @@ import {
 } from './platform/http/authentication.ts';
 import { apiKeyFromBasicAuth } from './platform/http/basic-auth.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
+import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { createHttpServer } from './platform/http/server.ts';
 import type { AppDeps, AppGraphQLContext, AppServices } from './services.ts';
 
@@ -33,6 +34,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     request.deps = { ...deps, logger: request.log as Logger };
   });
   const sessionCookie = sessionCookieOf(deps.config);
+  await registerRateLimits(app, deps.config.security.rateLimits, { sessionCookieName: sessionCookie.name });
   registerAuthentication(app, {
     apiKey: (apiKey, request) => authenticateApiKey(request.deps, apiKey),
     session: async (request) =>

@@ -25,6 +25,9 @@ export function sessionRoutes(deps: IdentityDeps) {
   const path = `${pathPrefixOf(deps.config.merchantPortalUrl)}/session`;
   return async (app: FastifyInstance) => {
     app.post(path, async (request, reply) => {
+      const body = request.body as { email?: unknown } | null;
+      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : null;
+      await request.server.limitSignIn(request, reply, email);
       const attempt = await attemptSignIn(request.deps, request.body, request.ip);
       if (!attempt.ok) throw signInRefused();
       // Signing in over an existing session ends it: one browser, one session.
