@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { auditMutations } from './modules/audit/graphql/mutation-audit.ts';
+import { recordRestWrites } from './modules/audit/rest/audit-hook.ts';
 import { hashApiKey, isWellFormedApiKey } from './modules/identity/api-key.ts';
 import { authenticateApiKey } from './modules/identity/commands/authenticate-api-key.ts';
 import { sessionActorOf } from './modules/identity/session-authentication.ts';
@@ -57,7 +59,10 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   });
 
   const schema = buildSchema(resolvers);
-  enforceRoles(schema);
+  enforceRoles(schema, { onMutation: auditMutations(deps.audit) });
+  // Every authenticated REST write is recorded once answered; pending entries are written at shutdown.
+  recordRestWrites(app, deps.audit);
+  app.addHook('onClose', () => deps.audit.flush());
   const production = deps.config.env === 'production';
   const limits = new OperationLimits(schema, deps.config.security.graphqlLimits);
   await mountGraphQL<AppGraphQLContext>(app, {
