@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHttpUrl } from '../platform/validation/http-url.ts';
+import { type SecurityConfig, securityConfigFrom, securityEnvShape } from './security.ts';
 import { checkWalletEnv, type WalletConfig, walletConfigFrom, walletEnvShape } from './wallets.ts';
 
 /**
@@ -52,6 +53,8 @@ const configSchema = z
     OUTBOX_SWEEP_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(10),
     // Wallets A and B (the README section Wallets A and B): file paths of certificates, keys and root keys.
     ...walletEnvShape,
+    // Sessions, the credential cache, GraphQL limits, rate limits (src/config/security.ts).
+    ...securityEnvShape,
   })
   .superRefine((env, ctx) => {
     checkWalletEnv(env, ctx);
@@ -93,6 +96,8 @@ export interface AppConfig {
   outboxSweepIntervalSeconds: number;
   /** Wallet A and B certificates, keys and identifiers (file paths; the README section Wallets A and B). */
   wallets: WalletConfig;
+  /** Sessions, the credential cache, GraphQL limits and rate limits. */
+  security: SecurityConfig;
 }
 
 export interface WebhookConfig {
@@ -152,6 +157,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     outboxSweepIntervalSeconds: raw.OUTBOX_SWEEP_INTERVAL_SECONDS,
     wallets: walletConfigFrom(raw),
+    security: securityConfigFrom(raw),
   };
 }
 

@@ -4,6 +4,10 @@ import type { OrderView, TransactionView } from '../modules/orders/order-view.ts
 import type { TransactionEvent as TransactionEventEntity } from '../modules/orders/transaction.entity.ts';
 import type { Project as ProjectEntity } from '../modules/projects/project.entity.ts';
 import type { JsonObject } from '../modules/orders/order.entity.ts';
+import type { MerchantUser as MerchantUserEntity } from '../modules/identity/user.entity.ts';
+import type { Actor } from '../platform/auth/actor.ts';
+import type { ApiKey as ApiKeyEntity } from '../modules/identity/api-key.entity.ts';
+import type { AuditRow } from '../modules/audit/audit.repository.ts';
 import type { AppGraphQLContext } from '../services.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -38,6 +42,110 @@ export type AniResults = {
   status: Maybe<Scalars['String']['output']>;
   /** The status in words. */
   statusDescription: Maybe<Scalars['String']['output']>;
+};
+
+/** A project API key as dashboards list it. The secret itself is shown only once, when the key is created or rolled. */
+export type ApiKey = {
+  __typename?: 'ApiKey';
+  /** Whether the key authenticates requests now (neither revoked nor past `expires`). */
+  active: Scalars['Boolean']['output'];
+  /** When the key was created. */
+  created: Scalars['DateTime']['output'];
+  /** When a rolled key stops working (the end of its overlap); null: no end. */
+  expires: Maybe<Scalars['DateTime']['output']>;
+  /** Key id (uuid). */
+  id: Scalars['ID']['output'];
+  /** The merchant's name for the key, e.g. `shop backend`; `default` for the key a project was created with. */
+  label: Maybe<Scalars['String']['output']>;
+  /** When the key last authenticated a request (updated at most once a minute); null: never used. */
+  lastUsed: Maybe<Scalars['DateTime']['output']>;
+  /** The key's first 12 characters, e.g. `sk_test_AbCd`: enough to tell keys apart, useless to call with. */
+  prefix: Scalars['String']['output'];
+  /** When the key was revoked; null: not revoked. */
+  revoked: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** One write by a key or a user, a sign-in or a failed sign-in. Holds no secrets and no card data. */
+export type AuditEvent = {
+  __typename?: 'AuditEvent';
+  /**
+   * What was done: a REST route (`POST /v1/orders/:order_id/refunds/`), a GraphQL mutation (`graphql.refundOrder`),
+   * or `session.sign_in`, `session.sign_in_failed`, `session.sign_out`.
+   */
+  action: Scalars['String']['output'];
+  /** The client's IP address as this server saw it. */
+  clientAddress: Maybe<Scalars['String']['output']>;
+  /** Event id (uuid). */
+  id: Scalars['ID']['output'];
+  /** When it happened. */
+  occurred: Scalars['DateTime']['output'];
+  /** `SUCCEEDED`, `REFUSED` (a 4xx or userErrors: nothing was written) or `FAILED` (a fault of ours). */
+  outcome: AuditOutcome;
+  /** Who did it. */
+  principal: AuditPrincipal;
+  /** The request id (the `x-request-id` response header) for finding the request in the logs. */
+  requestId: Maybe<Scalars['String']['output']>;
+  /** What it was done to; null when the action names no object. */
+  target: Maybe<AuditTarget>;
+};
+
+/** A page of the audit log, newest first. */
+export type AuditEventConnection = {
+  __typename?: 'AuditEventConnection';
+  /** The events of this page. */
+  edges: Array<AuditEventEdge>;
+  /** Whether older events follow, and the cursor to read them. */
+  pageInfo: PageInfo;
+};
+
+/** One audit event of a page. */
+export type AuditEventEdge = {
+  __typename?: 'AuditEventEdge';
+  /** Pass as `after` to read the events older than this one. */
+  cursor: Scalars['String']['output'];
+  /** The event. */
+  node: AuditEvent;
+};
+
+/** Which audit events to list; every field narrows the list. */
+export type AuditLogFilter = {
+  /** Only these actions, e.g. `["graphql.revokeApiKey", "session.sign_in_failed"]`. */
+  actions?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Only events of this user or key (uuid). */
+  principalId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only events at or after this time. */
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only events before this time. */
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** How an audited action ended. */
+export type AuditOutcome =
+  /** Failed on our side. */
+  | 'FAILED'
+  /** Refused (bad input, not found, forbidden, a failed sign-in): nothing was written. */
+  | 'REFUSED'
+  /** Done. */
+  | 'SUCCEEDED';
+
+/** Who did something recorded in the audit log. */
+export type AuditPrincipal = {
+  __typename?: 'AuditPrincipal';
+  /** The user's or the key's id; null when unknown. */
+  id: Maybe<Scalars['ID']['output']>;
+  /** `USER` or `API_KEY`; null for a failed sign-in with an unknown e-mail address. */
+  kind: Maybe<PrincipalKind>;
+  /** The user's e-mail address or the key's visible prefix (never a secret). */
+  label: Maybe<Scalars['String']['output']>;
+};
+
+/** What an audited action was done to. */
+export type AuditTarget = {
+  __typename?: 'AuditTarget';
+  /** Its id. */
+  id: Scalars['ID']['output'];
+  /** The kind of object, e.g. `order`, `transaction`, `api_key`, `user`, `session`. */
+  type: Scalars['String']['output'];
 };
 
 /**
@@ -123,6 +231,17 @@ export type CardDetailsInput = {
   vaultToken?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** The result of `createApiKey`. */
+export type CreateApiKeyPayload = {
+  __typename?: 'CreateApiKeyPayload';
+  /** The new key; null when `userErrors` is not empty. */
+  apiKey: Maybe<ApiKey>;
+  /** The whole key (`sk_test_…` / `sk_live_…`), shown only in this answer: store it now. */
+  secret: Maybe<Scalars['String']['output']>;
+  /** What is wrong (`invalid_request`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** A new order (spec 4.1). Only `amount` and `currency` are required. */
 export type CreateOrderInput = {
   /** Minor units, VAT included: 0 to 99,999,999,999; 0 verifies a card without charging it. */
@@ -162,6 +281,25 @@ export type CreateOrderPayload = {
   /** The new order with its transaction (and its `setupToken`) when one was sent; null when `userErrors` is not empty. */
   order: Maybe<Order>;
   /** What is wrong with the input; empty on success. Nothing was written when it is not empty. */
+  userErrors: Array<UserError>;
+};
+
+/** A new merchant user. */
+export type CreateUserInput = {
+  /** The address the user signs in with (at most 254 characters); unique across the gateway. */
+  email: Scalars['String']['input'];
+  /** The user's role in the calling project. */
+  role: Role;
+};
+
+/** The result of `createUser`. */
+export type CreateUserPayload = {
+  __typename?: 'CreateUserPayload';
+  /** The generated password (20 characters), shown only in this answer: hand it to the user. */
+  password: Maybe<Scalars['String']['output']>;
+  /** The new user; null when `userErrors` is not empty. */
+  user: Maybe<User>;
+  /** What is wrong (`email_taken`, `invalid_request`, `forbidden`); empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -312,11 +450,15 @@ export type Mutation = {
   authenticateTransaction: AuthenticateTransactionPayload;
   /** Captures a pre-authorization (`captureMode: MANUAL`). */
   captureTransaction: CaptureTransactionPayload;
+  /** Creates an API key for the calling project (`sk_test_…` or `sk_live_…` by the project's mode). Admin and developer users only. */
+  createApiKey: CreateApiKeyPayload;
   /**
    * Creates an order (spec 4.1): without a transaction the customer pays on the hosted page at `orderUrl`; with
    * one, an own checkout. A `ONE_CLICK` card transaction is charged at once.
    */
   createOrder: CreateOrderPayload;
+  /** Adds a user to the calling project with a generated password, shown once. Admin users only. */
+  createUser: CreateUserPayload;
   /** Stops signing webhooks and forgets the secret. */
   disableWebhookSigning: DisableWebhookSigningPayload;
   /** Starts signing every webhook of the project; returns a new secret (once). */
@@ -333,6 +475,18 @@ export type Mutation = {
    * refunding again.
    */
   refundOrder: RefundOrderPayload;
+  /**
+   * Removes a user of the calling project; its sessions end and its open WebSockets close (4403) at once, in every
+   * server process. The project's last admin cannot be removed (`last_admin`). Admin users only.
+   */
+  removeUser: RemoveUserPayload;
+  /** Revokes a key: refused at once by every server process, its open WebSockets closed (4403). Admin and developer users only. */
+  revokeApiKey: RevokeApiKeyPayload;
+  /**
+   * Replaces a key with a new one (same label): the old key keeps working for `overlap`, then stops, so servers
+   * can switch over without downtime. Admin and developer users only.
+   */
+  rollApiKey: RollApiKeyPayload;
   /** Starts a wallet A merchant session (spec 4.7), when the wallet fires `onvalidatemerchant`. */
   startWalletASession: StartWalletASessionPayload;
   /** Stores a card against a transaction's setup token, exactly as `POST {token_vault_url}/v1/cards/`. */
@@ -368,8 +522,26 @@ export type MutationCaptureTransactionArgs = {
  * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
  * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
  */
+export type MutationCreateApiKeyArgs = {
+  label: Scalars['String']['input'];
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationCreateOrderArgs = {
   input: CreateOrderInput;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationCreateUserArgs = {
+  input: CreateUserInput;
 };
 
 
@@ -410,6 +582,34 @@ export type MutationRefundOrderArgs = {
   extra?: InputMaybe<Scalars['JSONObject']['input']>;
   merchantOrderId?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationRemoveUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationRevokeApiKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationRollApiKeyArgs = {
+  id: Scalars['ID']['input'];
+  overlap?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -685,6 +885,13 @@ export type PersistWalletATokenPayload = {
   vaultToken: Maybe<Scalars['ID']['output']>;
 };
 
+/** The kind of credential behind a request. */
+export type PrincipalKind =
+  /** A project API key (HTTP Basic auth, or `apiKey` in the graphql-ws `connection_init` payload). */
+  | 'API_KEY'
+  /** A merchant user signed in to the portal (the session cookie). */
+  | 'USER';
+
 /** The acquirer's answer to an authorization, refund or void. */
 export type ProcessingOutcome = {
   __typename?: 'ProcessingOutcome';
@@ -725,6 +932,13 @@ export type ProjectMode =
 /** Reads. Every query answers for the API key's project only. */
 export type Query = {
   __typename?: 'Query';
+  /** The calling project's API keys, newest first, revoked and expired ones included. Admin and developer users only. */
+  apiKeys: Array<ApiKey>;
+  /**
+   * The calling project's audit log, newest first: every write by a key or a user, sign-ins and failed sign-ins.
+   * Admins (and API keys) only. Entries are written within a fraction of a second after the action.
+   */
+  auditLog: AuditEventConnection;
   /** One of the calling project's orders; null for a missing id or another project's order. */
   order: Maybe<Order>;
   /**
@@ -736,6 +950,18 @@ export type Query = {
   orders: OrderConnection;
   /** The calling project. */
   project: Project;
+  /** The project's merchant users, oldest first. Admin users only. */
+  users: Array<User>;
+  /** Who is calling: the project, the role, and the signed-in user or the API key (for the portal's header). */
+  viewer: Viewer;
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryAuditLogArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AuditLogFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -813,6 +1039,46 @@ export type RefundOrderPayload = {
    * Why nothing was refunded, e.g. `order_not_paid`, `refund_exceeds_remaining`, `order_not_captured`,
    * `not_found` (field `orderId`); empty on success.
    */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `removeUser`. */
+export type RemoveUserPayload = {
+  __typename?: 'RemoveUserPayload';
+  /** The id of the removed user; null when `userErrors` is not empty. */
+  removedUserId: Maybe<Scalars['ID']['output']>;
+  /** What is wrong (`not_found`, `last_admin`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `revokeApiKey`. */
+export type RevokeApiKeyPayload = {
+  __typename?: 'RevokeApiKeyPayload';
+  /** The revoked key; null when `userErrors` is not empty. */
+  apiKey: Maybe<ApiKey>;
+  /** What is wrong (`not_found`, `api_key_not_active`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** What a merchant user may do in a project. API keys act as `ADMIN`, except on fields that need a signed-in user. */
+export type Role =
+  /** Everything, including managing the project's users. */
+  | 'ADMIN'
+  /** Everything a viewer may, plus every write (orders, refunds, captures, voids, settings, webhooks, API keys). */
+  | 'DEVELOPER'
+  /** Reads everything of the project; writes nothing. */
+  | 'VIEWER';
+
+/** The result of `rollApiKey`. */
+export type RollApiKeyPayload = {
+  __typename?: 'RollApiKeyPayload';
+  /** The new key that replaces the rolled one; null when `userErrors` is not empty. */
+  apiKey: Maybe<ApiKey>;
+  /** The rolled key, with `expires` set to the end of the overlap. */
+  previousKey: Maybe<ApiKey>;
+  /** The new key's whole secret, shown only in this answer. */
+  secret: Maybe<Scalars['String']['output']>;
+  /** What is wrong (`not_found`, `api_key_not_active`, `invalid_request`, `forbidden`); empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -1055,6 +1321,19 @@ export type UpdateProjectPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A person who signs in to the merchant portal, with one role in one project. */
+export type User = {
+  __typename?: 'User';
+  /** When the user was added. */
+  created: Scalars['DateTime']['output'];
+  /** The e-mail address the user signs in with, in lower case; one account per address. */
+  email: Scalars['String']['output'];
+  /** User id (uuid). */
+  id: Scalars['ID']['output'];
+  /** What the user may do in the project. */
+  role: Role;
+};
+
 /** A problem with the input of a mutation. Nothing was written. */
 export type UserError = {
   __typename?: 'UserError';
@@ -1077,6 +1356,23 @@ export type VaultCard = {
   truncatedPan: Scalars['String']['output'];
   /** The token that stands for the card (uuid): pay with it (`authenticateTransaction`, one-click, wallets). */
   vaultToken: Scalars['ID']['output'];
+};
+
+/** The caller of this request: the project, and the signed-in user or the API key. */
+export type Viewer = {
+  __typename?: 'Viewer';
+  /** The API key's visible prefix (e.g. `sk_test_AbCd`); null for a signed-in user. */
+  apiKeyPrefix: Maybe<Scalars['String']['output']>;
+  /** When the session ends at the latest (its absolute lifetime), or when a rolled API key stops; null: no end. */
+  expires: Maybe<Scalars['DateTime']['output']>;
+  /** Whether the caller is a signed-in user or an API key. */
+  principal: PrincipalKind;
+  /** The project every query and mutation of this request is scoped to. */
+  project: Project;
+  /** What the caller may do; API keys act as `ADMIN` except on key and user management. */
+  role: Role;
+  /** The signed-in user; null for an API key. */
+  user: Maybe<User>;
 };
 
 /** Voids a pre-authorization (spec 4.5, REST `.../voids/`). */
@@ -1328,6 +1624,14 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   AniResults: ResolverTypeWrapper<AniResults>;
+  ApiKey: ResolverTypeWrapper<ApiKeyEntity>;
+  AuditEvent: ResolverTypeWrapper<AuditRow>;
+  AuditEventConnection: ResolverTypeWrapper<Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversTypes['AuditEventEdge']> }>;
+  AuditEventEdge: ResolverTypeWrapper<Omit<AuditEventEdge, 'node'> & { node: ResolversTypes['AuditEvent'] }>;
+  AuditLogFilter: AuditLogFilter;
+  AuditOutcome: AuditOutcome;
+  AuditPrincipal: ResolverTypeWrapper<AuditPrincipal>;
+  AuditTarget: ResolverTypeWrapper<AuditTarget>;
   AuthenticateTransactionInput: AuthenticateTransactionInput;
   AuthenticateTransactionPayload: ResolverTypeWrapper<Omit<AuthenticateTransactionPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1335,8 +1639,11 @@ export type ResolversTypes = ResolversObject<{
   CaptureTransactionInput: CaptureTransactionInput;
   CaptureTransactionPayload: ResolverTypeWrapper<Omit<CaptureTransactionPayload, 'captureOrder' | 'order'> & { captureOrder?: Maybe<ResolversTypes['Order']>, order?: Maybe<ResolversTypes['Order']> }>;
   CardDetailsInput: CardDetailsInput;
+  CreateApiKeyPayload: ResolverTypeWrapper<Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: ResolverTypeWrapper<Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
+  CreateUserInput: CreateUserInput;
+  CreateUserPayload: ResolverTypeWrapper<Omit<CreateUserPayload, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
   CreditDebit: CreditDebit;
   Customer: ResolverTypeWrapper<JsonObject>;
   CustomerInput: CustomerInput;
@@ -1364,6 +1671,7 @@ export type ResolversTypes = ResolversObject<{
   PaymentMethodDetails: ResolverTypeWrapper<JsonObject>;
   PersistWalletATokenInput: PersistWalletATokenInput;
   PersistWalletATokenPayload: ResolverTypeWrapper<PersistWalletATokenPayload>;
+  PrincipalKind: PrincipalKind;
   ProcessingOutcome: ResolverTypeWrapper<ProcessingOutcome>;
   Project: ResolverTypeWrapper<ProjectEntity>;
   ProjectMode: ProjectMode;
@@ -1371,6 +1679,10 @@ export type ResolversTypes = ResolversObject<{
   RedeliverWebhookPayload: ResolverTypeWrapper<RedeliverWebhookPayload>;
   Refund: ResolverTypeWrapper<Omit<Refund, 'transactions'> & { transactions: Array<ResolversTypes['Transaction']> }>;
   RefundOrderPayload: ResolverTypeWrapper<Omit<RefundOrderPayload, 'order' | 'refund'> & { order?: Maybe<ResolversTypes['Order']>, refund?: Maybe<ResolversTypes['Refund']> }>;
+  RemoveUserPayload: ResolverTypeWrapper<RemoveUserPayload>;
+  RevokeApiKeyPayload: ResolverTypeWrapper<Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
+  Role: Role;
+  RollApiKeyPayload: ResolverTypeWrapper<Omit<RollApiKeyPayload, 'apiKey' | 'previousKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']>, previousKey?: Maybe<ResolversTypes['ApiKey']> }>;
   SafeInt: ResolverTypeWrapper<Scalars['SafeInt']['output']>;
   StartWalletASessionInput: StartWalletASessionInput;
   StartWalletASessionPayload: ResolverTypeWrapper<StartWalletASessionPayload>;
@@ -1387,8 +1699,10 @@ export type ResolversTypes = ResolversObject<{
   TransactionStatusChange: ResolverTypeWrapper<Omit<TransactionStatusChange, 'transaction'> & { transaction: ResolversTypes['Transaction'] }>;
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: ResolverTypeWrapper<Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  User: ResolverTypeWrapper<MerchantUserEntity>;
   UserError: ResolverTypeWrapper<UserError>;
   VaultCard: ResolverTypeWrapper<VaultCard>;
+  Viewer: ResolverTypeWrapper<Actor>;
   VoidTransactionInput: VoidTransactionInput;
   VoidTransactionPayload: ResolverTypeWrapper<Omit<VoidTransactionPayload, 'order' | 'voidOrder'> & { order?: Maybe<ResolversTypes['Order']>, voidOrder?: Maybe<ResolversTypes['Order']> }>;
   WalletATokenHeaderInput: WalletATokenHeaderInput;
@@ -1406,14 +1720,24 @@ export type ResolversTypes = ResolversObject<{
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
   AniResults: AniResults;
+  ApiKey: ApiKeyEntity;
+  AuditEvent: AuditRow;
+  AuditEventConnection: Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversParentTypes['AuditEventEdge']> };
+  AuditEventEdge: Omit<AuditEventEdge, 'node'> & { node: ResolversParentTypes['AuditEvent'] };
+  AuditLogFilter: AuditLogFilter;
+  AuditPrincipal: AuditPrincipal;
+  AuditTarget: AuditTarget;
   AuthenticateTransactionInput: AuthenticateTransactionInput;
   AuthenticateTransactionPayload: Omit<AuthenticateTransactionPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   Boolean: Scalars['Boolean']['output'];
   CaptureTransactionInput: CaptureTransactionInput;
   CaptureTransactionPayload: Omit<CaptureTransactionPayload, 'captureOrder' | 'order'> & { captureOrder?: Maybe<ResolversParentTypes['Order']>, order?: Maybe<ResolversParentTypes['Order']> };
   CardDetailsInput: CardDetailsInput;
+  CreateApiKeyPayload: Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
+  CreateUserInput: CreateUserInput;
+  CreateUserPayload: Omit<CreateUserPayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   Customer: JsonObject;
   CustomerInput: CustomerInput;
   DateTime: Scalars['DateTime']['output'];
@@ -1441,6 +1765,9 @@ export type ResolversParentTypes = ResolversObject<{
   RedeliverWebhookPayload: RedeliverWebhookPayload;
   Refund: Omit<Refund, 'transactions'> & { transactions: Array<ResolversParentTypes['Transaction']> };
   RefundOrderPayload: Omit<RefundOrderPayload, 'order' | 'refund'> & { order?: Maybe<ResolversParentTypes['Order']>, refund?: Maybe<ResolversParentTypes['Refund']> };
+  RemoveUserPayload: RemoveUserPayload;
+  RevokeApiKeyPayload: Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
+  RollApiKeyPayload: Omit<RollApiKeyPayload, 'apiKey' | 'previousKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']>, previousKey?: Maybe<ResolversParentTypes['ApiKey']> };
   SafeInt: Scalars['SafeInt']['output'];
   StartWalletASessionInput: StartWalletASessionInput;
   StartWalletASessionPayload: StartWalletASessionPayload;
@@ -1456,8 +1783,10 @@ export type ResolversParentTypes = ResolversObject<{
   TransactionStatusChange: Omit<TransactionStatusChange, 'transaction'> & { transaction: ResolversParentTypes['Transaction'] };
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  User: MerchantUserEntity;
   UserError: UserError;
   VaultCard: VaultCard;
+  Viewer: Actor;
   VoidTransactionInput: VoidTransactionInput;
   VoidTransactionPayload: Omit<VoidTransactionPayload, 'order' | 'voidOrder'> & { order?: Maybe<ResolversParentTypes['Order']>, voidOrder?: Maybe<ResolversParentTypes['Order']> };
   WalletATokenHeaderInput: WalletATokenHeaderInput;
@@ -1466,11 +1795,61 @@ export type ResolversParentTypes = ResolversObject<{
   WebhookDeliveryAttempt: WebhookDeliveryAttempt;
 }>;
 
+export type RequiresDirectiveArgs = {
+  principal?: Maybe<PrincipalKind>;
+  role: Role;
+};
+
+export type RequiresDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = RequiresDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type AniResultsResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AniResults'] = ResolversParentTypes['AniResults']> = ResolversObject<{
   match?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   matchDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   statusDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ApiKeyResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['ApiKey'] = ResolversParentTypes['ApiKey']> = ResolversObject<{
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  expires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastUsed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revoked?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+}>;
+
+export type AuditEventResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditEvent'] = ResolversParentTypes['AuditEvent']> = ResolversObject<{
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clientAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurred?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['AuditOutcome'], ParentType, ContextType>;
+  principal?: Resolver<ResolversTypes['AuditPrincipal'], ParentType, ContextType>;
+  requestId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['AuditTarget']>, ParentType, ContextType>;
+}>;
+
+export type AuditEventConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditEventConnection'] = ResolversParentTypes['AuditEventConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['AuditEventEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type AuditEventEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditEventEdge'] = ResolversParentTypes['AuditEventEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['AuditEvent'], ParentType, ContextType>;
+}>;
+
+export type AuditPrincipalResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditPrincipal'] = ResolversParentTypes['AuditPrincipal']> = ResolversObject<{
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['PrincipalKind']>, ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AuditTargetResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditTarget'] = ResolversParentTypes['AuditTarget']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type AuthenticateTransactionPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuthenticateTransactionPayload'] = ResolversParentTypes['AuthenticateTransactionPayload']> = ResolversObject<{
@@ -1484,8 +1863,20 @@ export type CaptureTransactionPayloadResolvers<ContextType = AppGraphQLContext, 
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type CreateApiKeyPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreateApiKeyPayload'] = ResolversParentTypes['CreateApiKeyPayload']> = ResolversObject<{
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type CreateOrderPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreateOrderPayload'] = ResolversParentTypes['CreateOrderPayload']> = ResolversObject<{
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type CreateUserPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreateUserPayload'] = ResolversParentTypes['CreateUserPayload']> = ResolversObject<{
+  password?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -1541,13 +1932,18 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   authenticateTransaction?: Resolver<ResolversTypes['AuthenticateTransactionPayload'], ParentType, ContextType, RequireFields<MutationAuthenticateTransactionArgs, 'input'>>;
   captureTransaction?: Resolver<ResolversTypes['CaptureTransactionPayload'], ParentType, ContextType, RequireFields<MutationCaptureTransactionArgs, 'input'>>;
+  createApiKey?: Resolver<ResolversTypes['CreateApiKeyPayload'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'label'>>;
   createOrder?: Resolver<ResolversTypes['CreateOrderPayload'], ParentType, ContextType, RequireFields<MutationCreateOrderArgs, 'input'>>;
+  createUser?: Resolver<ResolversTypes['CreateUserPayload'], ParentType, ContextType, RequireFields<MutationCreateUserArgs, 'input'>>;
   disableWebhookSigning?: Resolver<ResolversTypes['DisableWebhookSigningPayload'], ParentType, ContextType>;
   enableWebhookSigning?: Resolver<ResolversTypes['EnableWebhookSigningPayload'], ParentType, ContextType>;
   executeWalletPayment?: Resolver<ResolversTypes['ExecuteWalletPaymentPayload'], ParentType, ContextType, RequireFields<MutationExecuteWalletPaymentArgs, 'input'>>;
   persistWalletAToken?: Resolver<ResolversTypes['PersistWalletATokenPayload'], ParentType, ContextType, RequireFields<MutationPersistWalletATokenArgs, 'input'>>;
   redeliverWebhook?: Resolver<ResolversTypes['RedeliverWebhookPayload'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookArgs, 'orderId'>>;
   refundOrder?: Resolver<ResolversTypes['RefundOrderPayload'], ParentType, ContextType, RequireFields<MutationRefundOrderArgs, 'amount' | 'orderId'>>;
+  removeUser?: Resolver<ResolversTypes['RemoveUserPayload'], ParentType, ContextType, RequireFields<MutationRemoveUserArgs, 'id'>>;
+  revokeApiKey?: Resolver<ResolversTypes['RevokeApiKeyPayload'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
+  rollApiKey?: Resolver<ResolversTypes['RollApiKeyPayload'], ParentType, ContextType, RequireFields<MutationRollApiKeyArgs, 'id'>>;
   startWalletASession?: Resolver<ResolversTypes['StartWalletASessionPayload'], ParentType, ContextType, RequireFields<MutationStartWalletASessionArgs, 'input'>>;
   storeCard?: Resolver<ResolversTypes['StoreCardPayload'], ParentType, ContextType, RequireFields<MutationStoreCardArgs, 'input'>>;
   storeWalletBToken?: Resolver<ResolversTypes['StoreWalletBTokenPayload'], ParentType, ContextType, RequireFields<MutationStoreWalletBTokenArgs, 'input'>>;
@@ -1643,9 +2039,13 @@ export type ProjectResolvers<ContextType = AppGraphQLContext, ParentType extends
 }>;
 
 export type QueryResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  apiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  auditLog?: Resolver<ResolversTypes['AuditEventConnection'], ParentType, ContextType, Partial<QueryAuditLogArgs>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, Partial<QueryOrdersArgs>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 }>;
 
 export type RedeliverWebhookPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RedeliverWebhookPayload'] = ResolversParentTypes['RedeliverWebhookPayload']> = ResolversObject<{
@@ -1672,6 +2072,23 @@ export type RefundResolvers<ContextType = AppGraphQLContext, ParentType extends 
 export type RefundOrderPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RefundOrderPayload'] = ResolversParentTypes['RefundOrderPayload']> = ResolversObject<{
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
   refund?: Resolver<Maybe<ResolversTypes['Refund']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RemoveUserPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RemoveUserPayload'] = ResolversParentTypes['RemoveUserPayload']> = ResolversObject<{
+  removedUserId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RevokeApiKeyPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RevokeApiKeyPayload'] = ResolversParentTypes['RevokeApiKeyPayload']> = ResolversObject<{
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RollApiKeyPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RollApiKeyPayload'] = ResolversParentTypes['RollApiKeyPayload']> = ResolversObject<{
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  previousKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -1743,6 +2160,13 @@ export type UpdateProjectPayloadResolvers<ContextType = AppGraphQLContext, Paren
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type UserResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+}>;
+
 export type UserErrorResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1754,6 +2178,15 @@ export type VaultCardResolvers<ContextType = AppGraphQLContext, ParentType exten
   brands?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   truncatedPan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   vaultToken?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+}>;
+
+export type ViewerResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = ResolversObject<{
+  apiKeyPrefix?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  principal?: Resolver<ResolversTypes['PrincipalKind'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
 
 export type VoidTransactionPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['VoidTransactionPayload'] = ResolversParentTypes['VoidTransactionPayload']> = ResolversObject<{
@@ -1791,9 +2224,17 @@ export type WebhookDeliveryAttemptResolvers<ContextType = AppGraphQLContext, Par
 
 export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   AniResults?: AniResultsResolvers<ContextType>;
+  ApiKey?: ApiKeyResolvers<ContextType>;
+  AuditEvent?: AuditEventResolvers<ContextType>;
+  AuditEventConnection?: AuditEventConnectionResolvers<ContextType>;
+  AuditEventEdge?: AuditEventEdgeResolvers<ContextType>;
+  AuditPrincipal?: AuditPrincipalResolvers<ContextType>;
+  AuditTarget?: AuditTargetResolvers<ContextType>;
   AuthenticateTransactionPayload?: AuthenticateTransactionPayloadResolvers<ContextType>;
   CaptureTransactionPayload?: CaptureTransactionPayloadResolvers<ContextType>;
+  CreateApiKeyPayload?: CreateApiKeyPayloadResolvers<ContextType>;
   CreateOrderPayload?: CreateOrderPayloadResolvers<ContextType>;
+  CreateUserPayload?: CreateUserPayloadResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DisableWebhookSigningPayload?: DisableWebhookSigningPayloadResolvers<ContextType>;
@@ -1815,6 +2256,9 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   RedeliverWebhookPayload?: RedeliverWebhookPayloadResolvers<ContextType>;
   Refund?: RefundResolvers<ContextType>;
   RefundOrderPayload?: RefundOrderPayloadResolvers<ContextType>;
+  RemoveUserPayload?: RemoveUserPayloadResolvers<ContextType>;
+  RevokeApiKeyPayload?: RevokeApiKeyPayloadResolvers<ContextType>;
+  RollApiKeyPayload?: RollApiKeyPayloadResolvers<ContextType>;
   SafeInt?: GraphQLScalarType;
   StartWalletASessionPayload?: StartWalletASessionPayloadResolvers<ContextType>;
   StoreCardPayload?: StoreCardPayloadResolvers<ContextType>;
@@ -1824,10 +2268,15 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   TransactionEvent?: TransactionEventResolvers<ContextType>;
   TransactionStatusChange?: TransactionStatusChangeResolvers<ContextType>;
   UpdateProjectPayload?: UpdateProjectPayloadResolvers<ContextType>;
+  User?: UserResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   VaultCard?: VaultCardResolvers<ContextType>;
+  Viewer?: ViewerResolvers<ContextType>;
   VoidTransactionPayload?: VoidTransactionPayloadResolvers<ContextType>;
   WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
   WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
 }>;
 
+export type DirectiveResolvers<ContextType = AppGraphQLContext> = ResolversObject<{
+  requires?: RequiresDirectiveResolver<any, any, ContextType>;
+}>;

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayModule, WorkerHost } from '../platform/module.ts';
 import type { AppDeps } from '../services.ts';
+import { auditModule } from './audit/module.ts';
 import { backOfficeModule } from './back-office/module.ts';
 import { hostedPagesModule } from './hosted-pages/module.ts';
+import { identityModule } from './identity/module.ts';
 import { ordersModule } from './orders/module.ts';
 import { paymentsModule } from './payments/module.ts';
 import { projectsModule } from './projects/module.ts';
@@ -15,6 +17,7 @@ import { webhooksModule } from './webhooks/module.ts';
 /** Every module, once: the one place modules plug in (entities, resolvers, start-up, routes, workers). */
 export const modules: readonly GatewayModule<AppDeps>[] = [
   projectsModule,
+  identityModule,
   ordersModule,
   paymentsModule,
   vaultModule,
@@ -24,6 +27,7 @@ export const modules: readonly GatewayModule<AppDeps>[] = [
   webhooksModule,
   subscriptionsModule,
   hostedPagesModule,
+  auditModule,
 ];
 
 /** Every entity MikroORM manages. */

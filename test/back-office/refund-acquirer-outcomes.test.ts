@@ -1,7 +1,7 @@
 import { createRefund } from '../../src/modules/back-office/commands/create-refund.ts';
+import { authenticateApiKey } from '../../src/modules/identity/commands/authenticate-api-key.ts';
 import { acquirerDirectory } from '../../src/modules/payments/acquirer/acquirer-directory.ts';
 import type { Acquirer, OperationResult } from '../../src/modules/payments/acquirer/index.ts';
-import { authenticateApiKey } from '../../src/modules/projects/commands/authenticate-api-key.ts';
 import type { AppDeps } from '../../src/services.ts';
 import { payOwnCheckoutOrder } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';

@@ -10,7 +10,8 @@ export type DomainErrorKind =
   | 'not_found'
   | 'conflict'
   | 'unprocessable'
-  | 'gone';
+  | 'gone'
+  | 'rate_limited';
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
@@ -43,3 +44,17 @@ export const notFound = (what: string, field: string | null = null) =>
 
 export const invalid = (field: string | null, message: string, code = 'invalid_request') =>
   new DomainError('invalid_request', code, field ? `${field}: ${message}` : message, field);
+
+/**
+ * Builds an expected refusal (a 401, a rate limit) without capturing a stack trace: they are answered by the
+ * thousand under attack, a stack says nothing about them, and capturing one is most of their cost.
+ */
+export function withoutStack<E extends Error>(make: () => E): E {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}

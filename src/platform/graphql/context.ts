@@ -17,6 +17,8 @@ export interface GraphQLContext<D extends Deps = Deps, LiveEvent = unknown> {
   actor: Actor;
   /** The HTTP request, absent for operations over WebSocket. */
   request: FastifyRequest | null;
+  /** The client's address (the HTTP request's, or the WebSocket upgrade's). */
+  clientAddress: string | null;
   /** Request-scoped caches (DataLoaders), created lazily by modules. */
   loaders: Map<string, unknown>;
   /** Set on operations over WebSocket, where subscriptions run. */

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { refuseWebhookUrl } from '../../../platform/security/outbound-targets.ts';
-import { apiKeyPrefix, generateApiKey, hashApiKey } from '../api-key.ts';
+import { ApiKey } from '../../identity/api-key.entity.ts';
 import type { ProjectDeps } from '../deps.ts';
-import { ApiKey, Merchant, Project, type ProjectMode } from '../project.entity.ts';
+import { Merchant, Project, type ProjectMode } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';
 import { webhookUrlSchema } from '../project-input.ts';
 
@@ -51,15 +51,8 @@ export async function createProject(
       webhookUrl: webhookUrl ?? null,
       paymentMethods: [...deps.paymentMethods.ids],
     });
-    const apiKey = generateApiKey(mode);
-    const key = Object.assign(new ApiKey(), {
-      id: randomUUID(),
-      projectId: project.id,
-      prefix: apiKeyPrefix(apiKey),
-      keyHash: hashApiKey(apiKey),
-      revokedAt: null,
-    });
+    const { key, secret } = ApiKey.issue(project.id, mode, { label: 'default', at: new Date() });
     projects.add(merchant, project, key);
-    return { projectId: project.id, merchantId: merchant.id, mode, apiKey };
+    return { projectId: project.id, merchantId: merchant.id, mode, apiKey: secret };
   });
 }
