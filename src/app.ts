@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { PORTAL_BUILD_DIR } from '../portal/build.ts';
 import { pathPrefixOf } from './config/index.ts';
+import { auditMutations } from './modules/audit/graphql/mutation-audit.ts';
+import { recordRestWrites } from './modules/audit/rest/audit-hook.ts';
 import { hashApiKey, isWellFormedApiKey } from './modules/identity/api-key.ts';
 import { authenticateApiKey } from './modules/identity/commands/authenticate-api-key.ts';
 import { sessionActorOf } from './modules/identity/session-authentication.ts';
@@ -13,6 +15,7 @@ import { OutboxFeed } from './modules/subscriptions/outbox-feed.ts';
 import { concerns } from './platform/auth/credential-change.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { enforceRoles } from './platform/graphql/authorization.ts';
+import { OperationLimits } from './platform/graphql/limits.ts';
 import { buildSchema } from './platform/graphql/schema.ts';
 import { mountGraphQLWebSocket, type SocketCredential } from './platform/graphql/websocket.ts';
 import {
@@ -23,6 +26,7 @@ import {
 import { apiKeyFromBasicAuth } from './platform/http/basic-auth.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
 import { mountPortal } from './platform/http/portal.ts';
+import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { createHttpServer } from './platform/http/server.ts';
 import type { AppDeps, AppGraphQLContext, AppServices } from './services.ts';
 
@@ -35,6 +39,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     request.deps = { ...deps, logger: request.log as Logger };
   });
   const sessionCookie = sessionCookieOf(deps.config);
+  await registerRateLimits(app, deps.config.security.rateLimits, { sessionCookieName: sessionCookie.name });
   registerAuthentication(app, {
     apiKey: (apiKey, request) => authenticateApiKey(request.deps, apiKey),
     session: async (request) =>
@@ -57,11 +62,16 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   });
 
   const schema = buildSchema(resolvers);
-  enforceRoles(schema);
+  enforceRoles(schema, { onMutation: auditMutations(deps.audit) });
+  // Every authenticated REST write is recorded once answered; pending entries are written at shutdown.
+  recordRestWrites(app, deps.audit);
+  app.addHook('onClose', () => deps.audit.flush());
   const production = deps.config.env === 'production';
+  const limits = new OperationLimits(schema, deps.config.security.graphqlLimits);
   await mountGraphQL<AppGraphQLContext>(app, {
     schema,
     production,
+    limits,
     authenticate: requireApiKeyOrSession,
     context: (request, actor) => ({
       deps: request.deps,
@@ -82,6 +92,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     path: '/graphql',
     production,
     recheckIntervalMs: deps.config.security.socketRecheckIntervalMs,
+    limits,
     authenticate: async (params, request): Promise<SocketCredential | null> => {
       const apiKey = apiKeyFromConnectionParams(params) ?? apiKeyFromBasicAuth(request.headers.authorization);
       if (apiKey) {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/index.ts';
+import { auditWriter } from './modules/audit/audit-writer.ts';
 import type { BackOfficeDeps } from './modules/back-office/deps.ts';
 import { Credentials } from './modules/identity/credentials.ts';
 import type { IdentityDeps } from './modules/identity/deps.ts';
@@ -16,6 +17,7 @@ import { loadVaultCipher } from './modules/vault/vault-keys.ts';
 import type { WalletDeps } from './modules/wallets/deps.ts';
 import { walletAPaymentMethod, walletBPaymentMethod } from './modules/wallets/wallet-payment-methods.ts';
 import { createWalletServices, type WalletServiceOverrides } from './modules/wallets/wallet-services.ts';
+import { AuditTrail } from './platform/audit/audit-trail.ts';
 import { Db } from './platform/db/db.ts';
 import type { Orm } from './platform/db/orm.ts';
 import type { Deps } from './platform/deps.ts';
@@ -72,6 +74,7 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
     logger,
     jobs,
     paymentMethods,
+    audit: new AuditTrail({ write: auditWriter(db), logger }),
     credentials: new Credentials({
       db,
       now,

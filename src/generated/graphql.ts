@@ -7,6 +7,7 @@ import type { JsonObject } from '../modules/orders/order.entity.ts';
 import type { MerchantUser as MerchantUserEntity } from '../modules/identity/user.entity.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import type { ApiKey as ApiKeyEntity } from '../modules/identity/api-key.entity.ts';
+import type { AuditRow } from '../modules/audit/audit.repository.ts';
 import type { AppGraphQLContext } from '../services.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -62,6 +63,89 @@ export type ApiKey = {
   prefix: Scalars['String']['output'];
   /** When the key was revoked; null: not revoked. */
   revoked: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** One write by a key or a user, a sign-in or a failed sign-in. Holds no secrets and no card data. */
+export type AuditEvent = {
+  __typename?: 'AuditEvent';
+  /**
+   * What was done: a REST route (`POST /v1/orders/:order_id/refunds/`), a GraphQL mutation (`graphql.refundOrder`),
+   * or `session.sign_in`, `session.sign_in_failed`, `session.sign_out`.
+   */
+  action: Scalars['String']['output'];
+  /** The client's IP address as this server saw it. */
+  clientAddress: Maybe<Scalars['String']['output']>;
+  /** Event id (uuid). */
+  id: Scalars['ID']['output'];
+  /** When it happened. */
+  occurred: Scalars['DateTime']['output'];
+  /** `SUCCEEDED`, `REFUSED` (a 4xx or userErrors: nothing was written) or `FAILED` (a fault of ours). */
+  outcome: AuditOutcome;
+  /** Who did it. */
+  principal: AuditPrincipal;
+  /** The request id (the `x-request-id` response header) for finding the request in the logs. */
+  requestId: Maybe<Scalars['String']['output']>;
+  /** What it was done to; null when the action names no object. */
+  target: Maybe<AuditTarget>;
+};
+
+/** A page of the audit log, newest first. */
+export type AuditEventConnection = {
+  __typename?: 'AuditEventConnection';
+  /** The events of this page. */
+  edges: Array<AuditEventEdge>;
+  /** Whether older events follow, and the cursor to read them. */
+  pageInfo: PageInfo;
+};
+
+/** One audit event of a page. */
+export type AuditEventEdge = {
+  __typename?: 'AuditEventEdge';
+  /** Pass as `after` to read the events older than this one. */
+  cursor: Scalars['String']['output'];
+  /** The event. */
+  node: AuditEvent;
+};
+
+/** Which audit events to list; every field narrows the list. */
+export type AuditLogFilter = {
+  /** Only these actions, e.g. `["graphql.revokeApiKey", "session.sign_in_failed"]`. */
+  actions?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Only events of this user or key (uuid). */
+  principalId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only events at or after this time. */
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only events before this time. */
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** How an audited action ended. */
+export type AuditOutcome =
+  /** Failed on our side. */
+  | 'FAILED'
+  /** Refused (bad input, not found, forbidden, a failed sign-in): nothing was written. */
+  | 'REFUSED'
+  /** Done. */
+  | 'SUCCEEDED';
+
+/** Who did something recorded in the audit log. */
+export type AuditPrincipal = {
+  __typename?: 'AuditPrincipal';
+  /** The user's or the key's id; null when unknown. */
+  id: Maybe<Scalars['ID']['output']>;
+  /** `USER` or `API_KEY`; null for a failed sign-in with an unknown e-mail address. */
+  kind: Maybe<PrincipalKind>;
+  /** The user's e-mail address or the key's visible prefix (never a secret). */
+  label: Maybe<Scalars['String']['output']>;
+};
+
+/** What an audited action was done to. */
+export type AuditTarget = {
+  __typename?: 'AuditTarget';
+  /** Its id. */
+  id: Scalars['ID']['output'];
+  /** The kind of object, e.g. `order`, `transaction`, `api_key`, `user`, `session`. */
+  type: Scalars['String']['output'];
 };
 
 /**
@@ -850,6 +934,11 @@ export type Query = {
   __typename?: 'Query';
   /** The calling project's API keys, newest first, revoked and expired ones included. Admin and developer users only. */
   apiKeys: Array<ApiKey>;
+  /**
+   * The calling project's audit log, newest first: every write by a key or a user, sign-ins and failed sign-ins.
+   * Admins (and API keys) only. Entries are written within a fraction of a second after the action.
+   */
+  auditLog: AuditEventConnection;
   /** One of the calling project's orders; null for a missing id or another project's order. */
   order: Maybe<Order>;
   /**
@@ -865,6 +954,14 @@ export type Query = {
   users: Array<User>;
   /** Who is calling: the project, the role, and the signed-in user or the API key (for the portal's header). */
   viewer: Viewer;
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryAuditLogArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AuditLogFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1528,6 +1625,13 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversTypes = ResolversObject<{
   AniResults: ResolverTypeWrapper<AniResults>;
   ApiKey: ResolverTypeWrapper<ApiKeyEntity>;
+  AuditEvent: ResolverTypeWrapper<AuditRow>;
+  AuditEventConnection: ResolverTypeWrapper<Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversTypes['AuditEventEdge']> }>;
+  AuditEventEdge: ResolverTypeWrapper<Omit<AuditEventEdge, 'node'> & { node: ResolversTypes['AuditEvent'] }>;
+  AuditLogFilter: AuditLogFilter;
+  AuditOutcome: AuditOutcome;
+  AuditPrincipal: ResolverTypeWrapper<AuditPrincipal>;
+  AuditTarget: ResolverTypeWrapper<AuditTarget>;
   AuthenticateTransactionInput: AuthenticateTransactionInput;
   AuthenticateTransactionPayload: ResolverTypeWrapper<Omit<AuthenticateTransactionPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1617,6 +1721,12 @@ export type ResolversTypes = ResolversObject<{
 export type ResolversParentTypes = ResolversObject<{
   AniResults: AniResults;
   ApiKey: ApiKeyEntity;
+  AuditEvent: AuditRow;
+  AuditEventConnection: Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversParentTypes['AuditEventEdge']> };
+  AuditEventEdge: Omit<AuditEventEdge, 'node'> & { node: ResolversParentTypes['AuditEvent'] };
+  AuditLogFilter: AuditLogFilter;
+  AuditPrincipal: AuditPrincipal;
+  AuditTarget: AuditTarget;
   AuthenticateTransactionInput: AuthenticateTransactionInput;
   AuthenticateTransactionPayload: Omit<AuthenticateTransactionPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   Boolean: Scalars['Boolean']['output'];
@@ -1708,6 +1818,38 @@ export type ApiKeyResolvers<ContextType = AppGraphQLContext, ParentType extends 
   lastUsed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revoked?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+}>;
+
+export type AuditEventResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditEvent'] = ResolversParentTypes['AuditEvent']> = ResolversObject<{
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clientAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurred?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['AuditOutcome'], ParentType, ContextType>;
+  principal?: Resolver<ResolversTypes['AuditPrincipal'], ParentType, ContextType>;
+  requestId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['AuditTarget']>, ParentType, ContextType>;
+}>;
+
+export type AuditEventConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditEventConnection'] = ResolversParentTypes['AuditEventConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['AuditEventEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type AuditEventEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditEventEdge'] = ResolversParentTypes['AuditEventEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['AuditEvent'], ParentType, ContextType>;
+}>;
+
+export type AuditPrincipalResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditPrincipal'] = ResolversParentTypes['AuditPrincipal']> = ResolversObject<{
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['PrincipalKind']>, ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AuditTargetResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditTarget'] = ResolversParentTypes['AuditTarget']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type AuthenticateTransactionPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuthenticateTransactionPayload'] = ResolversParentTypes['AuthenticateTransactionPayload']> = ResolversObject<{
@@ -1898,6 +2040,7 @@ export type ProjectResolvers<ContextType = AppGraphQLContext, ParentType extends
 
 export type QueryResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   apiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  auditLog?: Resolver<ResolversTypes['AuditEventConnection'], ParentType, ContextType, Partial<QueryAuditLogArgs>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, Partial<QueryOrdersArgs>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
@@ -2082,6 +2225,11 @@ export type WebhookDeliveryAttemptResolvers<ContextType = AppGraphQLContext, Par
 export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   AniResults?: AniResultsResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
+  AuditEvent?: AuditEventResolvers<ContextType>;
+  AuditEventConnection?: AuditEventConnectionResolvers<ContextType>;
+  AuditEventEdge?: AuditEventEdgeResolvers<ContextType>;
+  AuditPrincipal?: AuditPrincipalResolvers<ContextType>;
+  AuditTarget?: AuditTargetResolvers<ContextType>;
   AuthenticateTransactionPayload?: AuthenticateTransactionPayloadResolvers<ContextType>;
   CaptureTransactionPayload?: CaptureTransactionPayloadResolvers<ContextType>;
   CreateApiKeyPayload?: CreateApiKeyPayloadResolvers<ContextType>;

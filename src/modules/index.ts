@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayModule, WorkerHost } from '../platform/module.ts';
 import type { AppDeps } from '../services.ts';
+import { auditModule } from './audit/module.ts';
 import { backOfficeModule } from './back-office/module.ts';
 import { hostedPagesModule } from './hosted-pages/module.ts';
 import { identityModule } from './identity/module.ts';
@@ -26,6 +27,7 @@ export const modules: readonly GatewayModule<AppDeps>[] = [
   webhooksModule,
   subscriptionsModule,
   hostedPagesModule,
+  auditModule,
 ];
 
 /** Every entity MikroORM manages. */

@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 async function tableCounts(databaseUrl: string): Promise<Record<string, number>> {
   const tables = await sql<{ table_name: string }>(
     databaseUrl,
-    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('mikro_orm_migrations', 'merchant_sessions', 'idempotency_keys') order by 1",
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('mikro_orm_migrations', 'merchant_sessions', 'idempotency_keys', 'audit_events') order by 1",
   );
   const counts: Record<string, number> = {};
   for (const { table_name } of tables) {
@@ -60,6 +60,13 @@ describe('roles, enforced for every GraphQL field in one place', () => {
       }
     }
     expect(await tableCounts(app.databaseUrl)).toEqual(before);
+    // Each refused attempt is in the audit log, as refused.
+    await app.runtime.deps.audit.flush();
+    const audited = await sql<{ outcome: string; n: string }>(
+      app.databaseUrl,
+      "select outcome, count(*) as n from audit_events where action like 'graphql.%' group by outcome",
+    );
+    expect(audited).toEqual([{ outcome: 'refused', n: String(mutations.length) }]);
   });
 
   it('lets a viewer read: the project, orders, one order', async () => {

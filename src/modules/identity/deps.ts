@@ -1,3 +1,4 @@
+import type { AuditTrail } from '../../platform/audit/audit-trail.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Credentials } from './credentials.ts';
 
@@ -7,6 +8,8 @@ import type { Credentials } from './credentials.ts';
  */
 export interface IdentityDeps extends Pick<Deps, 'db' | 'config' | 'now'> {
   credentials: Credentials;
+  /** Sign-ins, failed sign-ins and sign-outs are recorded here. */
+  audit: AuditTrail;
 }
 
 /**

@@ -10,7 +10,8 @@ export type DomainErrorKind =
   | 'not_found'
   | 'conflict'
   | 'unprocessable'
-  | 'gone';
+  | 'gone'
+  | 'rate_limited';
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;

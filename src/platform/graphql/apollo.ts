@@ -2,9 +2,11 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Actor } from '../auth/actor.ts';
+import { formatGraphQLError } from './error-format.ts';
 import { mountExplorer } from './explorer/explorer.ts';
+import type { OperationLimits, OperationRequest } from './limits.ts';
 
 /**
  * Mounts Apollo Server at /graphql. Authentication happens before Apollo sees the request (the caller passes
@@ -19,6 +21,8 @@ export async function mountGraphQL<Context extends object>(
     authenticate: (request: FastifyRequest) => Promise<Actor>;
     /** Each operation's context, built by the composition root (it knows every module's services). */
     context: (request: FastifyRequest, actor: Actor) => Context;
+    /** Depth, alias, token, directive and cost limits, checked before Apollo parses (limits.ts). */
+    limits?: OperationLimits;
   },
 ): Promise<ApolloServer<Context>> {
   const apollo = new ApolloServer<Context>({
@@ -26,17 +30,24 @@ export async function mountGraphQL<Context extends object>(
     introspection: !options.production,
     csrfPrevention: true,
     includeStacktraceInErrorResponses: !options.production,
+    // A persisted-query hash would reach Apollo's parser without passing the limits below.
+    persistedQueries: false,
     // Apollo's own landing page loads Apollo Sandbox from the internet; ours is served locally, below.
     plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled()],
-    formatError: (formatted, error) => maskInternalErrors(formatted, error, options.production),
+    formatError: (formatted) => formatGraphQLError(formatted, options.production),
   });
   await apollo.start();
   if (!options.production) await mountExplorer(app, { endpoint: '/graphql', schema: options.schema });
 
   const actors = new WeakMap<FastifyRequest, Actor>();
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', async (request, reply) => {
     if (request.routeOptions.url !== '/graphql') return;
     actors.set(request, await options.authenticate(request));
+    const operation = (request.method === 'GET' ? request.query : request.body) as OperationRequest | null;
+    const refused = operation && options.limits?.check(operation);
+    if (refused) {
+      return reply.code(400).send({ errors: [formatGraphQLError(refused.toJSON(), options.production)] });
+    }
   });
 
   await app.register(fastifyApollo(apollo), {
@@ -51,13 +62,4 @@ export async function mountGraphQL<Context extends object>(
     },
   });
   return apollo;
-}
-
-function maskInternalErrors(formatted: GraphQLFormattedError, error: unknown, production: boolean) {
-  const code = formatted.extensions?.code;
-  if (production && (code === 'INTERNAL_SERVER_ERROR' || code === undefined)) {
-    return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
-  }
-  void error;
-  return formatted;
 }

@@ -52,13 +52,8 @@ export function enforceRoles(schema: GraphQLSchema, options: { onMutation?: Muta
       const observe = type.name === 'Mutation' ? options.onMutation : undefined;
       field.resolve = (source, args, context, info) => {
         const refusal = refuse(actorOf(context));
-        if (refusal) return refusal();
-        if (!observe) return resolve(source, args, context, info);
-        return observed(observe, () => resolve(source, args, context, info), {
-          context,
-          field: field.name,
-          args,
-        });
+        const run = () => (refusal ? refusal() : resolve(source, args, context, info));
+        return observe ? observed(observe, run, { context, field: field.name, args }) : run();
       };
       if (field.subscribe) {
         const subscribe = field.subscribe;

@@ -1,10 +1,20 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import {
+  type ExecutionArgs,
+  GraphQLError,
+  type GraphQLSchema,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  specifiedRules,
+  validate,
+} from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Actor } from '../auth/actor.ts';
+import { formatGraphQLError } from './error-format.ts';
+import type { OperationLimits } from './limits.ts';
 
 type ConnectionParams = Record<string, unknown> | undefined;
 
@@ -55,6 +65,8 @@ export function mountGraphQLWebSocket<Context extends object>(
     /** Each operation's context, built by the composition root. */
     context: (actor: Actor, request: IncomingMessage) => Context;
     recheckIntervalMs: number;
+    /** The same operation limits as over HTTP (limits.ts). */
+    limits?: OperationLimits;
     /** Runs once every socket is closed, at shutdown. */
     onClose?: () => void;
   },
@@ -66,6 +78,17 @@ export function mountGraphQLWebSocket<Context extends object>(
       connection.socket.close(CloseCode.Forbidden, 'Forbidden');
     }
   };
+
+  // As over HTTP (Apollo): introspection only outside production, and errors leave in the same shape.
+  const rules = options.production ? [...specifiedRules, NoSchemaIntrospectionCustomRule] : specifiedRules;
+  const refuse = (errors: readonly GraphQLError[], code: string) =>
+    errors.map((error) => {
+      const formatted = formatGraphQLError(
+        { ...error.toJSON(), extensions: { ...error.extensions, code: error.extensions.code ?? code } },
+        options.production,
+      );
+      return new GraphQLError(formatted.message, { extensions: formatted.extensions });
+    });
 
   const graphqlWs = useServer<ConnectionParams, { connection?: Connection }>(
     {
@@ -86,7 +109,7 @@ export function mountGraphQLWebSocket<Context extends object>(
         ctx.extra.connection = connection;
         return true;
       },
-      onSubscribe: async (ctx) => {
+      onSubscribe: async (ctx, _id, payload) => {
         const connection = ctx.extra.connection;
         const actor = connection ? await connection.credential.recheck().catch(() => null) : null;
         if (!connection || !actor) {
@@ -98,7 +121,30 @@ export function mountGraphQLWebSocket<Context extends object>(
           ];
         }
         connection.credential.actor = actor;
+        const limited = options.limits?.check(payload);
+        if (limited) return refuse([limited], 'BAD_REQUEST');
+        let document: ExecutionArgs['document'];
+        try {
+          document = parse(payload.query);
+        } catch (error) {
+          return refuse([error as GraphQLError], 'GRAPHQL_PARSE_FAILED');
+        }
+        const invalid = validate(options.schema, document, rules);
+        if (invalid.length) return refuse(invalid, 'GRAPHQL_VALIDATION_FAILED');
+        return {
+          schema: options.schema,
+          document,
+          variableValues: payload.variables,
+          operationName: payload.operationName,
+        };
       },
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors
+          ? {
+              ...result,
+              errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), options.production)),
+            }
+          : undefined,
       context: (ctx) => options.context(ctx.extra.connection!.credential.actor, ctx.extra.request),
     },
     wss,

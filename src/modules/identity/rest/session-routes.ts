@@ -25,7 +25,20 @@ export function sessionRoutes(deps: IdentityDeps) {
   const path = `${pathPrefixOf(deps.config.merchantPortalUrl)}/session`;
   return async (app: FastifyInstance) => {
     app.post(path, async (request, reply) => {
+      const body = request.body as { email?: unknown } | null;
+      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : null;
+      await request.server.limitSignIn(request, reply, email);
       const attempt = await attemptSignIn(request.deps, request.body, request.ip);
+      const who = attempt.ok ? attempt.signedIn.user : attempt.user;
+      request.deps.audit.record({
+        projectId: who?.projectId ?? null,
+        principal: { kind: who ? 'user' : 'anonymous', id: who?.id ?? null, label: who?.email ?? null },
+        clientAddress: request.ip,
+        action: attempt.ok ? 'session.sign_in' : 'session.sign_in_failed',
+        target: attempt.ok ? { type: 'session', id: attempt.signedIn.session.id } : null,
+        outcome: attempt.ok ? 'succeeded' : 'refused',
+        requestId: request.id,
+      });
       if (!attempt.ok) throw signInRefused();
       // Signing in over an existing session ends it: one browser, one session.
       const previous = sessionTokenOf(request.headers.cookie, cookie);
@@ -52,7 +65,18 @@ export function sessionRoutes(deps: IdentityDeps) {
       if (token && (await authenticateSession(request.deps, token))) {
         // Signing someone out is a write: a cross-site request cannot, without the CSRF token.
         if (!csrfTokenMatches(token, request.headers['x-csrf-token'])) throw csrfTokenRefused();
-        await signOut(request.deps, token);
+        const ended = await signOut(request.deps, token);
+        if (ended) {
+          request.deps.audit.record({
+            projectId: ended.projectId,
+            principal: { kind: 'user', id: ended.userId, label: null },
+            clientAddress: request.ip,
+            action: 'session.sign_out',
+            target: { type: 'session', id: ended.sessionId },
+            outcome: 'succeeded',
+            requestId: request.id,
+          });
+        }
       }
       return clearCookie(noStore(reply), cookie).code(204).send();
     });
