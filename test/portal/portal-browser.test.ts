@@ -13,7 +13,14 @@ import { type SeededUser, seedUser } from '../factories/user.ts';
 import { restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
-import { openPortal, type PortalPage, screenshot, seriousViolations, signInThroughForm } from './support.ts';
+import {
+  openPortal,
+  type PortalPage,
+  SIGN_IN_OFTEN,
+  screenshot,
+  seriousViolations,
+  signInThroughForm,
+} from './support.ts';
 
 const describeInBrowser = hasChromium ? describe : describe.skip;
 
@@ -28,7 +35,7 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
 
   beforeAll(async () => {
     await ensurePortalBuilt('/portal/');
-    [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
+    [app, browser] = await Promise.all([startTestApp(SIGN_IN_OFTEN), launchChromium()]);
     portalUrl = `${app.baseUrl}/portal`;
     project = await seedProject(app, { name: 'Tulip Tickets' });
     [admin, viewer] = await Promise.all([
@@ -129,6 +136,15 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     await page.getByTestId('refundable-amount').getByText('€17.65').waitFor();
     const fromRest = await rest().get<any>(`/v1/orders/${paid.id}/`);
     expect(fromRest.body.refunded_amount).toBe(735);
+    // The admin's audit log on Settings records the refund (entries land a moment after the action).
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const refundEntry = page.getByRole('region', { name: 'Audit log' }).getByText('graphql.refundOrder').first();
+    for (let attempt = 0; attempt < 10 && !(await refundEntry.isVisible()); attempt++) {
+      await page.waitForTimeout(300);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    }
+    await refundEntry.waitFor();
   });
 
   it('refunds with the keyboard only', async () => {

@@ -8,7 +8,7 @@ import { type SeededUser, seedUser } from '../factories/user.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { answer, startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
-import { openPortal, type PortalPage, signInThroughForm } from './support.ts';
+import { openPortal, type PortalPage, SIGN_IN_OFTEN, signInThroughForm } from './support.ts';
 
 const describeInBrowser = hasChromium ? describe : describe.skip;
 
@@ -25,7 +25,7 @@ describeInBrowser('the merchant portal: webhooks and the CSV export (Chromium)',
   beforeAll(async () => {
     await ensurePortalBuilt('/portal/');
     [app, browser, receiver] = await Promise.all([
-      startTestApp({ OUTBOX_SWEEP_INTERVAL_SECONDS: '1' }),
+      startTestApp({ ...SIGN_IN_OFTEN, OUTBOX_SWEEP_INTERVAL_SECONDS: '1' }),
       launchChromium(),
       startReceiver((request, index, response) =>
         (failing ? answer(500, 'down') : answer(200, 'ok'))(request, index, response),

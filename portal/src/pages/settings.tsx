@@ -10,6 +10,7 @@ import { CopyButton } from '../ui/copy-button.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { EmptyState, ErrorState, Loading, Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
+import { AuditLogCard } from './audit-log.tsx';
 import { Card } from './order-detail.tsx';
 
 const ProjectSettings = graphql(`
@@ -88,6 +89,7 @@ export function SettingsPage() {
       <h1 id="settings-title">Settings</h1>
       <ProjectCard />
       <UsersCard />
+      <AuditLogCard />
     </section>
   );
 }

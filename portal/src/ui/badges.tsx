@@ -6,6 +6,7 @@ const TONE: Record<string, string> = {
   CAPTURED: 'good',
   SUCCEEDED: 'good',
   DELIVERED: 'good',
+  REFUSED: 'bad',
   NEW: 'neutral',
   PENDING: 'warn',
   PROCESSING: 'warn',
