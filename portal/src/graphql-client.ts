@@ -1,4 +1,4 @@
-import { Client, cacheExchange, fetchExchange, subscriptionExchange } from '@urql/core';
+import { Client, cacheExchange, fetchExchange, mapExchange, subscriptionExchange } from '@urql/core';
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
 import type { Session } from './session.ts';
 
@@ -69,6 +69,12 @@ export function createPortalClient(
     requestPolicy: 'cache-and-network',
     fetchOptions: () => ({ headers: csrf, credentials: 'same-origin', cache: 'no-store' }),
     exchanges: [
+      // A 401 means the session ended (idle timeout, lifetime, signed out elsewhere, user removed): sign in again.
+      mapExchange({
+        onError: (error) => {
+          if ((error.response as Response | undefined)?.status === 401) events.onSignedOut?.();
+        },
+      }),
       cacheExchange,
       fetchExchange,
       subscriptionExchange({

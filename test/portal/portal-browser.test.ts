@@ -138,7 +138,10 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     expect(fromRest.body.refunded_amount).toBe(735);
     // The admin's audit log on Settings records the refund (entries land a moment after the action).
     await page.getByRole('link', { name: 'Settings' }).click();
-    const refundEntry = page.getByRole('region', { name: 'Audit log' }).getByText('graphql.refundOrder').first();
+    const refundEntry = page
+      .getByRole('region', { name: 'Audit log' })
+      .getByText('graphql.refundOrder')
+      .first();
     for (let attempt = 0; attempt < 10 && !(await refundEntry.isVisible()); attempt++) {
       await page.waitForTimeout(300);
       await page.reload();
@@ -238,6 +241,21 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     expect(replayed.status).toBe(401);
     // Reloading shows the sign-in page again: nothing of the session is left in the browser.
     await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  });
+
+  it('goes back to sign-in when the session ends elsewhere', async () => {
+    const { page, context } = await signedIn(admin);
+    await page.locator('.live-dot.is-live').waitFor();
+    const [cookie] = await context.cookies();
+    const jar = { cookie: `${cookie!.name}=${cookie!.value}` };
+    const { csrf_token } = (await (await fetch(`${portalUrl}/session`, { headers: jar })).json()) as any;
+    const ended = await fetch(`${portalUrl}/session`, {
+      method: 'DELETE',
+      headers: { ...jar, 'x-csrf-token': csrf_token },
+    });
+    expect(ended.status).toBe(204);
+    // The server closes the live socket (4403); the next request would be a 401: either way, sign in again.
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   });
 
