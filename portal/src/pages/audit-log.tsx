@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDateTime } from '../dates.ts';
 import { graphql } from '../gql/index.ts';
 import { useCan } from '../portal-context.tsx';
 import { humanize, StatusBadge } from '../ui/badges.tsx';
+import { CursorPager, useCursorStack } from '../ui/cursor-pager.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { EmptyState, ErrorState, Loading } from '../ui/states.tsx';
 import { Card } from './order-detail.tsx';
@@ -39,10 +39,10 @@ const AuditLog = graphql(`
 /** The project's audit log on the Settings page, for admins: every write, sign-in and failed sign-in, newest first. */
 export function AuditLogCard() {
   const isAdmin = useCan('admin');
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const pages = useCursorStack();
   const [result, refetch] = useQuery({
     query: AuditLog,
-    variables: { after: cursors[cursors.length - 1] ?? null },
+    variables: { after: pages.after },
     pause: !isAdmin,
     requestPolicy: 'cache-and-network',
   });
@@ -102,27 +102,12 @@ export function AuditLogCard() {
               </tbody>
             </table>
           </ScrollRegion>
-          <div className="pager">
-            <span />
-            <div className="pager-buttons">
-              <button
-                type="button"
-                className="button"
-                disabled={cursors.length === 1}
-                onClick={() => setCursors((current) => current.slice(0, -1))}
-              >
-                Newer
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={!page.pageInfo.hasNextPage}
-                onClick={() => setCursors((current) => [...current, page.pageInfo.endCursor ?? null])}
-              >
-                Older
-              </button>
-            </div>
-          </div>
+          <CursorPager
+            stack={pages}
+            hasNext={page.pageInfo.hasNextPage}
+            endCursor={page.pageInfo.endCursor}
+            labels={['Newer', 'Older']}
+          />
         </>
       )}
     </Card>

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useQuery } from 'urql';
 import { formatDateTime } from '../dates.ts';
 import { graphql } from '../gql/index.ts';
+import '../user-errors.ts';
 import { useCan } from '../portal-context.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { CopyButton } from '../ui/copy-button.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
+import { SecretOnce } from '../ui/secret-once.tsx';
 import { EmptyState, ErrorState, Loading, Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
 import { Card } from './order-detail.tsx';
@@ -35,9 +36,7 @@ const CreateApiKey = graphql(`
       }
       secret
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }
@@ -56,9 +55,7 @@ const RollApiKey = graphql(`
         expires
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }
@@ -72,9 +69,7 @@ const RevokeApiKey = graphql(`
         revoked
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }
@@ -126,20 +121,9 @@ function ApiKeysCard() {
         it is created or rolled.
       </p>
       {secret ? (
-        <div className="secret" role="status">
-          <p>
-            <strong>Copy the new key now</strong>: it is not shown again.
-          </p>
-          <div className="secret-row">
-            <code className="secret-value" data-testid="new-secret">
-              {secret.value}
-            </code>
-            <CopyButton text={secret.value} label="Copy key" />
-          </div>
-          <button type="button" className="button button-small" onClick={() => setSecret(null)}>
-            I have stored it
-          </button>
-        </div>
+        <SecretOnce secret={secret.value} copyLabel="Copy key" onDone={() => setSecret(null)}>
+          <strong>Copy the new key now</strong>: it is not shown again.
+        </SecretOnce>
       ) : null}
       {failed && !failed.ok ? <Notice tone="error">{failed.message}</Notice> : null}
       {result.error && !result.data ? (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { graphql } from '../gql/index.ts';
+import '../user-errors.ts';
 import { currencyExponent, formatMoney, minorToMajorString, parseMajorAmount } from '../money.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Notice } from '../ui/states.tsx';
@@ -20,9 +21,7 @@ const RefundOrder = graphql(`
         refundedAmount
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }
@@ -38,9 +37,7 @@ const CaptureTransaction = graphql(`
         status
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }
@@ -54,9 +51,7 @@ const VoidTransaction = graphql(`
         status
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }
@@ -70,9 +65,7 @@ const RedeliverWebhook = graphql(`
         state
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }

@@ -9,6 +9,7 @@ import { currencyExponent, formatMoney, minorToMajorString } from '../money.ts';
 import { usePortal } from '../portal-context.tsx';
 import { queryErrorPosition } from '../query-error.ts';
 import { paymentMethodLabel, StatusBadge } from '../ui/badges.tsx';
+import { CursorPager, useCursorStack } from '../ui/cursor-pager.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { EmptyState, ErrorState, errorMessage, Loading } from '../ui/states.tsx';
 
@@ -92,8 +93,8 @@ export function OrdersPage() {
   const [draft, setDraft] = useState(query);
   const [sortValue, setSortValue] = useState('created-desc');
   /** Cursors of the pages before this one: "Previous" pops, so paging back needs no backward cursor. */
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const after = cursors[cursors.length - 1] ?? null;
+  const pages = useCursorStack();
+  const after = pages.after;
   const sort = SORTS.find((s) => s.value === sortValue)!;
   const variables = useMemo(
     () => ({
@@ -107,7 +108,7 @@ export function OrdersPage() {
   const [result, refetch] = useQuery({ query: OrdersQuery, variables, requestPolicy: 'cache-and-network' });
   const { reconnects } = usePortal();
   const [live, setLive] = useState<Record<string, OrderRowFragment>>({});
-  const onFirstPage = cursors.length === 1;
+  const onFirstPage = pages.first;
   const firstPage = useRef(onFirstPage);
   firstPage.current = onFirstPage;
 
@@ -139,7 +140,7 @@ export function OrdersPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setQuery(draft);
-    setCursors([null]);
+    pages.reset();
     const url = new URL(location.href);
     if (draft.trim()) url.searchParams.set('q', draft);
     else url.searchParams.delete('q');
@@ -177,7 +178,7 @@ export function OrdersPage() {
               value={sortValue}
               onChange={(event) => {
                 setSortValue(event.target.value);
-                setCursors([null]);
+                pages.reset();
               }}
             >
               {SORTS.map((s) => (
@@ -227,33 +228,12 @@ export function OrdersPage() {
       ) : (
         <>
           <OrdersTable rows={rows} />
-          <div className="pager">
-            <span className="hint">
-              {result.data.orders.totalCount.toLocaleString()} order
-              {result.data.orders.totalCount === 1 ? '' : 's'}
-              {result.stale ? ' · updating…' : ''}
-            </span>
-            <div className="pager-buttons">
-              <button
-                type="button"
-                className="button"
-                disabled={onFirstPage}
-                onClick={() => setCursors((current) => current.slice(0, -1))}
-              >
-                Previous
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={!result.data.orders.pageInfo.hasNextPage}
-                onClick={() =>
-                  setCursors((current) => [...current, result.data!.orders.pageInfo.endCursor ?? null])
-                }
-              >
-                Next
-              </button>
-            </div>
-          </div>
+          <CursorPager
+            stack={pages}
+            hasNext={result.data.orders.pageInfo.hasNextPage}
+            endCursor={result.data.orders.pageInfo.endCursor}
+            summary={`${result.data.orders.totalCount.toLocaleString()} order${result.data.orders.totalCount === 1 ? '' : 's'}${result.stale ? ' · updating…' : ''}`}
+          />
         </>
       )}
     </section>

@@ -3,11 +3,12 @@ import { useQuery } from 'urql';
 import { formatDateTime } from '../dates.ts';
 import type { Role } from '../gql/graphql.ts';
 import { graphql } from '../gql/index.ts';
+import '../user-errors.ts';
 import { useCan, usePortal } from '../portal-context.tsx';
 import { paymentMethodLabel } from '../ui/badges.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { CopyButton } from '../ui/copy-button.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
+import { SecretOnce } from '../ui/secret-once.tsx';
 import { EmptyState, ErrorState, Loading, Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
 import { AuditLogCard } from './audit-log.tsx';
@@ -33,9 +34,7 @@ const RenameProject = graphql(`
         name
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }
@@ -62,9 +61,7 @@ const CreateUser = graphql(`
       }
       password
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }
@@ -75,9 +72,7 @@ const RemoveUser = graphql(`
     removeUser(id: $id) {
       removedUserId
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }
@@ -214,18 +209,14 @@ function UsersCard() {
   return (
     <Card title="Users">
       {created ? (
-        <div className="secret" role="status">
-          <p>
-            <strong>{created.email}</strong> can sign in with this password; it is not shown again.
-          </p>
-          <div className="secret-row">
-            <code className="secret-value">{created.password}</code>
-            <CopyButton text={created.password} label="Copy password" />
-          </div>
-          <button type="button" className="button button-small" onClick={() => setCreated(null)}>
-            Done
-          </button>
-        </div>
+        <SecretOnce
+          secret={created.password}
+          copyLabel="Copy password"
+          onDone={() => setCreated(null)}
+          doneLabel="Done"
+        >
+          <strong>{created.email}</strong> can sign in with this password; it is not shown again.
+        </SecretOnce>
       ) : null}
       {failed && !failed.ok ? <Notice tone="error">{failed.message}</Notice> : null}
       {result.error && !result.data ? (

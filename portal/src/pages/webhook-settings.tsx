@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { graphql } from '../gql/index.ts';
+import '../user-errors.ts';
 import { useCan } from '../portal-context.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { CopyButton } from '../ui/copy-button.tsx';
+import { SecretOnce } from '../ui/secret-once.tsx';
 import { ErrorState, Loading, Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
 import { Card } from './order-detail.tsx';
@@ -26,9 +28,7 @@ const SetWebhookUrl = graphql(`
         webhookUrl
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }
@@ -43,9 +43,7 @@ const EnableSigning = graphql(`
         webhookSigningEnabled
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }
@@ -59,9 +57,7 @@ const DisableSigning = graphql(`
         webhookSigningEnabled
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrors
       }
     }
   }
@@ -142,16 +138,9 @@ export function WebhookSettings() {
           : 'Webhooks are not signed. Enable signing so your server can verify that a webhook comes from us.'}
       </p>
       {secret ? (
-        <div className="secret" role="status">
-          <p>
-            <strong>Copy the signing secret now</strong>: it is not shown again.
-          </p>
-          <div className="secret-row">
-            <code className="secret-value">{secret}</code>
-            <CopyButton text={secret} label="Copy secret" />
-          </div>
-          <VerificationSnippet />
-        </div>
+        <SecretOnce secret={secret} copyLabel="Copy secret" after={<VerificationSnippet />}>
+          <strong>Copy the signing secret now</strong>: it is not shown again.
+        </SecretOnce>
       ) : null}
       {canWrite ? (
         <div className="action-buttons">
