@@ -109,6 +109,29 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     expect(await row.textContent()).toContain('400000******3220');
   });
 
+  it("updates home's totals and live feed when an order is paid", async () => {
+    const { page } = await signedIn(admin);
+    const today = page.getByRole('region', { name: 'Today' }).locator('.stat-value');
+    await today.waitFor();
+    await page.locator('.live-dot.is-live').waitFor();
+    const before = Number.parseInt((await today.textContent()) ?? '', 10);
+    const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
+      amount: 777,
+      order: { merchant_order_id: 'feed-777' },
+    });
+    await page.getByRole('link', { name: 'feed-777' }).first().waitFor({ timeout: 3_000 });
+    await page.waitForFunction(
+      (expected) =>
+        Number.parseInt(
+          (globalThis as any).document.querySelector('[aria-label="Today"] .stat-value')?.textContent ?? '',
+          10,
+        ) === expected,
+      before + 1,
+      { timeout: 3_000 },
+    );
+    expect(paid.status).toBe('completed');
+  });
+
   it('shows a bad search query with the error at its position', async () => {
     const { page } = await signedIn(admin, { path: '/orders' });
     await page.getByLabel('Search').fill('status:completed AND (');

@@ -20,7 +20,6 @@ type Documents = {
     "\n  mutation PortalCreateApiKey($label: String!) {\n    createApiKey(label: $label) {\n      apiKey {\n        id\n        prefix\n      }\n      secret\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalCreateApiKeyDocument,
     "\n  mutation PortalRollApiKey($id: ID!, $overlap: String) {\n    rollApiKey(id: $id, overlap: $overlap) {\n      apiKey {\n        id\n        prefix\n      }\n      secret\n      previousKey {\n        id\n        expires\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalRollApiKeyDocument,
     "\n  mutation PortalRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey {\n        id\n        revoked\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalRevokeApiKeyDocument,
-    "\n  query HomeRecentOrders($query: String!, $after: String) {\n    orders(query: $query, first: 100, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          created\n          amount\n          currency\n          status\n        }\n      }\n    }\n  }\n": typeof types.HomeRecentOrdersDocument,
     "\n  subscription HomeLiveChanges {\n    orderStatusChanged {\n      id\n      merchantOrderId\n      amount\n      currency\n      status\n      modified\n    }\n  }\n": typeof types.HomeLiveChangesDocument,
     "\n  mutation PortalRefundOrder($orderId: ID!, $amount: SafeInt!) {\n    refundOrder(orderId: $orderId, amount: $amount) {\n      refund {\n        id\n        amount\n        currency\n        status\n      }\n      order {\n        id\n        refundedAmount\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalRefundOrderDocument,
     "\n  mutation PortalCaptureTransaction($input: CaptureTransactionInput!) {\n    captureTransaction(input: $input) {\n      captureOrder {\n        id\n        amount\n        currency\n        status\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalCaptureTransactionDocument,
@@ -41,6 +40,7 @@ type Documents = {
     "\n  mutation PortalEnableSigning {\n    enableWebhookSigning {\n      secret\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalEnableSigningDocument,
     "\n  mutation PortalDisableSigning {\n    disableWebhookSigning {\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalDisableSigningDocument,
     "\n  query PortalViewer {\n    viewer {\n      role\n      project {\n        id\n        name\n        mode\n      }\n    }\n  }\n": typeof types.PortalViewerDocument,
+    "\n  query HomeRecentOrders($query: String!, $after: String) {\n    orders(query: $query, first: 100, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          created\n          amount\n          currency\n          status\n        }\n      }\n    }\n  }\n": typeof types.HomeRecentOrdersDocument,
     "\n  fragment UserErrors on UserError {\n    field\n    code\n    message\n  }\n": typeof types.UserErrorsFragmentDoc,
 };
 const documents: Documents = {
@@ -50,7 +50,6 @@ const documents: Documents = {
     "\n  mutation PortalCreateApiKey($label: String!) {\n    createApiKey(label: $label) {\n      apiKey {\n        id\n        prefix\n      }\n      secret\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalCreateApiKeyDocument,
     "\n  mutation PortalRollApiKey($id: ID!, $overlap: String) {\n    rollApiKey(id: $id, overlap: $overlap) {\n      apiKey {\n        id\n        prefix\n      }\n      secret\n      previousKey {\n        id\n        expires\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalRollApiKeyDocument,
     "\n  mutation PortalRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey {\n        id\n        revoked\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalRevokeApiKeyDocument,
-    "\n  query HomeRecentOrders($query: String!, $after: String) {\n    orders(query: $query, first: 100, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          created\n          amount\n          currency\n          status\n        }\n      }\n    }\n  }\n": types.HomeRecentOrdersDocument,
     "\n  subscription HomeLiveChanges {\n    orderStatusChanged {\n      id\n      merchantOrderId\n      amount\n      currency\n      status\n      modified\n    }\n  }\n": types.HomeLiveChangesDocument,
     "\n  mutation PortalRefundOrder($orderId: ID!, $amount: SafeInt!) {\n    refundOrder(orderId: $orderId, amount: $amount) {\n      refund {\n        id\n        amount\n        currency\n        status\n      }\n      order {\n        id\n        refundedAmount\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalRefundOrderDocument,
     "\n  mutation PortalCaptureTransaction($input: CaptureTransactionInput!) {\n    captureTransaction(input: $input) {\n      captureOrder {\n        id\n        amount\n        currency\n        status\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalCaptureTransactionDocument,
@@ -71,6 +70,7 @@ const documents: Documents = {
     "\n  mutation PortalEnableSigning {\n    enableWebhookSigning {\n      secret\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalEnableSigningDocument,
     "\n  mutation PortalDisableSigning {\n    disableWebhookSigning {\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalDisableSigningDocument,
     "\n  query PortalViewer {\n    viewer {\n      role\n      project {\n        id\n        name\n        mode\n      }\n    }\n  }\n": types.PortalViewerDocument,
+    "\n  query HomeRecentOrders($query: String!, $after: String) {\n    orders(query: $query, first: 100, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          created\n          amount\n          currency\n          status\n        }\n      }\n    }\n  }\n": types.HomeRecentOrdersDocument,
     "\n  fragment UserErrors on UserError {\n    field\n    code\n    message\n  }\n": types.UserErrorsFragmentDoc,
 };
 
@@ -112,10 +112,6 @@ export function graphql(source: "\n  mutation PortalRollApiKey($id: ID!, $overla
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PortalRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey {\n        id\n        revoked\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PortalRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey {\n        id\n        revoked\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query HomeRecentOrders($query: String!, $after: String) {\n    orders(query: $query, first: 100, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          created\n          amount\n          currency\n          status\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query HomeRecentOrders($query: String!, $after: String) {\n    orders(query: $query, first: 100, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          created\n          amount\n          currency\n          status\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -196,6 +192,10 @@ export function graphql(source: "\n  mutation PortalDisableSigning {\n    disabl
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PortalViewer {\n    viewer {\n      role\n      project {\n        id\n        name\n        mode\n      }\n    }\n  }\n"): (typeof documents)["\n  query PortalViewer {\n    viewer {\n      role\n      project {\n        id\n        name\n        mode\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HomeRecentOrders($query: String!, $after: String) {\n    orders(query: $query, first: 100, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          created\n          amount\n          currency\n          status\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query HomeRecentOrders($query: String!, $after: String) {\n    orders(query: $query, first: 100, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          created\n          amount\n          currency\n          status\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useQuery, useSubscription } from 'urql';
+import { useSubscription } from 'urql';
 import { Link } from 'wouter';
 import { formatRelative } from '../dates.ts';
 import { graphql } from '../gql/index.ts';
@@ -8,28 +8,7 @@ import { formatMoney } from '../money.ts';
 import { type StatOrder, startOfDay, totals, volumePerDay } from '../stats.ts';
 import { humanize, StatusBadge } from '../ui/badges.tsx';
 import { EmptyState, ErrorState, Loading } from '../ui/states.tsx';
-
-/** The last 30 days of orders (at most 1,000, newest first): the source of the totals and the chart. */
-const RecentOrders = graphql(`
-  query HomeRecentOrders($query: String!, $after: String) {
-    orders(query: $query, first: 100, after: $after) {
-      totalCount
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      edges {
-        node {
-          id
-          created
-          amount
-          currency
-          status
-        }
-      }
-    }
-  }
-`);
+import { useRecentOrders } from '../use-recent-orders.ts';
 
 const LiveChanges = graphql(`
   subscription HomeLiveChanges {
@@ -61,21 +40,26 @@ export function HomePage() {
   const since = startOfDay(now, 29);
   // The query language's days are UTC days; a day of margin, then the exact local cut-off below.
   const query = `created:[${isoDay(new Date(since.getTime() - 86_400_000))} TO ${isoDay(new Date(now.getTime() + 86_400_000))}]`;
-  const [result, refetch] = useQuery({ query: RecentOrders, variables: { query } });
-  const orders: StatOrder[] = result.data?.orders.edges.map((e) => e.node) ?? [];
+  const recent = useRecentOrders(query);
+  const orders = recent.orders ?? [];
   const [feed, setFeed] = useState<FeedItem[]>([]);
+  // Totals follow the live changes: each burst of changes reloads them once.
+  const pendingReload = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(pendingReload.current), []);
   useSubscription({ query: LiveChanges }, (_previous, data) => {
     const o = data.orderStatusChanged;
     setFeed((items) => [{ key: `${o.id}-${o.status}-${o.modified}`, ...o }, ...items].slice(0, 12));
+    window.clearTimeout(pendingReload.current);
+    pendingReload.current = window.setTimeout(recent.reload, 500);
     return data;
   });
 
   return (
     <section className="page" aria-labelledby="home-title">
       <h1 id="home-title">Home</h1>
-      {result.error && !result.data ? (
-        <ErrorState error={result.error} retry={() => refetch({ requestPolicy: 'network-only' })} />
-      ) : !result.data ? (
+      {recent.error && !recent.orders ? (
+        <ErrorState error={recent.error} retry={recent.reload} />
+      ) : !recent.orders ? (
         <Loading label="Loading totals" />
       ) : (
         <>
@@ -93,9 +77,10 @@ export function HomePage() {
             ) : (
               <VolumeChart orders={orders} since={since} until={now} />
             )}
-            {result.data.orders.pageInfo.hasNextPage ? (
+            {recent.totalCount > orders.length ? (
               <p className="hint">
-                Counted from the latest {orders.length} orders of {result.data.orders.totalCount}.
+                Counted from the latest {orders.length.toLocaleString()} of{' '}
+                {recent.totalCount.toLocaleString()} orders.
               </p>
             ) : null}
           </section>
