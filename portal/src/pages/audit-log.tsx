@@ -3,10 +3,10 @@ import { formatDateTime } from '../dates.ts';
 import { graphql } from '../gql/index.ts';
 import { useCan } from '../portal-context.tsx';
 import { humanize, StatusBadge } from '../ui/badges.tsx';
+import { Card } from '../ui/card.tsx';
 import { CursorPager, useCursorStack } from '../ui/cursor-pager.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { EmptyState, ErrorState, Loading } from '../ui/states.tsx';
-import { Card } from './order-detail.tsx';
 
 const AuditLog = graphql(`
   query PortalAuditLog($after: String) {

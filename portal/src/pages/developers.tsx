@@ -4,12 +4,12 @@ import { formatDateTime } from '../dates.ts';
 import { graphql } from '../gql/index.ts';
 import '../user-errors.ts';
 import { useCan } from '../portal-context.tsx';
+import { Card } from '../ui/card.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { SecretOnce } from '../ui/secret-once.tsx';
 import { EmptyState, ErrorState, Loading, Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
-import { Card } from './order-detail.tsx';
 import { WebhookSettings } from './webhook-settings.tsx';
 
 const ApiKeys = graphql(`

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useQuery, useSubscription } from 'urql';
 import { Link } from 'wouter';
 import { formatDateTime } from '../dates.ts';
@@ -6,8 +6,9 @@ import type { OrderDetailQuery } from '../gql/graphql.ts';
 import { graphql } from '../gql/index.ts';
 import { formatMoney } from '../money.ts';
 import { useCan } from '../portal-context.tsx';
+import { AttemptsTable } from '../ui/attempts-table.tsx';
 import { humanize, paymentMethodLabel, StatusBadge } from '../ui/badges.tsx';
-import { ScrollRegion } from '../ui/scroll-region.tsx';
+import { Card, Fields } from '../ui/card.tsx';
 import { EmptyState, ErrorState, Loading } from '../ui/states.tsx';
 import { OrderActions } from './order-actions.tsx';
 
@@ -357,70 +358,5 @@ export function OrderDetailPage({ id }: { id: string }) {
         )}
       </Card>
     </section>
-  );
-}
-
-export function AttemptsTable({
-  attempts,
-}: {
-  attempts: DetailOrder['webhookDeliveries'][number]['attempts'];
-}) {
-  if (attempts.length === 0) return <p className="hint">No attempt yet.</p>;
-  return (
-    <ScrollRegion label="Attempts">
-      <table className="table table-compact">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Started</th>
-            <th scope="col">URL</th>
-            <th scope="col">Result</th>
-            <th scope="col" className="numeric">
-              Time
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {attempts.map((a) => (
-            <tr key={a.number}>
-              <td>{a.number}</td>
-              <td>{formatDateTime(a.started)}</td>
-              <td className="mono break">{a.url ?? '—'}</td>
-              <td>
-                {a.errorKind
-                  ? `${humanize(a.errorKind)}${a.httpStatus ? ` ${a.httpStatus}` : ''}`
-                  : `HTTP ${a.httpStatus}`}
-                {a.signed ? ' · signed' : ''}
-              </td>
-              <td className="numeric">{a.durationMs} ms</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
-  );
-}
-
-export function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="card">
-      <h2>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Fields({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="fields">
-      {rows
-        .filter(([, value]) => value !== null && value !== undefined && value !== '')
-        .map(([label, value]) => (
-          <div key={label} className="field-row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-    </dl>
   );
 }

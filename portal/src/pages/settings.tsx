@@ -6,13 +6,13 @@ import { graphql } from '../gql/index.ts';
 import '../user-errors.ts';
 import { useCan, usePortal } from '../portal-context.tsx';
 import { paymentMethodLabel } from '../ui/badges.tsx';
+import { Card } from '../ui/card.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { SecretOnce } from '../ui/secret-once.tsx';
 import { EmptyState, ErrorState, Loading, Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
 import { AuditLogCard } from './audit-log.tsx';
-import { Card } from './order-detail.tsx';
 
 const ProjectSettings = graphql(`
   query PortalProjectSettings {

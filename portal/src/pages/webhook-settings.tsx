@@ -3,12 +3,12 @@ import { useQuery } from 'urql';
 import { graphql } from '../gql/index.ts';
 import '../user-errors.ts';
 import { useCan } from '../portal-context.tsx';
+import { Card } from '../ui/card.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { CopyButton } from '../ui/copy-button.tsx';
 import { SecretOnce } from '../ui/secret-once.tsx';
 import { ErrorState, Loading, Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
-import { Card } from './order-detail.tsx';
 
 const WebhookProject = graphql(`
   query PortalWebhookProject {
