@@ -41,9 +41,16 @@ const OrderDetail = graphql(`
         emailAddress
         firstName
         lastName
+        addressType
+        address
+        postalCode
+        city
         country
         locale
+        phoneNumbers
+        ipAddress
       }
+      client
       extra
       transactions {
         id
@@ -229,13 +236,22 @@ export function OrderDetailPage({ id }: { id: string }) {
               ],
               ['E-mail', order.customer?.emailAddress],
               ['Customer id', order.customer?.merchantCustomerId],
+              [
+                order.customer?.addressType === 'shipping' ? 'Shipping address' : 'Address',
+                [order.customer?.address, order.customer?.postalCode, order.customer?.city]
+                  .filter(Boolean)
+                  .join(', ') || null,
+              ],
               ['Country', order.customer?.country],
               ['Locale', order.customer?.locale],
+              ['Phone', order.customer?.phoneNumbers?.join(', ')],
+              ['IP address', order.customer?.ipAddress],
               ['Payment page', order.orderUrl],
               ['Return URL', order.returnUrl],
               ['Failure URL', order.failureUrl],
               ['Webhook URL', order.webhookUrl ?? 'The project’s'],
               ['Extra', order.extra ? <code key="x">{JSON.stringify(order.extra)}</code> : null],
+              ['Client', order.client ? <code key="c">{JSON.stringify(order.client)}</code> : null],
             ]}
           />
         </Card>
