@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, WebSocketRoute } from 'playwright-core';
 import { ensurePortalBuilt } from '../../portal/build.ts';
 import {
   answerChallenge,
@@ -130,6 +130,32 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
       { timeout: 3_000 },
     );
     expect(paid.status).toBe('completed');
+  });
+
+  it('catches up after a dropped connection: changes made meanwhile appear once it is back', async () => {
+    const portal = await open({ path: '/orders' });
+    const { page } = portal;
+    // The page's socket runs through the test, which can cut it like a network failure would.
+    const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+    await page.routeWebSocket(/\/graphql$/, (ws) => {
+      sockets.push({ page: ws, server: ws.connectToServer() });
+    });
+    await signInThroughForm(page, admin.email, admin.password);
+    await page.locator('.live-dot.is-live').waitFor();
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+
+    const cut = sockets.at(-1)!;
+    await cut.server.close();
+    await cut.page.close({ code: 1012, reason: 'test: connection dropped' });
+    await page.locator('.live-dot:not(.is-live)').waitFor();
+    const missed = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
+      amount: 4242,
+      order: { merchant_order_id: `missed-${Date.now()}` },
+    });
+    await page.locator('.live-dot.is-live').waitFor({ timeout: 15_000 });
+    await page
+      .locator(`tr[data-order-id="${missed.id}"] [data-status="COMPLETED"]`)
+      .waitFor({ timeout: 5_000 });
   });
 
   it('shows a bad search query with the error at its position', async () => {
