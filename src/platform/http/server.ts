@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
+import { invalidFields } from '../errors/domain-error.ts';
+import { fieldProblem } from '../errors/field-problem.ts';
+import { jsonDepth, MAX_BODY_DEPTH } from '../validation/json.ts';
 import { errorBody, frameworkErrorBody, isDomainError, sendDomainError } from './error-body.ts';
+
+const bodyTooDeep = () =>
+  invalidFields([fieldProblem(null, `must not be nested deeper than ${MAX_BODY_DEPTH} levels`, 'too_deep')]);
 
 /**
  * The one HTTP server: REST, GraphQL, hosted pages and the vault face all hang off it. Paths answer with and
@@ -28,6 +34,15 @@ export function createHttpServer(options: { logger: Logger }): FastifyInstance {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+
+  // Checked once the body is parsed and before anything walks it (idempotency, GraphQL, the routes): absurd
+  // nesting is a 400 here rather than a stack overflow further on. Strings are checked by each command's
+  // parse, where the problem can be named in the face's own field names (GraphQL userErrors).
+  app.addHook('preValidation', async (request) => {
+    if (typeof request.body === 'object' && request.body !== null) {
+      if (jsonDepth(request.body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) throw bodyTooDeep();
+    }
   });
 
   // One log line per request; bodies and headers are never logged.
