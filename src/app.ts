@@ -9,6 +9,7 @@ import { buildSchema } from './platform/graphql/schema.ts';
 import { mountGraphQLWebSocket } from './platform/graphql/websocket.ts';
 import { registerAuthentication, requireActor } from './platform/http/authentication.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
+import { loadIdempotencySecret } from './platform/http/idempotency-secret.ts';
 import { createHttpServer } from './platform/http/server.ts';
 import type { AppDeps, AppGraphQLContext, AppServices } from './services.ts';
 
@@ -24,6 +25,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   // Before every route and GraphQL, so that each API-key authenticated POST accepts an Idempotency-Key.
   registerIdempotency(app, {
     scopeOf: async (request) => (await requireActor(request)).projectId,
+    secret: loadIdempotencySecret(deps.config),
     db: deps.db,
     now: deps.now,
   });

@@ -39,6 +39,11 @@ const configSchema = z
         'must be "keyId:base64Key[,keyId:base64Key...]"',
       )
       .optional(),
+    // The HMAC key of idempotency fingerprints (platform/http/idempotency-secret.ts).
+    IDEMPOTENCY_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters, e.g. the output of `openssl rand -base64 32`')
+      .optional(),
     ORDER_DEFAULT_EXPIRATION: z.string().regex(/^P/, 'must be an ISO 8601 duration').default('PT1H'),
     AUTHORIZATION_CAPTURE_PERIOD: z.string().regex(/^P/, 'must be an ISO 8601 duration').default('P7D'),
     JOBS_ENABLED: booleanFlag.default(true),
@@ -61,6 +66,9 @@ const configSchema = z
     if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
     }
+    if (env.NODE_ENV === 'production' && !env.IDEMPOTENCY_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['IDEMPOTENCY_SECRET'], message: 'is required in production' });
+    }
   });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -82,6 +90,8 @@ export interface AppConfig {
   embeddedPostgresPort: number;
   logLevel: RawConfig['LOG_LEVEL'];
   vaultEncryptionKeys: string | undefined;
+  /** HMAC key of idempotency fingerprints; unset outside production means a generated one under DATA_DIR. */
+  idempotencySecret: string | undefined;
   orderDefaultExpiration: string;
   /** How long a pre-authorization (`capture_mode: manual`) may be captured before it is released. */
   authorizationCapturePeriod: string;
@@ -139,6 +149,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddedPostgresPort: raw.EMBEDDED_POSTGRES_PORT,
     logLevel: raw.LOG_LEVEL,
     vaultEncryptionKeys: raw.VAULT_ENCRYPTION_KEYS,
+    idempotencySecret: raw.IDEMPOTENCY_SECRET,
     orderDefaultExpiration: raw.ORDER_DEFAULT_EXPIRATION,
     authorizationCapturePeriod: raw.AUTHORIZATION_CAPTURE_PERIOD,
     jobsEnabled: raw.JOBS_ENABLED,

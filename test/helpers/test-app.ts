@@ -36,6 +36,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'info',
     JOB_POLL_INTERVAL_SECONDS: '0.5',
     VAULT_ENCRYPTION_KEYS: 'test1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    IDEMPOTENCY_SECRET: 'test-idempotency-secret-of-32-characters',
     ...env,
   });
   const logs: string[] = [];
