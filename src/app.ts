@@ -35,6 +35,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   await mountGraphQL<AppGraphQLContext>(app, {
     schema,
     production,
+    debug: deps.config.graphqlDebug,
     authenticate: requireActor,
     context: (request, actor) => ({ deps: request.deps, actor, request, loaders: new Map() }),
   });
@@ -49,6 +50,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
       return apiKey ? authenticateApiKey(deps, apiKey) : null;
     },
     context: (actor) => ({ deps, actor, request: null, loaders: new Map(), live: feed }),
+    logger: deps.logger,
     onClose: () => feed.close(),
   });
 

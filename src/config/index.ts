@@ -31,6 +31,7 @@ const configSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    GRAPHQL_DEBUG: booleanFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     VAULT_ENCRYPTION_KEYS: z
       .string()
@@ -89,6 +90,8 @@ export interface AppConfig {
   dataDir: string;
   embeddedPostgresPort: number;
   logLevel: RawConfig['LOG_LEVEL'];
+  /** Stack traces in GraphQL error responses (development only; never in production). */
+  graphqlDebug: boolean;
   vaultEncryptionKeys: string | undefined;
   /** HMAC key of idempotency fingerprints; unset outside production means a generated one under DATA_DIR. */
   idempotencySecret: string | undefined;
@@ -148,6 +151,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: raw.DATA_DIR,
     embeddedPostgresPort: raw.EMBEDDED_POSTGRES_PORT,
     logLevel: raw.LOG_LEVEL,
+    graphqlDebug: raw.GRAPHQL_DEBUG,
     vaultEncryptionKeys: raw.VAULT_ENCRYPTION_KEYS,
     idempotencySecret: raw.IDEMPOTENCY_SECRET,
     orderDefaultExpiration: raw.ORDER_DEFAULT_EXPIRATION,

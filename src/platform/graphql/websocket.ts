@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { GraphQLSchema } from 'graphql';
+import { type GraphQLSchema, getOperationAST } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
+import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import type { Actor } from '../auth/actor.ts';
+import { requestIdFrom } from '../http/request-id.ts';
+import { logInternalErrors } from './error-logging.ts';
 
 type ConnectionParams = Record<string, unknown> | undefined;
 
@@ -22,12 +25,14 @@ export function mountGraphQLWebSocket<Context extends object>(
     authenticate: (params: ConnectionParams) => Promise<Actor | null>;
     /** Each operation's context, built by the composition root. */
     context: (actor: Actor) => Context;
+    /** Where internal errors of operations are logged (with the connection's and the operation's ids). */
+    logger: Logger;
     /** Runs once every socket is closed, at shutdown. */
     onClose?: () => void;
   },
 ): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
-  const graphqlWs = useServer<ConnectionParams, { actor: Actor }>(
+  const graphqlWs = useServer<ConnectionParams, { actor: Actor; reqId: string }>(
     {
       schema: options.schema,
       isProd: options.production,
@@ -35,9 +40,19 @@ export function mountGraphQLWebSocket<Context extends object>(
         const actor = await options.authenticate(ctx.connectionParams).catch(() => null);
         if (!actor) return false;
         ctx.extra.actor = actor;
+        // The connection's request id, as HTTP requests have theirs (x-request-id when the client sent one).
+        ctx.extra.reqId = requestIdFrom(ctx.extra.request.headers['x-request-id']);
         return true;
       },
       context: (ctx) => options.context(ctx.extra.actor!),
+      onNext: (ctx, id, _payload, args, result) => {
+        if (!('errors' in result) || !result.errors) return;
+        logInternalErrors(options.logger, result.errors, {
+          reqId: ctx.extra.reqId,
+          operationId: id,
+          operationName: getOperationAST(args.document, args.operationName)?.name?.value ?? null,
+        });
+      },
     },
     wss,
   );

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { invalidFields } from '../errors/domain-error.ts';
 import { fieldProblem } from '../errors/field-problem.ts';
 import { jsonDepth, MAX_BODY_DEPTH } from '../validation/json.ts';
 import { errorBody, frameworkErrorBody, isDomainError, sendDomainError } from './error-body.ts';
+import { requestIdFrom } from './request-id.ts';
 
 const bodyTooDeep = () =>
   invalidFields([fieldProblem(null, `must not be nested deeper than ${MAX_BODY_DEPTH} levels`, 'too_deep')]);
@@ -19,10 +19,7 @@ export function createHttpServer(options: { logger: Logger }): FastifyInstance {
     loggerInstance: options.logger,
     // Fastify's two lines per request are replaced by the single line of the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     bodyLimit: 256 * 1024,
