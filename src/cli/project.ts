@@ -5,12 +5,47 @@ import { createProject } from '../modules/projects/commands/create-project.ts';
 import { updateProject } from '../modules/projects/commands/update-project.ts';
 import { Db } from '../platform/db/db.ts';
 import { DomainError } from '../platform/errors/domain-error.ts';
+import { renderProblem } from '../platform/errors/field-problem.ts';
+import { loggerOptions } from '../platform/http/logger.ts';
 import { openDatabase } from '../runtime.ts';
 import { paymentMethods } from '../services.ts';
 
 const USAGE = `Usage:
   npm run project:create -- --name Shop --mode test|live [--webhook-url URL] [--json]
   npm run project:set-webhook -- --project PROJECT_ID --url URL|none`;
+
+type Options = Record<string, string | boolean | undefined>;
+
+/** What is missing or wrong on the command line, one line each, before anything is opened. */
+function usageProblems(command: string | undefined, values: Options): string[] {
+  const problems: string[] = [];
+  if (command === 'create') {
+    if (!values.name) problems.push('missing --name: the name of the new project');
+    if (values.mode === undefined) problems.push('missing --mode: test or live');
+    else if (values.mode !== 'test' && values.mode !== 'live') {
+      problems.push(`--mode must be test or live, not "${String(values.mode)}"`);
+    }
+  } else if (command === 'set-webhook') {
+    if (!values.project) problems.push('missing --project: the id of the project');
+    if (!values.url) problems.push('missing --url: the webhook URL, or none to remove it');
+  } else {
+    problems.push(command ? `unknown command "${command}"` : 'missing command: create or set-webhook');
+  }
+  return problems;
+}
+
+/** A refusal of the project commands, with their input fields named as the command line's options. */
+function describeRefusal(error: DomainError, command: string | undefined): string {
+  const flags: Record<string, string> = {
+    name: '--name',
+    mode: '--mode',
+    webhookUrl: command === 'set-webhook' ? '--url' : '--webhook-url',
+  };
+  if (error.problems.length === 0) return error.message;
+  return error.problems
+    .map((problem) => renderProblem(problem, flags[problem.field ?? ''] ?? problem.field))
+    .join('\n');
+}
 
 /** Project administration from the command line, on the same database the server uses. */
 async function run(argv: string[]): Promise<number> {
@@ -27,18 +62,19 @@ async function run(argv: string[]): Promise<number> {
     },
     strict: true,
   });
+  const problems = usageProblems(command, values);
+  if (problems.length > 0) {
+    process.stderr.write(`${problems.join('\n')}\n\n${USAGE}\n`);
+    return 64;
+  }
   const config = parseConfig();
-  const database = await openDatabase(config, pino({ level: 'warn' }, process.stderr), 'reuse');
+  const database = await openDatabase(config, pino(loggerOptions('warn'), process.stderr), 'reuse');
   try {
     const deps = { db: new Db(database.orm), config, paymentMethods };
     if (command === 'create') {
-      if (!values.name || (values.mode !== 'test' && values.mode !== 'live')) {
-        process.stderr.write(`${USAGE}\n`);
-        return 64;
-      }
       const created = await createProject(deps, {
-        name: values.name,
-        mode: values.mode,
+        name: values.name!,
+        mode: values.mode as 'test' | 'live',
         webhookUrl: values['webhook-url'],
       });
       if (values.json) {
@@ -52,19 +88,11 @@ async function run(argv: string[]): Promise<number> {
       }
       return 0;
     }
-    if (command === 'set-webhook') {
-      if (!values.project || !values.url) {
-        process.stderr.write(`${USAGE}\n`);
-        return 64;
-      }
-      const project = await updateProject(deps, values.project, {
-        webhookUrl: values.url === 'none' ? null : values.url,
-      });
-      process.stdout.write(`Project ${project.id} webhook URL: ${project.webhookUrl ?? '(none)'}\n`);
-      return 0;
-    }
-    process.stderr.write(`${USAGE}\n`);
-    return 64;
+    const project = await updateProject(deps, values.project!, {
+      webhookUrl: values.url === 'none' ? null : values.url,
+    });
+    process.stdout.write(`Project ${project.id} webhook URL: ${project.webhookUrl ?? '(none)'}\n`);
+    return 0;
   } finally {
     await database.close();
   }
@@ -73,7 +101,10 @@ async function run(argv: string[]): Promise<number> {
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DomainError) {
+  if (error instanceof DomainError) {
+    process.stderr.write(`${describeRefusal(error, process.argv[2])}\n`);
+    process.exitCode = 65;
+  } else if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 65;
   } else if (

@@ -1,4 +1,5 @@
 import { Repository } from '../../platform/db/repository.ts';
+import { isUuid } from '../orders/order.repository.ts';
 import { ApiKey, Merchant, Project, type ProjectMode } from './project.entity.ts';
 
 export interface CallerRow {
@@ -12,6 +13,8 @@ export interface CallerRow {
 
 export class ProjectRepository extends Repository {
   findProject(projectId: string): Promise<Project | null> {
+    // An id that is not a uuid names no project (and would be a type error in PostgreSQL).
+    if (!isUuid(projectId)) return Promise.resolve(null);
     return this.em.findOne(Project, { id: projectId });
   }
 

@@ -138,7 +138,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       }
     } catch (error) {
       // The work is done and its answer must still reach the client; the key unblocks when its lease ends.
-      request.log.error({ err: error, reqId: request.id }, 'recording the idempotent response failed');
+      request.log.error({ err: error }, 'recording the idempotent response failed');
     }
     return payload;
   });
@@ -149,7 +149,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     if (!claim) return;
     claims.delete(request);
     await withRepository((keys) => keys.release(claim)).catch((error) =>
-      request.log.error({ err: error, reqId: request.id }, 'releasing an idempotency key failed'),
+      request.log.error({ err: error }, 'releasing an idempotency key failed'),
     );
   });
 }

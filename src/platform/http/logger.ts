@@ -1,5 +1,36 @@
-import type { LoggerOptions } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 import { SENSITIVE_FIELDS } from '../security/sensitive-fields.ts';
+
+/** Where a process logs: standard output unless told otherwise (tests pass their own stream). */
+export type LogDestination = NodeJS.WritableStream & { isTTY?: boolean };
+
+/**
+ * The process's logger. JSON lines, one per event, for log collectors; in development, when a person is
+ * watching (standard output is a terminal), human-readable lines through pino-pretty instead. pino-pretty is a
+ * development dependency: where it is not installed the logger stays JSON.
+ */
+export async function createLogger(
+  settings: { env: string; logLevel: string },
+  destination: LogDestination = process.stdout,
+): Promise<Logger> {
+  const options = loggerOptions(settings.logLevel);
+  if (settings.env !== 'production' && destination.isTTY) {
+    const pretty = await import('pino-pretty').then((module) => module.default).catch(() => null);
+    if (pretty) {
+      return pino(
+        options,
+        pretty({
+          destination,
+          sync: true,
+          colorize: true,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname',
+        }),
+      );
+    }
+  }
+  return destination === process.stdout ? pino(options) : pino(options, destination);
+}
 
 /**
  * Card data and credentials are redacted wherever they appear in a log line, at any depth we log.

@@ -42,11 +42,10 @@ export function createHttpServer(options: { logger: Logger }): FastifyInstance {
     }
   });
 
-  // One log line per request; bodies and headers are never logged.
+  // One log line per request; bodies and headers are never logged. The request's logger carries its reqId.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
-        reqId: request.id,
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
         status: reply.statusCode,
@@ -66,7 +65,7 @@ export function createHttpServer(options: { logger: Logger }): FastifyInstance {
     if (isDomainError(error)) return sendDomainError(reply, error);
     const mapped = frameworkErrorBody(error as { statusCode?: number; code?: string; message?: string });
     if (mapped) return reply.code(mapped.error.status).send(mapped);
-    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody(500, 'internal_error', 'Something went wrong on our side'));
   });
 
