@@ -189,6 +189,16 @@ describe('errors that name every field', () => {
       );
     });
 
+    it("names the field of a rule's own refusal, such as a search query's", async () => {
+      const response = await api.post<ErrorResponse>('/v1/search/orders/', { query: 'colour:red' });
+      expect(response.status).toBe(400);
+      expect(response.body.error.type).toBe('unknown_field');
+      expect(response.body.error.fields).toEqual([
+        { field: 'query', code: 'unknown_field', message: response.body.error.value },
+      ]);
+      expect(response.body.error.value).toMatch(/^query: Unknown field "colour" at position 0/);
+    });
+
     it('keeps errors about no field in particular without fields', async () => {
       const response = await api.post<ErrorResponse>('/v1/orders/', '{"amount": 995,');
       expect(response.body).toEqual({

@@ -75,6 +75,13 @@ describe('free-form JSON limits', () => {
     expect(freeFormJsonProblem({ b: 'é'.repeat(8 * 1024) })).toMatchObject({ code: 'too_big' });
   });
 
+  it('refuse a number JSON cannot write back (1e400 parses to Infinity)', () => {
+    expect(freeFormJsonProblem({ list: [1, Number.POSITIVE_INFINITY] })).toEqual({
+      code: 'invalid_value',
+      message: 'the number at list.1 must be finite',
+    });
+  });
+
   it('name where inside the value a string breaks the text rule, without echoing it', () => {
     expect(freeFormJsonProblem({ list: [1, { 'bad\u0000': true }] })).toEqual({
       code: 'invalid_text',

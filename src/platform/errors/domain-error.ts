@@ -1,4 +1,4 @@
-import { type FieldProblem, fieldProblem, summarizeProblems, withoutFieldPrefix } from './field-problem.ts';
+import { type FieldProblem, fieldProblem, problemOfMessage, summarizeProblems } from './field-problem.ts';
 
 /**
  * The one error type commands return. `kind` decides the HTTP status (mapped once, in the REST adapter) and
@@ -37,8 +37,7 @@ export class DomainError extends Error {
     this.name = 'DomainError';
     this.kind = kind;
     this.code = code;
-    this.problems =
-      problems ?? (field ? [fieldProblem(field, withoutFieldPrefix(message, field), code)] : []);
+    this.problems = problems ?? (field ? [problemOfMessage(field, message, code)] : []);
     this.field = field ?? this.problems[0]?.field ?? null;
   }
 }

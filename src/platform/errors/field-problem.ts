@@ -5,8 +5,8 @@
  *
  * `message` is written as a predicate on the field ("is required", "must be at most 255 characters"): each face
  * renders it after the field's name in its own spelling (`customer.email_address: …` on REST,
- * `customer.emailAddress: …` on GraphQL). A message that starts with a capital letter is a sentence of its own
- * ("Order not found") and is shown as it is.
+ * `customer.emailAddress: …` on GraphQL). A problem marked `standalone` is a sentence of its own ("Order not
+ * found") and is shown as it is.
  */
 export interface FieldProblem {
   /** Path of the field in the REST input, e.g. `customer.email_address`, `transactions.0.payment_method`; null for the body itself. */
@@ -19,6 +19,8 @@ export interface FieldProblem {
   readonly code: string;
   /** What is wrong, for people; see the rendering rule above. Never repeats the value that was sent. */
   readonly message: string;
+  /** The message is a whole sentence, shown without the field's name before it. */
+  readonly standalone?: boolean;
 }
 
 /** Codes of `FieldProblem.code` that input validation produces. */
@@ -39,11 +41,9 @@ export function fieldProblem(field: string | null, message: string, code: string
   return { field, code, message };
 }
 
-const STANDS_ALONE = /^[A-Z]/;
-
 /** The problem as a person reads it, with the field named as the face spells it (`name`). */
 export function renderProblem(problem: FieldProblem, name: string | null = problem.field): string {
-  if (STANDS_ALONE.test(problem.message)) return problem.message;
+  if (problem.standalone) return problem.message;
   return name ? `${name}: ${problem.message}` : `The request body ${problem.message}`;
 }
 
@@ -70,8 +70,13 @@ export function summarizeProblems(problems: readonly FieldProblem[]): string {
   return parts.join('; ');
 }
 
-/** The message without a leading `field: `, for errors written as one sentence naming their field. */
-export function withoutFieldPrefix(message: string, field: string): string {
+/**
+ * The one problem of an error written as one sentence about `field`: `amount: must be …` becomes the predicate
+ * `must be …`; a message that does not start with the field's name ("Order not found") stands alone.
+ */
+export function problemOfMessage(field: string, message: string, code: string): FieldProblem {
   const prefix = `${field}: `;
-  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+  return message.startsWith(prefix)
+    ? { field, code, message: message.slice(prefix.length) }
+    : { field, code, message, standalone: true };
 }

@@ -8,7 +8,8 @@ import { textProblem } from './text.ts';
  *
  * - a request body may nest at most `MAX_BODY_DEPTH` levels (checked before any route runs, http/body-guard.ts);
  * - free-form JSON fields (`extra`, `client`) are objects of at most `FREE_FORM_JSON.maxBytes` bytes of compact
- *   JSON nested at most `FREE_FORM_JSON.maxDepth` levels, their keys and strings obeying the text rule;
+ *   JSON nested at most `FREE_FORM_JSON.maxDepth` levels, their keys and strings obeying the text rule and their
+ *   numbers finite (so what is stored is what was sent);
  * - every string and object key anywhere in a command's input obeys the text rule (`inputTextProblems`).
  */
 
@@ -104,6 +105,10 @@ export function freeFormJsonProblem(
       if (typeof node === 'string') {
         const problem = textProblem(node);
         if (problem) return { message: `the value at ${insidePath(path)} ${problem}`, code: 'invalid_text' };
+      }
+      // 1e400 parses to Infinity, which JSON (and so the stored value) can only write as null.
+      if (typeof node === 'number' && !Number.isFinite(node)) {
+        return { message: `the number at ${insidePath(path)} must be finite`, code: 'invalid_value' };
       }
       bytes += scalarBytes(node);
     } else {
