@@ -25,6 +25,7 @@ import {
 } from './platform/http/authentication.ts';
 import { apiKeyFromBasicAuth } from './platform/http/basic-auth.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
+import { loadIdempotencySecret } from './platform/http/idempotency-secret.ts';
 import { mountPortal } from './platform/http/portal.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { createHttpServer } from './platform/http/server.ts';
@@ -57,6 +58,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     scopeOf: async (request) =>
       (await (request.routeOptions.url === '/graphql' ? requireApiKeyOrSession : requireActor)(request))
         .projectId,
+    secret: loadIdempotencySecret(deps.config),
     db: deps.db,
     now: deps.now,
   });
@@ -71,6 +73,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   await mountGraphQL<AppGraphQLContext>(app, {
     schema,
     production,
+    debug: deps.config.graphqlDebug,
     limits,
     authenticate: requireApiKeyOrSession,
     context: (request, actor) => ({
@@ -116,6 +119,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
       loaders: new Map(),
       live: feed,
     }),
+    logger: deps.logger,
     onClose: () => feed.close(),
   });
   // A revoked key, a removed user, an ended session: its sockets close at once, in every process.

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { migrations } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, parseConfig } from './config/index.ts';
 import { entities, registerWorkers, startModules } from './modules/index.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
 import { connectOrm, migrate, type Orm } from './platform/db/orm.ts';
-import { loggerOptions } from './platform/http/logger.ts';
+import { createLogger } from './platform/http/logger.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { WorkerHost } from './platform/module.ts';
 import { CREDENTIAL_CHANNEL, OUTBOX_CHANNEL } from './platform/pubsub/channels.ts';
@@ -66,7 +66,7 @@ export async function startRuntime(
   config: AppConfig,
   options: { logger?: Logger; now?: () => Date; overrides?: ServiceOverrides } = {},
 ): Promise<Runtime> {
-  const logger = options.logger ?? pino(loggerOptions(config.logLevel));
+  const logger = options.logger ?? (await createLogger(config));
   const database = await openDatabase(config, logger);
   let background: BackgroundServices | null = null;
   try {

@@ -3,7 +3,7 @@ import { createApiKey } from '../modules/identity/commands/create-api-key.ts';
 import { listApiKeys } from '../modules/identity/commands/list-api-keys.ts';
 import { revokeApiKey } from '../modules/identity/commands/revoke-api-key.ts';
 import { rollApiKey } from '../modules/identity/commands/roll-api-key.ts';
-import { printJson, runCli } from './command-line.ts';
+import { commandProblem, missingOptions, printJson, runCli } from './command-line.ts';
 
 const USAGE = `Usage:
   npm run -s key:list -- --project PROJECT_ID [--json]
@@ -78,5 +78,16 @@ await runCli(
       default:
         return usage();
     }
+  },
+  {
+    check: (command, values) => {
+      const project = { project: 'the id of the project' };
+      const id = { id: 'the id of the key (see key:list)' };
+      if (command === 'list') return missingOptions(values, project);
+      if (command === 'create') return missingOptions(values, { ...project, label: 'a name for the key' });
+      if (command === 'roll' || command === 'revoke') return missingOptions(values, id);
+      return commandProblem(command, ['list', 'create', 'roll', 'revoke']);
+    },
+    flagNames: () => ({ label: '--label', overlap: '--overlap', id: '--id', projectId: '--project' }),
   },
 );

@@ -1,7 +1,7 @@
 import { createProject } from '../modules/projects/commands/create-project.ts';
 import { updateProject } from '../modules/projects/commands/update-project.ts';
 import { paymentMethods } from '../services.ts';
-import { printJson, runCli } from './command-line.ts';
+import { commandProblem, missingOptions, printJson, runCli } from './command-line.ts';
 
 const USAGE = `Usage:
   npm run project:create -- --name Shop --mode test|live [--webhook-url URL] [--json]
@@ -18,13 +18,12 @@ await runCli(
     project: { type: 'string' },
     url: { type: 'string' },
   },
-  async ({ command, values, deps: base, usage }) => {
+  async ({ command, values, deps: base }) => {
     const deps = { ...base, paymentMethods };
     if (command === 'create') {
-      if (!values.name || (values.mode !== 'test' && values.mode !== 'live')) return usage();
       const created = await createProject(deps, {
-        name: values.name,
-        mode: values.mode,
+        name: values.name!,
+        mode: values.mode as 'test' | 'live',
         webhookUrl: values['webhook-url'],
       });
       if (values.json) printJson({ project_id: created.projectId, api_key: created.apiKey });
@@ -35,14 +34,36 @@ await runCli(
       }
       return 0;
     }
-    if (command === 'set-webhook') {
-      if (!values.project || !values.url) return usage();
-      const project = await updateProject(deps, values.project, {
-        webhookUrl: values.url === 'none' ? null : values.url,
-      });
-      process.stdout.write(`Project ${project.id} webhook URL: ${project.webhookUrl ?? '(none)'}\n`);
-      return 0;
-    }
-    return usage();
+    const project = await updateProject(deps, values.project!, {
+      webhookUrl: values.url === 'none' ? null : values.url,
+    });
+    process.stdout.write(`Project ${project.id} webhook URL: ${project.webhookUrl ?? '(none)'}\n`);
+    return 0;
+  },
+  {
+    check: (command, values) => {
+      if (command === 'create') {
+        const problems = missingOptions(values, {
+          name: 'the name of the new project',
+          mode: 'test or live',
+        });
+        if (values.mode !== undefined && values.mode !== 'test' && values.mode !== 'live') {
+          problems.push(`--mode must be test or live, not "${String(values.mode)}"`);
+        }
+        return problems;
+      }
+      if (command === 'set-webhook') {
+        return missingOptions(values, {
+          project: 'the id of the project',
+          url: 'the webhook URL, or none to remove it',
+        });
+      }
+      return commandProblem(command, ['create', 'set-webhook']);
+    },
+    flagNames: (command) => ({
+      name: '--name',
+      mode: '--mode',
+      webhookUrl: command === 'set-webhook' ? '--url' : '--webhook-url',
+    }),
   },
 );

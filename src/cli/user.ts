@@ -2,7 +2,7 @@ import { createUser } from '../modules/identity/commands/create-user.ts';
 import { listUsers } from '../modules/identity/commands/list-users.ts';
 import { removeUser } from '../modules/identity/commands/remove-user.ts';
 import { isRole } from '../platform/auth/roles.ts';
-import { printJson, readStandardInput, runCli } from './command-line.ts';
+import { commandProblem, missingOptions, printJson, readStandardInput, runCli } from './command-line.ts';
 
 const USAGE = `Usage:
   npm run -s user:create -- --project PROJECT_ID --email EMAIL --role admin|developer|viewer [--password-stdin] [--json]
@@ -66,5 +66,24 @@ await runCli(
       return 0;
     }
     return usage();
+  },
+  {
+    check: (command, values) => {
+      if (command === 'create') {
+        const problems = missingOptions(values, {
+          project: 'the id of the project',
+          email: "the user's e-mail address",
+          role: 'admin, developer or viewer',
+        });
+        if (values.role !== undefined && !isRole(values.role)) {
+          problems.push(`--role must be admin, developer or viewer, not "${String(values.role)}"`);
+        }
+        return problems;
+      }
+      if (command === 'remove') return missingOptions(values, { id: 'the id of the user (see user:list)' });
+      if (command === 'list') return missingOptions(values, { project: 'the id of the project' });
+      return commandProblem(command, ['create', 'remove', 'list']);
+    },
+    flagNames: () => ({ email: '--email', role: '--role', password: '--password-stdin' }),
   },
 );

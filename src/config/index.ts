@@ -32,6 +32,7 @@ const configSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    GRAPHQL_DEBUG: booleanFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     VAULT_ENCRYPTION_KEYS: z
       .string()
@@ -39,6 +40,11 @@ const configSchema = z
         /^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$/,
         'must be "keyId:base64Key[,keyId:base64Key...]"',
       )
+      .optional(),
+    // The HMAC key of idempotency fingerprints (platform/http/idempotency-secret.ts).
+    IDEMPOTENCY_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters, e.g. the output of `openssl rand -base64 32`')
       .optional(),
     ORDER_DEFAULT_EXPIRATION: z.string().regex(/^P/, 'must be an ISO 8601 duration').default('PT1H'),
     AUTHORIZATION_CAPTURE_PERIOD: z.string().regex(/^P/, 'must be an ISO 8601 duration').default('P7D'),
@@ -64,6 +70,9 @@ const configSchema = z
     if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
     }
+    if (env.NODE_ENV === 'production' && !env.IDEMPOTENCY_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['IDEMPOTENCY_SECRET'], message: 'is required in production' });
+    }
   });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -84,7 +93,11 @@ export interface AppConfig {
   dataDir: string;
   embeddedPostgresPort: number;
   logLevel: RawConfig['LOG_LEVEL'];
+  /** Stack traces in GraphQL error responses (development only; never in production). */
+  graphqlDebug: boolean;
   vaultEncryptionKeys: string | undefined;
+  /** HMAC key of idempotency fingerprints; unset outside production means a generated one under DATA_DIR. */
+  idempotencySecret: string | undefined;
   orderDefaultExpiration: string;
   /** How long a pre-authorization (`capture_mode: manual`) may be captured before it is released. */
   authorizationCapturePeriod: string;
@@ -143,7 +156,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: raw.DATA_DIR,
     embeddedPostgresPort: raw.EMBEDDED_POSTGRES_PORT,
     logLevel: raw.LOG_LEVEL,
+    graphqlDebug: raw.GRAPHQL_DEBUG,
     vaultEncryptionKeys: raw.VAULT_ENCRYPTION_KEYS,
+    idempotencySecret: raw.IDEMPOTENCY_SECRET,
     orderDefaultExpiration: raw.ORDER_DEFAULT_EXPIRATION,
     authorizationCapturePeriod: raw.AUTHORIZATION_CAPTURE_PERIOD,
     jobsEnabled: raw.JOBS_ENABLED,

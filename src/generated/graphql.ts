@@ -1334,7 +1334,7 @@ export type User = {
   role: Role;
 };
 
-/** A problem with the input of a mutation. Nothing was written. */
+/** A problem with the input of a mutation, one per offending field. Nothing was written. */
 export type UserError = {
   __typename?: 'UserError';
   /** Stable machine-readable code, the same as the REST error `type`, e.g. `invalid_request` or `not_found`. */
@@ -1343,6 +1343,12 @@ export type UserError = {
   field: Maybe<Scalars['String']['output']>;
   /** What is wrong, in English, for people; match on `code` in code, since the wording may change. */
   message: Scalars['String']['output'];
+  /**
+   * The kind of problem with `field`, the same as `code` in the REST error's `fields`: `required`, `invalid_type`,
+   * `invalid_value`, `invalid_format`, `too_small`, `too_big`, `unknown_field`, `not_accepted`, `invalid_text`,
+   * `too_deep`, `invalid`, or the error's own code; null when the error is not about one field.
+   */
+  problem: Maybe<Scalars['String']['output']>;
 };
 
 /** The vault card record (spec 2.8): never the card number itself. */
@@ -2171,6 +2177,7 @@ export type UserErrorResolvers<ContextType = AppGraphQLContext, ParentType exten
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  problem?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type VaultCardResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['VaultCard'] = ResolversParentTypes['VaultCard']> = ResolversObject<{

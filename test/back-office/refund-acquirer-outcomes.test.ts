@@ -95,7 +95,7 @@ describe('refunds the acquirer does not accept', () => {
     expect(order.order.refundedAmount).toBe(0);
     const tooMuch = await api.post<Json>(`/v1/orders/${original.id}/refunds/`, { amount: 301 });
     expect(tooMuch.status).toBe(422);
-    expect(tooMuch.body.error.value).toContain('remaining refundable amount of 300');
+    expect(tooMuch.body.error.value).toContain('remaining refundable amount of 3.00 EUR (300 minor units)');
     expect((await api.post(`/v1/orders/${original.id}/refunds/`, { amount: 300 })).status).toBe(201);
   });
 

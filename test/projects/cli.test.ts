@@ -60,4 +60,32 @@ describe('the project command line', () => {
       stderr: expect.stringContaining('Usage'),
     });
   });
+
+  it.each([
+    [['create', '--name', 'Shop'], 'missing --mode: test or live'],
+    [['create', '--mode', 'test'], 'missing --name'],
+    [['create', '--name', 'Shop', '--mode', 'prod'], '--mode must be test or live, not "prod"'],
+    [['set-webhook', '--project', '00000000-0000-4000-8000-000000000000'], 'missing --url'],
+    [['delete'], 'unknown command "delete"'],
+  ])('says what is missing or wrong before its usage: %j', async (args, problem) => {
+    const refused = await cli(...args).catch((error: { code: number; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 64 });
+    const { stderr } = refused as { stderr: string };
+    expect(stderr.indexOf(problem)).toBeGreaterThanOrEqual(0);
+    expect(stderr.indexOf(problem)).toBeLessThan(stderr.indexOf('Usage'));
+  });
+
+  it('names the option a refused value came from', async () => {
+    const { stdout } = await cli('create', '--name', 'Named', '--mode', 'live', '--json');
+    const { project_id } = JSON.parse(stdout) as { project_id: string };
+    await expect(
+      cli('set-webhook', '--project', project_id, '--url', 'ftp://shop.example'),
+    ).rejects.toMatchObject({
+      code: 65,
+      stderr: '--url: must be an absolute http or https URL\n',
+    });
+    await expect(
+      cli('set-webhook', '--project', 'not-a-project', '--url', 'https://shop.example/hooks'),
+    ).rejects.toMatchObject({ code: 65, stderr: 'Project not found\n' });
+  });
 });

@@ -1,9 +1,12 @@
 import { Repository } from '../../platform/db/repository.ts';
+import { isUuidText } from '../../platform/validation/uuid.ts';
 import type { ApiKey } from '../identity/api-key.entity.ts';
 import { Merchant, Project } from './project.entity.ts';
 
 export class ProjectRepository extends Repository {
   findProject(projectId: string): Promise<Project | null> {
+    // An id that is not a uuid names no project (and would be a type error in PostgreSQL).
+    if (!isUuidText(projectId)) return Promise.resolve(null);
     return this.em.findOne(Project, { id: projectId });
   }
 

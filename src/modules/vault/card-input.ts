@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { type CheckedInput, checkInput } from '../../platform/errors/zod.ts';
+import { textRule } from '../../platform/validation/text.ts';
 import {
   type CardBrand,
   EXPIRY_PATTERN,
@@ -14,7 +16,7 @@ import {
  *
  * Problem messages are written here, never taken from the input: they must not repeat a card number or a CVC,
  * because problems end up in responses and logs. Field names of unknown fields are only echoed when they look
- * like field names (letters and underscores).
+ * like field names (platform/validation/json.ts `pathSegment`).
  */
 
 export interface InputProblem {
@@ -45,6 +47,7 @@ function vaultCardSchema(now: Date) {
     name: z
       .string({ error: 'must be a string' })
       .trim()
+      .check(textRule)
       .min(1, { error: `must be 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters` })
       .max(CARDHOLDER_NAME_MAX_LENGTH, { error: `must be 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters` })
       .optional(),
@@ -66,37 +69,32 @@ function vaultCardSchema(now: Date) {
   });
 }
 
-const FIELD_NAME_PATTERN = /^[A-Za-z_]{1,64}$/;
-
-function problemsOf(error: z.ZodError): InputProblem[] {
-  const problems: InputProblem[] = [];
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        const field = FIELD_NAME_PATTERN.test(key) ? key : '(unknown field)';
-        problems.push({ field, message: 'is not a known field' });
-      }
-    } else if (issue.path.length === 0) {
-      problems.push({ field: '(body)', message: 'must be a JSON object' });
-    } else {
-      problems.push({ field: issue.path.join('.'), message: issue.message });
-    }
-  }
-  return problems;
-}
-
 /**
  * Validates a vault store body: `pan` 12-19 digits and Luhn-valid, `expiry` MMYYYY not before the month of
  * `now` (a card is valid through the last day of its expiry month), optional `name` of 1 to 120 characters
- * after trimming, `setup_token` a uuid, and no other fields.
+ * after trimming, `setup_token` a uuid, and no other fields. Problems as the platform words them
+ * (platform/errors/zod.ts), for the vault face's error body.
  */
-export function parseVaultCardInput(body: unknown, options: { now: Date }): InputResult<VaultCardInput> {
-  const result = vaultCardSchema(options.now).safeParse(body);
-  if (!result.success) return { ok: false, problems: problemsOf(result.error) };
-  const { pan, expiry, name, setup_token: setupToken } = result.data;
+export function checkVaultCardInput(body: unknown, options: { now: Date }): CheckedInput<VaultCardInput> {
+  const result = checkInput(vaultCardSchema(options.now), body);
+  if (!result.ok) return result;
+  const { pan, expiry, name, setup_token: setupToken } = result.value;
   return {
     ok: true,
     value: name === undefined ? { pan, expiry, setupToken } : { pan, expiry, name, setupToken },
+  };
+}
+
+/** `checkVaultCardInput` with each problem as a field (`(body)` for the body itself) and a message. */
+export function parseVaultCardInput(body: unknown, options: { now: Date }): InputResult<VaultCardInput> {
+  const result = checkVaultCardInput(body, options);
+  if (result.ok) return result;
+  return {
+    ok: false,
+    problems: result.problems.map((problem) => ({
+      field: problem.field ?? '(body)',
+      message: problem.message,
+    })),
   };
 }
 

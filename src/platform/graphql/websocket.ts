@@ -4,6 +4,7 @@ import {
   type ExecutionArgs,
   GraphQLError,
   type GraphQLSchema,
+  getOperationAST,
   NoSchemaIntrospectionCustomRule,
   parse,
   specifiedRules,
@@ -11,9 +12,12 @@ import {
 } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
+import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Actor } from '../auth/actor.ts';
+import { requestIdFrom } from '../http/request-id.ts';
 import { formatGraphQLError } from './error-format.ts';
+import { logInternalErrors } from './error-logging.ts';
 import type { OperationLimits } from './limits.ts';
 
 type ConnectionParams = Record<string, unknown> | undefined;
@@ -67,6 +71,8 @@ export function mountGraphQLWebSocket<Context extends object>(
     recheckIntervalMs: number;
     /** The same operation limits as over HTTP (limits.ts). */
     limits?: OperationLimits;
+    /** Where internal errors of operations are logged (with the connection's and the operation's ids). */
+    logger: Logger;
     /** Runs once every socket is closed, at shutdown. */
     onClose?: () => void;
   },
@@ -90,7 +96,7 @@ export function mountGraphQLWebSocket<Context extends object>(
       return new GraphQLError(formatted.message, { extensions: formatted.extensions });
     });
 
-  const graphqlWs = useServer<ConnectionParams, { connection?: Connection }>(
+  const graphqlWs = useServer<ConnectionParams, { connection?: Connection; reqId?: string }>(
     {
       schema: options.schema,
       isProd: options.production,
@@ -107,6 +113,8 @@ export function mountGraphQLWebSocket<Context extends object>(
           connections.delete(connection);
         });
         ctx.extra.connection = connection;
+        // The connection's request id, as HTTP requests have theirs (x-request-id when the client sent one).
+        ctx.extra.reqId = requestIdFrom(ctx.extra.request.headers['x-request-id']);
         return true;
       },
       onSubscribe: async (ctx, _id, payload) => {
@@ -138,13 +146,18 @@ export function mountGraphQLWebSocket<Context extends object>(
           operationName: payload.operationName,
         };
       },
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors
-          ? {
-              ...result,
-              errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), options.production)),
-            }
-          : undefined,
+      onNext: (ctx, id, _payload, args, result) => {
+        if (!('errors' in result) || !result.errors) return;
+        logInternalErrors(options.logger, result.errors, {
+          reqId: ctx.extra.reqId ?? null,
+          operationId: id,
+          operationName: getOperationAST(args.document, args.operationName)?.name?.value ?? null,
+        });
+        return {
+          ...result,
+          errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), options.production)),
+        };
+      },
       context: (ctx) => options.context(ctx.extra.connection!.credential.actor, ctx.extra.request),
     },
     wss,

@@ -1,10 +1,10 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
+import { invalidFields } from '../../../platform/errors/domain-error.ts';
 import { setupTokenNotFound } from '../../orders/errors.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
-import { parseVaultCardInput } from '../card-input.ts';
+import { checkVaultCardInput } from '../card-input.ts';
 import { storeCardWithSetupToken } from '../card-storage.ts';
 import type { VaultDeps } from '../deps.ts';
-import { invalidCardInput } from '../errors.ts';
 import type { VaultCard } from '../vault-card.entity.ts';
 
 /**
@@ -14,8 +14,8 @@ import type { VaultCard } from '../vault-card.entity.ts';
  */
 export async function storeCard(deps: VaultDeps, actor: Actor, body: unknown): Promise<VaultCard> {
   const now = deps.now();
-  const parsed = parseVaultCardInput(body, { now });
-  if (!parsed.ok) throw invalidCardInput(parsed.problems);
+  const parsed = checkVaultCardInput(body, { now });
+  if (!parsed.ok) throw invalidFields(parsed.problems);
   const input = parsed.value;
   const owner = await deps.db.read((uow) =>
     new OrderRepository(uow).findTransactionBySetupToken(input.setupToken),
