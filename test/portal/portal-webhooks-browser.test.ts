@@ -53,6 +53,30 @@ describeInBrowser('the merchant portal: webhooks and the CSV export (Chromium)',
     return portal;
   };
 
+  it('shows clear empty states in a project without orders, and a missing order as not found', async () => {
+    const { page } = await signedIn('/orders');
+    await page.getByText('No orders yet').waitFor();
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.getByText('No orders in the last 30 days').waitFor();
+    await page.goto(`${app.baseUrl}/portal/orders/${crypto.randomUUID()}`);
+    await page.getByRole('heading', { name: 'Order not found' }).waitFor();
+    await page.goto(`${app.baseUrl}/portal/no-such-page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  });
+
+  it('shows an error state with a retry when the server cannot be reached, and recovers', async () => {
+    const portal = await signedIn('/');
+    const { page } = portal;
+    await page.route('**/graphql', (route) => route.abort('connectionrefused'));
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('alert').getByText('The server could not be reached').waitFor();
+    // The browser reports the refused requests in the console; those are this test's doing.
+    portal.problems.splice(0);
+    await page.unroute('**/graphql');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('No orders yet').waitFor();
+  });
+
   it("sets the project's webhook URL, and the next status change reaches a real receiver", async () => {
     const { page } = await signedIn('/developers');
     await page.getByLabel('Webhook URL').fill(`${receiver.url}/hooks`);
