@@ -4,6 +4,7 @@ import { Migration20261121020000_back_office } from './Migration20261121020000_b
 import { Migration20261121030000_webhooks } from './Migration20261121030000_webhooks.ts';
 import { Migration20261121040000_search_indexes } from './Migration20261121040000_search_indexes.ts';
 import { Migration20261121060000_event_sequence } from './Migration20261121060000_event_sequence.ts';
+import { Migration20261122400000_events_feed } from './Migration20261122400000_events_feed.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Migration20261121030000_webhooks,
   Migration20261121040000_search_indexes,
   Migration20261121060000_event_sequence,
+  Migration20261122400000_events_feed,
 ];

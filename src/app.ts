@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { EventFeed } from './modules/events/event-feed.ts';
 import { registerRoutes, resolvers } from './modules/index.ts';
 import { authenticateApiKey } from './modules/projects/commands/authenticate-api-key.ts';
 import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
-import { OutboxFeed } from './modules/subscriptions/outbox-feed.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { buildSchema } from './platform/graphql/schema.ts';
 import { mountGraphQLWebSocket } from './platform/graphql/websocket.ts';
@@ -36,8 +36,14 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     authenticate: requireActor,
     context: (request, actor) => ({ deps: request.deps, actor, request, loaders: new Map() }),
   });
-  // graphql-ws on the same path, over the same schema; its operations also see this process's live outbox.
-  const feed = new OutboxFeed({ db: deps.db, notifications: services.notifications, logger: deps.logger });
+  // graphql-ws on the same path, over the same schema; its operations also see this process's live events feed.
+  const feed = new EventFeed({
+    db: deps.db,
+    notifications: services.notifications,
+    logger: deps.logger.child({ component: 'event-feed' }),
+    maxBehind: deps.config.events.subscriptionMaxBehind,
+    sweepMs: deps.config.outboxSweepIntervalSeconds * 1000,
+  });
   mountGraphQLWebSocket<AppGraphQLContext>(app, {
     schema,
     path: '/graphql',
@@ -46,7 +52,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
       const apiKey = apiKeyFromConnectionParams(params);
       return apiKey ? authenticateApiKey(deps, apiKey) : null;
     },
-    context: (actor) => ({ deps, actor, request: null, loaders: new Map(), live: feed }),
+    context: (actor, socket) => ({ deps, actor, request: null, loaders: new Map(), live: feed, socket }),
     onClose: () => feed.close(),
   });
 

@@ -4,6 +4,7 @@ import { migrations } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, parseConfig } from './config/index.ts';
 import { entities, registerWorkers, startModules } from './modules/index.ts';
+import { watchCommits } from './platform/db/commit-signals.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
 import { connectOrm, migrate, type Orm } from './platform/db/orm.ts';
 import { loggerOptions } from './platform/http/logger.ts';
@@ -127,6 +128,10 @@ export async function startServices(
     await jobs.stop().catch(() => undefined);
     throw error;
   }
+  // A commit that wrote outbox rows wakes this process's relay and feed at once and the others by NOTIFY.
+  watchCommits(database.orm, (signals) => {
+    for (const signal of signals) notifications.signal(signal);
+  });
   const shutdownHooks: (() => Promise<void>)[] = [];
   const services: AppServices = {
     config,

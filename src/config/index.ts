@@ -50,6 +50,9 @@ const configSchema = z
     WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
     OUTBOX_SWEEP_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(10),
+    // Events feed (README "Events feed"): retention, and how far a subscriber may fall behind.
+    EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    SUBSCRIPTION_MAX_BEHIND: z.coerce.number().int().min(1).max(1_000_000).default(1000),
     // Wallets A and B (the README section Wallets A and B): file paths of certificates, keys and root keys.
     ...walletEnvShape,
   })
@@ -91,6 +94,7 @@ export interface AppConfig {
   webhooks: WebhookConfig;
   /** How often the outbox relay sweeps for rows a missed notification left behind. */
   outboxSweepIntervalSeconds: number;
+  events: EventsConfig;
   /** Wallet A and B certificates, keys and identifiers (file paths; the README section Wallets A and B). */
   wallets: WalletConfig;
 }
@@ -104,6 +108,13 @@ export interface WebhookConfig {
   maxAttempts: number;
   /** Development setting: any project may target http, loopback and private addresses. */
   allowPrivateTargets: boolean;
+}
+
+export interface EventsConfig {
+  /** Events older than this are purged (and no longer readable or replayable). */
+  retentionDays: number;
+  /** Events a subscriber may have waiting before its socket is closed with 4008 (it resumes with afterEvent). */
+  subscriptionMaxBehind: number;
 }
 
 export class ConfigError extends Error {
@@ -151,6 +162,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivateTargets: raw.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     },
     outboxSweepIntervalSeconds: raw.OUTBOX_SWEEP_INTERVAL_SECONDS,
+    events: {
+      retentionDays: raw.EVENTS_RETENTION_DAYS,
+      subscriptionMaxBehind: raw.SUBSCRIPTION_MAX_BEHIND,
+    },
     wallets: walletConfigFrom(raw),
   };
 }

@@ -4,6 +4,7 @@ import type { OrderView, TransactionView } from '../modules/orders/order-view.ts
 import type { TransactionEvent as TransactionEventEntity } from '../modules/orders/transaction.entity.ts';
 import type { Project as ProjectEntity } from '../modules/projects/project.entity.ts';
 import type { JsonObject } from '../modules/orders/order.entity.ts';
+import type { EventRecord } from '../modules/events/event-record.ts';
 import type { AppGraphQLContext } from '../services.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -249,6 +250,112 @@ export type EnableWebhookSigningPayload = {
   userErrors: Array<UserError>;
 };
 
+/**
+ * One event of the project's events feed: every order and transaction status change, refund, capture, void and
+ * webhook give-up, recorded in the same database transaction as the change. Kept for `EVENTS_RETENTION_DAYS`
+ * (30 by default).
+ */
+export type Event = {
+  __typename?: 'Event';
+  /** The event's position in the feed: pass it as `after` (query) or `afterEvent` (subscriptions) to continue after it. */
+  cursor: Scalars['String']['output'];
+  /** Event id (uuid); also accepted wherever a cursor is (`after`, `afterEvent`). */
+  id: Scalars['ID']['output'];
+  /** When it happened. */
+  occurred: Scalars['DateTime']['output'];
+  /** The order it happened to (uuid): for a refund, capture or void event, the original order. */
+  orderId: Scalars['ID']['output'];
+  /** What the event recorded at that moment. */
+  snapshot: EventSnapshot;
+  /** What happened. */
+  type: EventType;
+};
+
+/** A page of the events feed, oldest first. */
+export type EventConnection = {
+  __typename?: 'EventConnection';
+  /** The events of this page, oldest first (also when paging backward with `last`). */
+  edges: Array<EventEdge>;
+  /**
+   * `hasNextPage`: more events follow right now (paging forward); `hasPreviousPage`: older events exist (paging
+   * backward with `last`). Keep `endCursor` to ask later for what happened since.
+   */
+  pageInfo: PageInfo;
+};
+
+/** One event of a page of the feed. */
+export type EventEdge = {
+  __typename?: 'EventEdge';
+  /** The event's cursor. */
+  cursor: Scalars['String']['output'];
+  /** The event. */
+  node: Event;
+};
+
+/** Which events to read; every field narrows the selection. */
+export type EventFilter = {
+  /** Only events that occurred strictly after this time. */
+  occurredAfter?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only events of this order (uuid). */
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only events of these types. */
+  types?: InputMaybe<Array<EventType>>;
+};
+
+/**
+ * What an event recorded, as it was at that moment (a snapshot: the order may have moved on since). Fields that
+ * do not apply to the event's type are null.
+ */
+export type EventSnapshot = {
+  __typename?: 'EventSnapshot';
+  /**
+   * Minor units: the order's amount (ORDER_STATUS_CHANGED), the transaction's (TRANSACTION_STATUS_CHANGED), or the
+   * refund's, capture's or void's (ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED).
+   */
+  amount: Maybe<Scalars['SafeInt']['output']>;
+  /** WEBHOOK_GAVE_UP: how many attempts were made. */
+  attemptCount: Maybe<Scalars['Int']['output']>;
+  /** ISO 4217 currency of `amount`. */
+  currency: Maybe<Scalars['String']['output']>;
+  /** WEBHOOK_GAVE_UP: the delivery that stopped (see `webhookDeliveries`). */
+  deliveryId: Maybe<Scalars['ID']['output']>;
+  /** WEBHOOK_GAVE_UP: why the last attempt failed. */
+  errorKind: Maybe<WebhookErrorKind>;
+  /** ORDER_STATUS_CHANGED: the status before. */
+  fromOrderStatus: Maybe<OrderStatus>;
+  /** TRANSACTION_STATUS_CHANGED: the status before; null when the transaction was just created. */
+  fromTransactionStatus: Maybe<TransactionStatus>;
+  /** WEBHOOK_GAVE_UP: the HTTP status of the last attempt, when the receiver answered. */
+  httpStatus: Maybe<Scalars['Int']['output']>;
+  /** ORDER_STATUS_CHANGED: the status the order entered. */
+  orderStatus: Maybe<OrderStatus>;
+  /** TRANSACTION_STATUS_CHANGED: the transaction's payment method. */
+  paymentMethod: Maybe<PaymentMethod>;
+  /** ORDER_REFUNDED: everything refunded of the order so far, this refund included (minor units). */
+  refundedAmount: Maybe<Scalars['SafeInt']['output']>;
+  /** ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED: the refund, capture or void order (uuid). */
+  relatedOrderId: Maybe<Scalars['ID']['output']>;
+  /** TRANSACTION_STATUS_CHANGED: the transaction (uuid). */
+  transactionId: Maybe<Scalars['ID']['output']>;
+  /** TRANSACTION_STATUS_CHANGED: the status the transaction entered. */
+  transactionStatus: Maybe<TransactionStatus>;
+};
+
+/** The kind of an event of the events feed (REST: the dotted `type`, e.g. `order.status_changed`). */
+export type EventType =
+  /** `order.captured`: the order's pre-authorization was captured (`relatedOrderId` is the capture order). */
+  | 'ORDER_CAPTURED'
+  /** `order.refunded`: a refund of the order was accepted (`relatedOrderId` is the refund order). */
+  | 'ORDER_REFUNDED'
+  /** `order.status_changed`: the order's status changed (`orderStatus`, `fromOrderStatus`). */
+  | 'ORDER_STATUS_CHANGED'
+  /** `order.voided`: the order's pre-authorization was voided (`relatedOrderId` is the void order). */
+  | 'ORDER_VOIDED'
+  /** `transaction.status_changed`: a transaction's status changed, its creation (`fromTransactionStatus` null) included. */
+  | 'TRANSACTION_STATUS_CHANGED'
+  /** `webhook.gave_up`: every allowed attempt of a webhook notification of the order failed; delivery stopped. */
+  | 'WEBHOOK_GAVE_UP';
+
 /** Pays a wallet transaction with a card stored for it (spec 4.10 / 4.11). */
 export type ExecuteWalletPaymentInput = {
   /** Wallet B only. */
@@ -481,6 +588,11 @@ export type Order = {
   customer: Maybe<Customer>;
   /** Description as sent at creation (a refund defaults to its original's); null when none was sent. */
   description: Maybe<Scalars['String']['output']>;
+  /**
+   * In `orderStatusChanged` payloads: the event the payload answers; resume the subscription after it with
+   * `afterEvent: event.cursor`. Null elsewhere.
+   */
+  event: Maybe<Event>;
   /** How long the order may be paid, an ISO 8601 duration (default `PT1H`); after it, it becomes `EXPIRED`. */
   expirationPeriod: Scalars['String']['output'];
   /** The merchant's own data, stored and returned as sent; null when none was sent. */
@@ -725,6 +837,15 @@ export type ProjectMode =
 /** Reads. Every query answers for the API key's project only. */
 export type Query = {
   __typename?: 'Query';
+  /** One of the project's events by id; null when there is none (another project's event included). */
+  event: Maybe<Event>;
+  /**
+   * The calling project's events feed. Forward (`first`, `after`): oldest first, from the beginning of the
+   * retention period or after a cursor; backward (`last`, `before`): the newest events, e.g. `events(last: 20)` for
+   * a dashboard's latest. At most 100 per page, 20 by default. Only events whose database transaction is older
+   * than every one still running are shown, so paging never skips an event that commits later.
+   */
+  events: EventConnection;
   /** One of the calling project's orders; null for a missing id or another project's order. */
   order: Maybe<Order>;
   /**
@@ -736,6 +857,22 @@ export type Query = {
   orders: OrderConnection;
   /** The calling project. */
   project: Project;
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryEventArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<EventFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -895,10 +1032,18 @@ export type StoreWalletBTokenPayload = {
 /**
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
- * closes the socket with 4403. Only the calling project's orders are ever seen.
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
  */
 export type Subscription = {
   __typename?: 'Subscription';
+  /**
+   * The project's events as they happen (a dashboard's live feed). With `afterEvent` the server first replays every
+   * event after that cursor (or event id), then continues live, with no gap and no duplicate between the two. A
+   * subscriber that falls more than `SUBSCRIPTION_MAX_BEHIND` (1,000) events behind is disconnected with close code
+   * 4008; reconnect with the last event's cursor to resume.
+   */
+  events: Event;
   /** The order each time its status changes: the given order, or every order of the project when orderId is absent. */
   orderStatusChanged: Order;
   /** Each status change of a transaction of the given order. */
@@ -909,9 +1054,24 @@ export type Subscription = {
 /**
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
- * closes the socket with 4403. Only the calling project's orders are ever seen.
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ */
+export type SubscriptionEventsArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  types?: InputMaybe<Array<EventType>>;
+};
+
+
+/**
+ * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
+ * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
  */
 export type SubscriptionOrderStatusChangedArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
   orderId?: InputMaybe<Scalars['ID']['input']>;
 };
 
@@ -919,9 +1079,11 @@ export type SubscriptionOrderStatusChangedArgs = {
 /**
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
- * closes the socket with 4403. Only the calling project's orders are ever seen.
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
  */
 export type SubscriptionTransactionEventsArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
 };
 
@@ -1026,6 +1188,8 @@ export type TransactionStatus =
 /** A transaction's change of status, as it was committed. */
 export type TransactionStatusChange = {
   __typename?: 'TransactionStatusChange';
+  /** The event the payload answers; resume the subscription after it with `afterEvent: event.cursor`. */
+  event: Event;
   /** The status before the change; null when the transaction was just created. */
   fromStatus: Maybe<TransactionStatus>;
   /** When the change was committed. */
@@ -1343,6 +1507,12 @@ export type ResolversTypes = ResolversObject<{
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DisableWebhookSigningPayload: ResolverTypeWrapper<Omit<DisableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   EnableWebhookSigningPayload: ResolverTypeWrapper<Omit<EnableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  Event: ResolverTypeWrapper<EventRecord>;
+  EventConnection: ResolverTypeWrapper<Omit<EventConnection, 'edges'> & { edges: Array<ResolversTypes['EventEdge']> }>;
+  EventEdge: ResolverTypeWrapper<Omit<EventEdge, 'node'> & { node: ResolversTypes['Event'] }>;
+  EventFilter: EventFilter;
+  EventSnapshot: ResolverTypeWrapper<EventRecord>;
+  EventType: EventType;
   ExecuteWalletPaymentInput: ExecuteWalletPaymentInput;
   ExecuteWalletPaymentPayload: ResolverTypeWrapper<Omit<ExecuteWalletPaymentPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   ExternalAuthenticationDetails: ResolverTypeWrapper<ExternalAuthenticationDetails>;
@@ -1384,7 +1554,7 @@ export type ResolversTypes = ResolversObject<{
   TransactionEvent: ResolverTypeWrapper<TransactionEventEntity>;
   TransactionInput: TransactionInput;
   TransactionStatus: TransactionStatus;
-  TransactionStatusChange: ResolverTypeWrapper<Omit<TransactionStatusChange, 'transaction'> & { transaction: ResolversTypes['Transaction'] }>;
+  TransactionStatusChange: ResolverTypeWrapper<Omit<TransactionStatusChange, 'event' | 'transaction'> & { event: ResolversTypes['Event'], transaction: ResolversTypes['Transaction'] }>;
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: ResolverTypeWrapper<Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   UserError: ResolverTypeWrapper<UserError>;
@@ -1419,6 +1589,11 @@ export type ResolversParentTypes = ResolversObject<{
   DateTime: Scalars['DateTime']['output'];
   DisableWebhookSigningPayload: Omit<DisableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   EnableWebhookSigningPayload: Omit<EnableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  Event: EventRecord;
+  EventConnection: Omit<EventConnection, 'edges'> & { edges: Array<ResolversParentTypes['EventEdge']> };
+  EventEdge: Omit<EventEdge, 'node'> & { node: ResolversParentTypes['Event'] };
+  EventFilter: EventFilter;
+  EventSnapshot: EventRecord;
   ExecuteWalletPaymentInput: ExecuteWalletPaymentInput;
   ExecuteWalletPaymentPayload: Omit<ExecuteWalletPaymentPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   ExternalAuthenticationDetails: ExternalAuthenticationDetails;
@@ -1453,7 +1628,7 @@ export type ResolversParentTypes = ResolversObject<{
   Transaction: TransactionView;
   TransactionEvent: TransactionEventEntity;
   TransactionInput: TransactionInput;
-  TransactionStatusChange: Omit<TransactionStatusChange, 'transaction'> & { transaction: ResolversParentTypes['Transaction'] };
+  TransactionStatusChange: Omit<TransactionStatusChange, 'event' | 'transaction'> & { event: ResolversParentTypes['Event'], transaction: ResolversParentTypes['Transaction'] };
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   UserError: UserError;
@@ -1519,6 +1694,42 @@ export type EnableWebhookSigningPayloadResolvers<ContextType = AppGraphQLContext
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type EventResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurred?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  snapshot?: Resolver<ResolversTypes['EventSnapshot'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EventType'], ParentType, ContextType>;
+}>;
+
+export type EventConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventConnection'] = ResolversParentTypes['EventConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['EventEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type EventEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventEdge'] = ResolversParentTypes['EventEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+}>;
+
+export type EventSnapshotResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventSnapshot'] = ResolversParentTypes['EventSnapshot']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  attemptCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deliveryId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  errorKind?: Resolver<Maybe<ResolversTypes['WebhookErrorKind']>, ParentType, ContextType>;
+  fromOrderStatus?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
+  fromTransactionStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
+  httpStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  orderStatus?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
+  paymentMethod?: Resolver<Maybe<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  refundedAmount?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  relatedOrderId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  transactionStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
+}>;
+
 export type ExecuteWalletPaymentPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['ExecuteWalletPaymentPayload'] = ResolversParentTypes['ExecuteWalletPaymentPayload']> = ResolversObject<{
   isSuccessful?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
@@ -1563,6 +1774,7 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
   expirationPeriod?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   extra?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   failureUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1643,6 +1855,8 @@ export type ProjectResolvers<ContextType = AppGraphQLContext, ParentType extends
 }>;
 
 export type QueryResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryEventArgs, 'id'>>;
+  events?: Resolver<ResolversTypes['EventConnection'], ParentType, ContextType, Partial<QueryEventsArgs>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, Partial<QueryOrdersArgs>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
@@ -1697,6 +1911,7 @@ export type StoreWalletBTokenPayloadResolvers<ContextType = AppGraphQLContext, P
 }>;
 
 export type SubscriptionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  events?: SubscriptionResolver<ResolversTypes['Event'], "events", ParentType, ContextType, Partial<SubscriptionEventsArgs>>;
   orderStatusChanged?: SubscriptionResolver<ResolversTypes['Order'], "orderStatusChanged", ParentType, ContextType, Partial<SubscriptionOrderStatusChangedArgs>>;
   transactionEvents?: SubscriptionResolver<ResolversTypes['TransactionStatusChange'], "transactionEvents", ParentType, ContextType, RequireFields<SubscriptionTransactionEventsArgs, 'orderId'>>;
 }>;
@@ -1731,6 +1946,7 @@ export type TransactionEventResolvers<ContextType = AppGraphQLContext, ParentTyp
 }>;
 
 export type TransactionStatusChangeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['TransactionStatusChange'] = ResolversParentTypes['TransactionStatusChange']> = ResolversObject<{
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
   fromStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
   occurred?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1798,6 +2014,10 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   DateTime?: GraphQLScalarType;
   DisableWebhookSigningPayload?: DisableWebhookSigningPayloadResolvers<ContextType>;
   EnableWebhookSigningPayload?: EnableWebhookSigningPayloadResolvers<ContextType>;
+  Event?: EventResolvers<ContextType>;
+  EventConnection?: EventConnectionResolvers<ContextType>;
+  EventEdge?: EventEdgeResolvers<ContextType>;
+  EventSnapshot?: EventSnapshotResolvers<ContextType>;
   ExecuteWalletPaymentPayload?: ExecuteWalletPaymentPayloadResolvers<ContextType>;
   ExternalAuthenticationDetails?: ExternalAuthenticationDetailsResolvers<ContextType>;
   JSONObject?: GraphQLScalarType;

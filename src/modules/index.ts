@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayModule, WorkerHost } from '../platform/module.ts';
 import type { AppDeps } from '../services.ts';
 import { backOfficeModule } from './back-office/module.ts';
+import { eventsModule } from './events/module.ts';
 import { hostedPagesModule } from './hosted-pages/module.ts';
 import { ordersModule } from './orders/module.ts';
 import { paymentsModule } from './payments/module.ts';
@@ -22,6 +23,7 @@ export const modules: readonly GatewayModule<AppDeps>[] = [
   backOfficeModule,
   searchModule,
   webhooksModule,
+  eventsModule,
   subscriptionsModule,
   hostedPagesModule,
 ];

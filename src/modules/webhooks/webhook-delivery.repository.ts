@@ -114,7 +114,7 @@ export class WebhookDeliveryRepository extends Repository {
   latestStatusChange(orderId: string): Promise<OutboxEvent | null> {
     return this.em.findOne(
       OutboxEvent,
-      { orderId, topic: 'order_status_changed' },
+      { orderId, type: 'order.status_changed' },
       { orderBy: { id: 'desc' } },
     );
   }

@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Actor } from '../auth/actor.ts';
+import type { OperationSocket } from './context.ts';
 
 type ConnectionParams = Record<string, unknown> | undefined;
 
@@ -21,7 +22,7 @@ export function mountGraphQLWebSocket<Context extends object>(
     /** Resolves the connection_init payload to a project, or null to refuse the connection. */
     authenticate: (params: ConnectionParams) => Promise<Actor | null>;
     /** Each operation's context, built by the composition root. */
-    context: (actor: Actor) => Context;
+    context: (actor: Actor, socket: OperationSocket) => Context;
     /** Runs once every socket is closed, at shutdown. */
     onClose?: () => void;
   },
@@ -37,7 +38,10 @@ export function mountGraphQLWebSocket<Context extends object>(
         ctx.extra.actor = actor;
         return true;
       },
-      context: (ctx) => options.context(ctx.extra.actor!),
+      context: (ctx) =>
+        options.context(ctx.extra.actor!, {
+          close: (code, reason) => ctx.extra.socket.close(code, reason),
+        }),
     },
     wss,
   );

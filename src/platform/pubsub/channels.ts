@@ -1,2 +1,5 @@
-/** The NOTIFY channel the foundation migration's trigger fires (payload: the outbox row id) on each insert. */
+/**
+ * The NOTIFY channel that says "new outbox rows were committed". Sent after the commit by the committing
+ * process (PgListener.signal, coalesced), never from inside the writing transaction; the payload means nothing.
+ */
 export const OUTBOX_CHANNEL = 'outbox_events';

@@ -16,7 +16,7 @@ export async function relayOutboxBatch(deps: Deps, limit: number): Promise<numbe
     const rows = await deliveries.claimUnrelayed(limit);
     if (rows.length === 0) return 0;
     const at = deps.now();
-    const statusChanges = rows.filter((row) => row.topic === 'order_status_changed');
+    const statusChanges = rows.filter((row) => row.type === 'order.status_changed');
     const urls = await deliveries.webhookUrlsOf([...new Set(statusChanges.map((row) => row.orderId))]);
     for (const row of statusChanges) {
       // No URL on the order nor on the project: the spec sends nothing.
@@ -26,7 +26,7 @@ export async function relayOutboxBatch(deps: Deps, limit: number): Promise<numbe
         orderId: row.orderId,
         outboxEventId: row.id,
         reason: 'status_changed',
-        orderStatus: row.toStatus,
+        orderStatus: String(row.data.status),
         maxAttempts: deps.config.webhooks.maxAttempts,
         at,
       });
