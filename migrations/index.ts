@@ -5,6 +5,7 @@ import { Migration20261121030000_webhooks } from './Migration20261121030000_webh
 import { Migration20261121040000_search_indexes } from './Migration20261121040000_search_indexes.ts';
 import { Migration20261121060000_event_sequence } from './Migration20261121060000_event_sequence.ts';
 import { Migration20261122400000_events_feed } from './Migration20261122400000_events_feed.ts';
+import { Migration20261122410000_webhook_dispatch } from './Migration20261122410000_webhook_dispatch.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Migration20261121040000_search_indexes,
   Migration20261121060000_event_sequence,
   Migration20261122400000_events_feed,
+  Migration20261122410000_webhook_dispatch,
 ];

@@ -10,7 +10,7 @@ import { connectOrm, migrate, type Orm } from './platform/db/orm.ts';
 import { loggerOptions } from './platform/http/logger.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { WorkerHost } from './platform/module.ts';
-import { OUTBOX_CHANNEL } from './platform/pubsub/channels.ts';
+import { DELIVERIES_CHANNEL, OUTBOX_CHANNEL } from './platform/pubsub/channels.ts';
 import { PgListener } from './platform/pubsub/pg-listener.ts';
 import { type AppDeps, type AppServices, buildDeps, type ServiceOverrides } from './services.ts';
 
@@ -123,7 +123,11 @@ export async function startServices(
   });
   let notifications: PgListener;
   try {
-    notifications = await PgListener.start({ url: database.url, channels: [OUTBOX_CHANNEL], logger });
+    notifications = await PgListener.start({
+      url: database.url,
+      channels: [OUTBOX_CHANNEL, DELIVERIES_CHANNEL],
+      logger,
+    });
   } catch (error) {
     await jobs.stop().catch(() => undefined);
     throw error;

@@ -49,6 +49,9 @@ const configSchema = z
     WEBHOOK_RETRY_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
     WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+    // Delivery workers (README "Delivery workers, throughput and fairness").
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+    WEBHOOK_PROJECT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
     OUTBOX_SWEEP_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(10),
     // Events feed (README "Events feed"): retention, and how far a subscriber may fall behind.
     EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -108,6 +111,10 @@ export interface WebhookConfig {
   maxAttempts: number;
   /** Development setting: any project may target http, loopback and private addresses. */
   allowPrivateTargets: boolean;
+  /** Attempts one worker process makes at once, all projects together. */
+  concurrency: number;
+  /** Attempts of one project in flight at once, across every process. */
+  projectConcurrency: number;
 }
 
 export interface EventsConfig {
@@ -160,6 +167,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryTimeoutMs: raw.WEBHOOK_RETRY_TIMEOUT_MS,
       maxAttempts: raw.WEBHOOK_MAX_ATTEMPTS,
       allowPrivateTargets: raw.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      concurrency: raw.WEBHOOK_CONCURRENCY,
+      projectConcurrency: raw.WEBHOOK_PROJECT_CONCURRENCY,
     },
     outboxSweepIntervalSeconds: raw.OUTBOX_SWEEP_INTERVAL_SECONDS,
     events: {

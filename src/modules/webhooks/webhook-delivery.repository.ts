@@ -1,5 +1,5 @@
-import { LockMode } from '@mikro-orm/core';
 import { Repository } from '../../platform/db/repository.ts';
+import { DELIVERIES_CHANNEL } from '../../platform/pubsub/channels.ts';
 import { Order } from '../orders/order.entity.ts';
 import { OutboxEvent } from '../orders/outbox.entity.ts';
 import { Project } from '../projects/project.entity.ts';
@@ -19,35 +19,6 @@ export interface DeliveryWithAttempts {
 }
 
 export class WebhookDeliveryRepository extends Repository {
-  /**
-   * Locks up to `limit` outbox rows not yet relayed, oldest first, skipping rows another process holds, for
-   * the rest of the database transaction.
-   */
-  claimUnrelayed(limit: number): Promise<OutboxEvent[]> {
-    return this.em.find(
-      OutboxEvent,
-      { relayedAt: null },
-      { orderBy: { id: 'asc' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
-    );
-  }
-
-  /** Each order's current webhook URL (its own, else its project's), or null. */
-  async webhookUrlsOf(orderIds: string[]): Promise<Map<string, string | null>> {
-    if (orderIds.length === 0) return new Map();
-    const orders = await this.em.find(
-      Order,
-      { id: { $in: orderIds } },
-      { fields: ['id', 'projectId', 'webhookUrl'] },
-    );
-    const projects = await this.em.find(
-      Project,
-      { id: { $in: [...new Set(orders.map((o) => o.projectId))] } },
-      { fields: ['id', 'webhookUrl'] },
-    );
-    const projectUrl = new Map(projects.map((p) => [p.id, p.webhookUrl ?? null]));
-    return new Map(orders.map((o) => [o.id, o.webhookUrl ?? projectUrl.get(o.projectId) ?? null]));
-  }
-
   async targetOf(orderId: string): Promise<DeliveryTarget | null> {
     const order = await this.em.findOne(
       Order,
@@ -66,19 +37,6 @@ export class WebhookDeliveryRepository extends Repository {
       projectMode: project.mode,
       signingSecret: await this.signingSecretOf(project.id),
     };
-  }
-
-  findDelivery(deliveryId: string): Promise<WebhookDelivery | null> {
-    return this.em.findOne(WebhookDelivery, { id: deliveryId });
-  }
-
-  /** Loads and row-locks a delivery for the rest of the transaction (two attempts never record at once). */
-  lockDelivery(deliveryId: string): Promise<WebhookDelivery | null> {
-    return this.em.findOne(
-      WebhookDelivery,
-      { id: deliveryId },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-    );
   }
 
   /** The orders' deliveries, newest first, each with its attempts oldest first. */
@@ -104,10 +62,6 @@ export class WebhookDeliveryRepository extends Repository {
       });
     }
     return byOrder;
-  }
-
-  attemptsOf(deliveryId: string): Promise<WebhookDeliveryAttempt[]> {
-    return this.em.find(WebhookDeliveryAttempt, { deliveryId }, { orderBy: { attemptNumber: 'asc' } });
   }
 
   /** The order's latest status-change notification, if its status ever changed. */
@@ -141,7 +95,11 @@ export class WebhookDeliveryRepository extends Repository {
     return result.affectedRows > 0;
   }
 
+  /** New deliveries also wake the delivery workers once the transaction commits. */
   add(...entities: (WebhookDelivery | WebhookDeliveryAttempt)[]): void {
-    for (const entity of entities) this.em.persist(entity);
+    for (const entity of entities) {
+      this.em.persist(entity);
+      if (entity instanceof WebhookDelivery) this.signalAfterCommit(DELIVERIES_CHANNEL);
+    }
   }
 }
