@@ -6,6 +6,7 @@ import { Migration20261121040000_search_indexes } from './Migration2026112104000
 import { Migration20261121060000_event_sequence } from './Migration20261121060000_event_sequence.ts';
 import { Migration20261122400000_events_feed } from './Migration20261122400000_events_feed.ts';
 import { Migration20261122410000_webhook_dispatch } from './Migration20261122410000_webhook_dispatch.ts';
+import { Migration20261122420000_events_horizon } from './Migration20261122420000_events_horizon.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [

@@ -1,9 +1,10 @@
+import pg from 'pg';
 import { purgeExpiredEvents } from '../../src/modules/events/commands/purge-events.ts';
 import { buildOrder } from '../factories/order.ts';
 import { cancelOrder } from '../factories/order-status.ts';
 import { payOwnCheckoutOrder } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
-import { sql } from '../helpers/database.ts';
+import { createTestDatabase, sql } from '../helpers/database.ts';
 import { type GraphQLClient, graphqlClient } from '../helpers/graphql.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -281,6 +282,45 @@ describe('the events feed over REST and GraphQL', () => {
     expect(foreign.data).toEqual({ event: null });
     const bad = await gql<Json>(query, { first: 500 });
     expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('never shows an event before one that commits later with an earlier position, and waits for no other database', async () => {
+    const own = await seedProject(app);
+    const client = restClient(app.baseUrl, own.apiKey);
+    const [first, second] = [
+      (await client.post<Json>('/v1/orders/', buildOrder())).body.id,
+      (await client.post<Json>('/v1/orders/', buildOrder())).body.id,
+    ];
+    // A transaction of this database writes an event and stays open.
+    const writer = new pg.Client({ connectionString: app.databaseUrl });
+    await writer.connect();
+    await writer.query('begin');
+    await writer.query(
+      `insert into outbox_events (type, project_id, order_id, data, occurred_at)
+       values ('order.status_changed', $1, $2, '{"status":"processing","from_status":"new"}', now())`,
+      [own.projectId, first],
+    );
+    // A transaction of another database stays open too: it must not hold this feed back.
+    const stranger = new pg.Client({ connectionString: await createTestDatabase() });
+    await stranger.connect();
+    await stranger.query('begin');
+    await stranger.query('select pg_current_xact_id()');
+    try {
+      await cancelOrder(app.runtime.services.orm, second);
+      // The later commit has the later transaction: it waits until the open one ends, so a reader that keeps
+      // its position never skips the open one's event.
+      expect((await client.get<Json>('/v1/events/')).body).toEqual({ events: [], next: null });
+      await writer.query('commit');
+      const { events } = (await client.get<Json>('/v1/events/')).body;
+      expect(events.map((e: Json) => [e.order_id, e.data.status])).toEqual([
+        [first, 'processing'],
+        [second, 'cancelled'],
+      ]);
+    } finally {
+      await writer.end();
+      await stranger.query('rollback');
+      await stranger.end();
+    }
   });
 
   it('purges events older than the retention period, and only those', async () => {

@@ -112,7 +112,7 @@ export class EventFeed {
       for (;;) {
         const target = this.#position!;
         if (compareCursors(cursor, target) >= 0) break;
-        const page = await this.#db.read((uow) =>
+        const { events: page } = await this.#db.read((uow) =>
           new EventRepository(uow).page({
             filter: request.filter,
             from: cursor,

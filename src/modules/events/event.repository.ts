@@ -19,11 +19,13 @@ const COLUMNS = `e.txid::text as txid, e.id::text as seq, e.event_id, e.type, e.
   e.transaction_id, e.occurred_at, e.data`;
 
 /**
- * Events are visible once they are *stable*: their transaction is older than every transaction still running
- * (`txid < xmin` of the current snapshot), so no event can later appear before one already read. Every read of
- * the feed (pages, replays, the live tail) shows only stable events, in `(txid, id)` order.
+ * Events are visible once they are *stable*: their transaction is older than every transaction of this
+ * database still running (`outbox_stable_horizon()`, see its migration), so no event can later appear before
+ * one already read. Every read of the feed (pages, replays, the live tail) shows only stable events, in
+ * `(txid, id)` order. The horizon is computed once per statement.
  */
-const STABLE = 'e.txid < pg_snapshot_xmin(pg_current_snapshot())';
+const HORIZON = 'with h as materialized (select outbox_stable_horizon() as horizon)';
+const STABLE = 'e.txid < (select horizon from h)';
 
 export interface PageQuery {
   filter: EventFilter;
@@ -37,8 +39,11 @@ export interface PageQuery {
 
 /** Reads of the events feed (outbox_events). Rows are written only by the orders module's outbox writer. */
 export class EventRepository extends Repository {
-  /** A page of stable events in feed order (backward pages are returned newest first). */
-  async page(query: PageQuery): Promise<EventRecord[]> {
+  /**
+   * A page of stable events in feed order (backward pages are returned newest first), and whether events of
+   * the selection have committed but are not stable yet (they will be within moments).
+   */
+  async page(query: PageQuery): Promise<{ events: EventRecord[]; waiting: boolean }> {
     const values: unknown[] = [query.filter.projectId];
     const where = ['e.project_id = $1', STABLE];
     const param = (value: unknown) => {
@@ -59,11 +64,22 @@ export class EventRepository extends Repository {
       where.push(`(e.txid, e.id) <= (${param(query.until.txid)}::xid8, ${param(query.until.id)}::bigint)`);
     }
     const order = forward ? 'e.txid, e.id' : 'e.txid desc, e.id desc';
-    const rows = await this.query<EventRow>(
-      `select ${COLUMNS} from outbox_events e where ${where.join(' and ')} order by ${order} limit ${param(query.limit)}`,
+    const selection = where.filter((condition) => condition !== STABLE).join(' and ');
+    const rows = await this.query<EventRow & { waiting: boolean }>(
+      `${HORIZON}
+       select w.waiting, p.* from
+         (select exists (select 1 from outbox_events e where ${selection} and e.txid >= (select horizon from h))
+           as waiting) w
+       left join lateral (
+         select ${COLUMNS} from outbox_events e where ${where.join(' and ')} order by ${order}
+         limit ${param(query.limit)}
+       ) p on true`,
       values,
     );
-    return rows.map(toRecord);
+    return {
+      events: rows.filter((row) => row.event_id !== null).map(toRecord),
+      waiting: rows[0]?.waiting ?? false,
+    };
   }
 
   /** One of the project's events by its id; another project's event is simply not found. */
@@ -81,12 +97,12 @@ export class EventRepository extends Repository {
    */
   async tail(after: Cursor, limit: number): Promise<{ events: EventRecord[]; waiting: boolean }> {
     const rows = await this.query<EventRow & { waiting: boolean }>(
-      `with horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
-       select exists (select 1 from outbox_events w, horizon where w.txid >= horizon.xmin) as waiting, t.*
+      `${HORIZON}
+       select exists (select 1 from outbox_events w where w.txid >= (select horizon from h)) as waiting, t.*
        from (select 1) one
        left join lateral (
-         select ${COLUMNS} from outbox_events e, horizon
-         where (e.txid, e.id) > ($1::xid8, $2::bigint) and e.txid < horizon.xmin
+         select ${COLUMNS} from outbox_events e
+         where (e.txid, e.id) > ($1::xid8, $2::bigint) and ${STABLE}
          order by e.txid, e.id limit $3
        ) t on true`,
       [after.txid, after.id, limit],
@@ -100,7 +116,8 @@ export class EventRepository extends Repository {
   /** The position of the newest stable event of every project: where a live tail starts. */
   async head(): Promise<Cursor> {
     const rows = await this.query<{ txid: string; seq: string }>(
-      `select e.txid::text as txid, e.id::text as seq from outbox_events e where ${STABLE}
+      `${HORIZON}
+       select e.txid::text as txid, e.id::text as seq from outbox_events e where ${STABLE}
        order by e.txid desc, e.id desc limit 1`,
     );
     return rows[0] ? { txid: rows[0].txid, id: rows[0].seq } : { txid: '0', id: '0' };

@@ -53,11 +53,34 @@ export async function listEvents(deps: Deps, actor: Actor, input: ListEventsInpu
     const from: Cursor | null = input.position
       ? await resolvePosition(events, actor.projectId, input.position, input.positionField)
       : null;
-    const rows = await events.page({ filter, from, limit: input.limit + 1, direction: input.direction });
+    const rows = await readYourWrites(
+      () => events.page({ filter, from, limit: input.limit + 1, direction: input.direction }),
+      // A full forward page is complete whatever commits later; a backward page shows the newest.
+      input.direction === 'forward' ? input.limit + 1 : Number.POSITIVE_INFINITY,
+    );
     const page = rows.slice(0, input.limit);
     return {
       events: input.direction === 'forward' ? page : page.reverse(),
       hasMore: rows.length > input.limit,
     };
   });
+}
+
+/** How long a read waits for events already committed to become stable (usually milliseconds). */
+const STABLE_WAIT_MS = 1000;
+
+/**
+ * Reads a page; while events of the selection have committed but wait behind a transaction still running,
+ * reads again shortly (up to a second), so a client that just made a change sees its event.
+ */
+async function readYourWrites(
+  read: () => Promise<{ events: EventRecord[]; waiting: boolean }>,
+  enough: number,
+): Promise<EventRecord[]> {
+  const deadline = Date.now() + STABLE_WAIT_MS;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    const { events, waiting } = await read();
+    if (!waiting || events.length >= enough || Date.now() + pause > deadline) return events;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
