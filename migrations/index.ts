@@ -18,4 +18,5 @@ export const migrations = [
   Migration20261121060000_event_sequence,
   Migration20261122400000_events_feed,
   Migration20261122410000_webhook_dispatch,
+  Migration20261122420000_events_horizon,
 ];
