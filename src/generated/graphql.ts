@@ -435,11 +435,28 @@ export type Mutation = {
   /** Sends the order's latest status notification again, as a new delivery with its own attempts. */
   redeliverWebhook: RedeliverWebhookPayload;
   /**
+   * Sends the notifications of a whole selection of deliveries again (e.g. every `GAVE_UP` one since an outage),
+   * each as a new delivery of the same event (same `webhook-id`) with its own attempts: at most the 1,000 newest
+   * deliveries the filter selects; a delivery whose event already has one pending is skipped. A repeat with the same
+   * `Idempotency-Key` header queues nothing new.
+   */
+  redeliverWebhooks: RedeliverWebhooksPayload;
+  /**
    * Refunds part or all of a completed payment (spec 4.3): the refunds of an order never exceed what was paid.
    * Send an `Idempotency-Key` HTTP header to retry safely: a retry then returns the first answer instead of
    * refunding again.
    */
   refundOrder: RefundOrderPayload;
+  /**
+   * Replaces the signing secret with a new one while the current one keeps signing for `overlap`: every webhook
+   * meanwhile carries both signatures, so receivers can switch secrets without losing one.
+   */
+  rotateWebhookSigningSecret: RotateWebhookSigningSecretPayload;
+  /**
+   * Sends a test notification, `{"event":"test","order_id":null,"project_id":…}` with the usual headers (signed when
+   * signing is on), to a URL that passes the delivery rules, and answers with what happened. Nothing is stored.
+   */
+  sendTestWebhook: SendTestWebhookPayload;
   /** Starts a wallet A merchant session (spec 4.7), when the wallet fires `onvalidatemerchant`. */
   startWalletASession: StartWalletASessionPayload;
   /** Stores a card against a transaction's setup token, exactly as `POST {token_vault_url}/v1/cards/`. */
@@ -511,12 +528,39 @@ export type MutationRedeliverWebhookArgs = {
  * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
  * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
  */
+export type MutationRedeliverWebhooksArgs = {
+  filter: WebhookDeliveryFilter;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationRefundOrderArgs = {
   amount: Scalars['SafeInt']['input'];
   description?: InputMaybe<Scalars['String']['input']>;
   extra?: InputMaybe<Scalars['JSONObject']['input']>;
   merchantOrderId?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationRotateWebhookSigningSecretArgs = {
+  overlap?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationSendTestWebhookArgs = {
+  url: Scalars['String']['input'];
 };
 
 
@@ -821,7 +865,9 @@ export type Project = {
   name: Scalars['String']['output'];
   /** Payment methods active in the project: what the hosted page offers and orders may use. */
   paymentMethods: Array<PaymentMethod>;
-  /** Whether webhooks carry an HMAC-SHA256 `Webhook-Signature` header. */
+  /** How the project's webhook endpoint has been answering. */
+  webhookHealth: WebhookHealth;
+  /** Whether webhooks carry a Standard Webhooks `webhook-signature` header (HMAC-SHA256). */
   webhookSigningEnabled: Scalars['Boolean']['output'];
   /** Receives status webhooks for every order of the project unless the order names its own. */
   webhookUrl: Maybe<Scalars['String']['output']>;
@@ -857,6 +903,11 @@ export type Query = {
   orders: OrderConnection;
   /** The calling project. */
   project: Project;
+  /**
+   * The project's webhook deliveries, newest first, each with every attempt: the delivery log of every order at
+   * once. `first` is 1 to 100 (default 20).
+   */
+  webhookDeliveries: WebhookDeliveryConnection;
 };
 
 
@@ -890,6 +941,14 @@ export type QueryOrdersArgs = {
   sort?: InputMaybe<OrderSort>;
 };
 
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryWebhookDeliveriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<WebhookDeliveryFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** The result of `redeliverWebhook`. */
 export type RedeliverWebhookPayload = {
   __typename?: 'RedeliverWebhookPayload';
@@ -899,6 +958,17 @@ export type RedeliverWebhookPayload = {
    * Why nothing is sent: `not_found`, `no_notification` (the status never changed), `no_webhook_url`,
    * `redelivery_pending`; empty on success.
    */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `redeliverWebhooks`. */
+export type RedeliverWebhooksPayload = {
+  __typename?: 'RedeliverWebhooksPayload';
+  /** New deliveries queued: one per selected delivery whose event has no delivery pending already. */
+  queued: Maybe<Scalars['Int']['output']>;
+  /** Deliveries the filter selected (the newest 1,000 at most). */
+  selected: Maybe<Scalars['Int']['output']>;
+  /** Why nothing was queued; empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -950,6 +1020,28 @@ export type RefundOrderPayload = {
    * Why nothing was refunded, e.g. `order_not_paid`, `refund_exceeds_remaining`, `order_not_captured`,
    * `not_found` (field `orderId`); empty on success.
    */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `rotateWebhookSigningSecret`. */
+export type RotateWebhookSigningSecretPayload = {
+  __typename?: 'RotateWebhookSigningSecretPayload';
+  /** Until when the previous secret still signs too (both signatures are sent, space-separated). */
+  previousSecretExpires: Maybe<Scalars['DateTime']['output']>;
+  /** The project. */
+  project: Maybe<Project>;
+  /** The new signing secret (`whsec_…`). Shown only here and only once: store it now. */
+  secret: Maybe<Scalars['String']['output']>;
+  /** Why the secret was not rotated (`signing_not_enabled`, `invalid_request` for a bad overlap); empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `sendTestWebhook`. */
+export type SendTestWebhookPayload = {
+  __typename?: 'SendTestWebhookPayload';
+  /** What the test request did; null when `userErrors` is not empty. */
+  attempt: Maybe<WebhookDeliveryAttempt>;
+  /** Why no request was sent (`invalid_request` for a URL the delivery rules refuse); empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -1339,6 +1431,8 @@ export type WebhookDelivery = {
   completed: Maybe<Scalars['DateTime']['output']>;
   /** When the notification was queued. */
   created: Scalars['DateTime']['output'];
+  /** The event notified (uuid): the Standard Webhooks `webhook-id` header of every attempt, the same on retries. */
+  eventId: Scalars['ID']['output'];
   /** Delivery id (uuid). */
   id: Scalars['ID']['output'];
   /** When the latest attempt started; null before the first. */
@@ -1353,8 +1447,13 @@ export type WebhookDelivery = {
   orderStatus: OrderStatus;
   /** A status change, or a redelivery the merchant asked for. */
   reason: WebhookDeliveryReason;
-  /** Pending, delivered or failed. */
+  /**
+   * Pending, delivered or failed.
+   * @deprecated Use `status`, which also tells a failing delivery (retrying) from one not tried yet.
+   */
   state: WebhookDeliveryState;
+  /** Pending, succeeded, failing (retrying) or gave up: the finer view of `state`. */
+  status: WebhookDeliveryStatus;
 };
 
 /** One HTTP POST of a webhook delivery. */
@@ -1372,12 +1471,40 @@ export type WebhookDeliveryAttempt = {
   number: Scalars['Int']['output'];
   /** The first bytes of the reply body, as text. */
   responseExcerpt: Maybe<Scalars['String']['output']>;
-  /** Whether the request carried a `Webhook-Signature` header. */
+  /** Whether the request carried a `webhook-signature` header (Standard Webhooks). */
   signed: Scalars['Boolean']['output'];
   /** When the attempt started. */
   started: Scalars['DateTime']['output'];
   /** The URL posted to; null when there was none. */
   url: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of the project's delivery log, newest first. */
+export type WebhookDeliveryConnection = {
+  __typename?: 'WebhookDeliveryConnection';
+  /** The deliveries of this page, newest first. */
+  edges: Array<WebhookDeliveryEdge>;
+  /** `hasNextPage`: older deliveries follow; pass `endCursor` as `after`. `hasPreviousPage` is always false. */
+  pageInfo: PageInfo;
+};
+
+/** One delivery of a page of the delivery log. */
+export type WebhookDeliveryEdge = {
+  __typename?: 'WebhookDeliveryEdge';
+  /** Pass as `after` to read the deliveries after this one. */
+  cursor: Scalars['String']['output'];
+  /** The delivery, with every attempt. */
+  node: WebhookDelivery;
+};
+
+/** Which deliveries to list or redeliver; every field narrows the selection. */
+export type WebhookDeliveryFilter = {
+  /** Only this order's deliveries (uuid). */
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only deliveries created at or after this time. */
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only deliveries in this status. */
+  state?: InputMaybe<WebhookDeliveryStatus>;
 };
 
 /** Why a webhook delivery was made. */
@@ -1395,6 +1522,17 @@ export type WebhookDeliveryState =
   | 'FAILED'
   /** Not delivered yet; another attempt is scheduled. */
   | 'PENDING';
+
+/** Where a webhook delivery stands in the project-wide delivery log. */
+export type WebhookDeliveryStatus =
+  /** At least one attempt failed and another is scheduled (`nextAttempt`). */
+  | 'FAILING'
+  /** Every allowed attempt failed; delivery stopped and a `webhook.gave_up` event was recorded. */
+  | 'GAVE_UP'
+  /** No attempt has finished yet: the first attempt is due or under way. */
+  | 'PENDING'
+  /** The receiver answered HTTP 200. */
+  | 'SUCCEEDED';
 
 /** Why a webhook attempt failed. */
 export type WebhookErrorKind =
@@ -1416,6 +1554,17 @@ export type WebhookErrorKind =
   | 'READ_TIMEOUT'
   /** The TLS handshake failed, e.g. an invalid or expired certificate. */
   | 'TLS_ERROR';
+
+/** How the project's webhook endpoint has been answering (status-change deliveries; test webhooks do not count). */
+export type WebhookHealth = {
+  __typename?: 'WebhookHealth';
+  /** Failed attempts since the last success (all failed attempts when none succeeded yet). */
+  consecutiveFailures: Scalars['Int']['output'];
+  /** When an attempt last failed; null if none ever did. */
+  lastFailureAt: Maybe<Scalars['DateTime']['output']>;
+  /** When an attempt last succeeded (HTTP 200); null if none ever did. */
+  lastSuccessAt: Maybe<Scalars['DateTime']['output']>;
+};
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
@@ -1539,9 +1688,12 @@ export type ResolversTypes = ResolversObject<{
   ProjectMode: ProjectMode;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RedeliverWebhookPayload: ResolverTypeWrapper<RedeliverWebhookPayload>;
+  RedeliverWebhooksPayload: ResolverTypeWrapper<RedeliverWebhooksPayload>;
   Refund: ResolverTypeWrapper<Omit<Refund, 'transactions'> & { transactions: Array<ResolversTypes['Transaction']> }>;
   RefundOrderPayload: ResolverTypeWrapper<Omit<RefundOrderPayload, 'order' | 'refund'> & { order?: Maybe<ResolversTypes['Order']>, refund?: Maybe<ResolversTypes['Refund']> }>;
+  RotateWebhookSigningSecretPayload: ResolverTypeWrapper<Omit<RotateWebhookSigningSecretPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   SafeInt: ResolverTypeWrapper<Scalars['SafeInt']['output']>;
+  SendTestWebhookPayload: ResolverTypeWrapper<SendTestWebhookPayload>;
   StartWalletASessionInput: StartWalletASessionInput;
   StartWalletASessionPayload: ResolverTypeWrapper<StartWalletASessionPayload>;
   StoreCardInput: StoreCardInput;
@@ -1568,9 +1720,14 @@ export type ResolversTypes = ResolversObject<{
   WalletPaymentReason: WalletPaymentReason;
   WebhookDelivery: ResolverTypeWrapper<WebhookDelivery>;
   WebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttempt>;
+  WebhookDeliveryConnection: ResolverTypeWrapper<WebhookDeliveryConnection>;
+  WebhookDeliveryEdge: ResolverTypeWrapper<WebhookDeliveryEdge>;
+  WebhookDeliveryFilter: WebhookDeliveryFilter;
   WebhookDeliveryReason: WebhookDeliveryReason;
   WebhookDeliveryState: WebhookDeliveryState;
+  WebhookDeliveryStatus: WebhookDeliveryStatus;
   WebhookErrorKind: WebhookErrorKind;
+  WebhookHealth: ResolverTypeWrapper<WebhookHealth>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1614,9 +1771,12 @@ export type ResolversParentTypes = ResolversObject<{
   Project: ProjectEntity;
   Query: Record<PropertyKey, never>;
   RedeliverWebhookPayload: RedeliverWebhookPayload;
+  RedeliverWebhooksPayload: RedeliverWebhooksPayload;
   Refund: Omit<Refund, 'transactions'> & { transactions: Array<ResolversParentTypes['Transaction']> };
   RefundOrderPayload: Omit<RefundOrderPayload, 'order' | 'refund'> & { order?: Maybe<ResolversParentTypes['Order']>, refund?: Maybe<ResolversParentTypes['Refund']> };
+  RotateWebhookSigningSecretPayload: Omit<RotateWebhookSigningSecretPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   SafeInt: Scalars['SafeInt']['output'];
+  SendTestWebhookPayload: SendTestWebhookPayload;
   StartWalletASessionInput: StartWalletASessionInput;
   StartWalletASessionPayload: StartWalletASessionPayload;
   StoreCardInput: StoreCardInput;
@@ -1639,6 +1799,10 @@ export type ResolversParentTypes = ResolversObject<{
   WalletBrowserInfoInput: WalletBrowserInfoInput;
   WebhookDelivery: WebhookDelivery;
   WebhookDeliveryAttempt: WebhookDeliveryAttempt;
+  WebhookDeliveryConnection: WebhookDeliveryConnection;
+  WebhookDeliveryEdge: WebhookDeliveryEdge;
+  WebhookDeliveryFilter: WebhookDeliveryFilter;
+  WebhookHealth: WebhookHealth;
 }>;
 
 export type AniResultsResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AniResults'] = ResolversParentTypes['AniResults']> = ResolversObject<{
@@ -1758,7 +1922,10 @@ export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extend
   executeWalletPayment?: Resolver<ResolversTypes['ExecuteWalletPaymentPayload'], ParentType, ContextType, RequireFields<MutationExecuteWalletPaymentArgs, 'input'>>;
   persistWalletAToken?: Resolver<ResolversTypes['PersistWalletATokenPayload'], ParentType, ContextType, RequireFields<MutationPersistWalletATokenArgs, 'input'>>;
   redeliverWebhook?: Resolver<ResolversTypes['RedeliverWebhookPayload'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookArgs, 'orderId'>>;
+  redeliverWebhooks?: Resolver<ResolversTypes['RedeliverWebhooksPayload'], ParentType, ContextType, RequireFields<MutationRedeliverWebhooksArgs, 'filter'>>;
   refundOrder?: Resolver<ResolversTypes['RefundOrderPayload'], ParentType, ContextType, RequireFields<MutationRefundOrderArgs, 'amount' | 'orderId'>>;
+  rotateWebhookSigningSecret?: Resolver<ResolversTypes['RotateWebhookSigningSecretPayload'], ParentType, ContextType, Partial<MutationRotateWebhookSigningSecretArgs>>;
+  sendTestWebhook?: Resolver<ResolversTypes['SendTestWebhookPayload'], ParentType, ContextType, RequireFields<MutationSendTestWebhookArgs, 'url'>>;
   startWalletASession?: Resolver<ResolversTypes['StartWalletASessionPayload'], ParentType, ContextType, RequireFields<MutationStartWalletASessionArgs, 'input'>>;
   storeCard?: Resolver<ResolversTypes['StoreCardPayload'], ParentType, ContextType, RequireFields<MutationStoreCardArgs, 'input'>>;
   storeWalletBToken?: Resolver<ResolversTypes['StoreWalletBTokenPayload'], ParentType, ContextType, RequireFields<MutationStoreWalletBTokenArgs, 'input'>>;
@@ -1850,6 +2017,7 @@ export type ProjectResolvers<ContextType = AppGraphQLContext, ParentType extends
   mode?: Resolver<ResolversTypes['ProjectMode'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentMethods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  webhookHealth?: Resolver<ResolversTypes['WebhookHealth'], ParentType, ContextType>;
   webhookSigningEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   webhookUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
@@ -1860,10 +2028,17 @@ export type QueryResolvers<ContextType = AppGraphQLContext, ParentType extends R
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, Partial<QueryOrdersArgs>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  webhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryConnection'], ParentType, ContextType, Partial<QueryWebhookDeliveriesArgs>>;
 }>;
 
 export type RedeliverWebhookPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RedeliverWebhookPayload'] = ResolversParentTypes['RedeliverWebhookPayload']> = ResolversObject<{
   delivery?: Resolver<Maybe<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RedeliverWebhooksPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RedeliverWebhooksPayload'] = ResolversParentTypes['RedeliverWebhooksPayload']> = ResolversObject<{
+  queued?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  selected?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -1889,9 +2064,21 @@ export type RefundOrderPayloadResolvers<ContextType = AppGraphQLContext, ParentT
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type RotateWebhookSigningSecretPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RotateWebhookSigningSecretPayload'] = ResolversParentTypes['RotateWebhookSigningSecretPayload']> = ResolversObject<{
+  previousSecretExpires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export interface SafeIntScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['SafeInt'], any> {
   name: 'SafeInt';
 }
+
+export type SendTestWebhookPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['SendTestWebhookPayload'] = ResolversParentTypes['SendTestWebhookPayload']> = ResolversObject<{
+  attempt?: Resolver<Maybe<ResolversTypes['WebhookDeliveryAttempt']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
 
 export type StartWalletASessionPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['StartWalletASessionPayload'] = ResolversParentTypes['StartWalletASessionPayload']> = ResolversObject<{
   sessionData?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
@@ -1983,6 +2170,7 @@ export type WebhookDeliveryResolvers<ContextType = AppGraphQLContext, ParentType
   attempts?: Resolver<Array<ResolversTypes['WebhookDeliveryAttempt']>, ParentType, ContextType>;
   completed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastAttempt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   maxAttempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1991,6 +2179,7 @@ export type WebhookDeliveryResolvers<ContextType = AppGraphQLContext, ParentType
   orderStatus?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['WebhookDeliveryReason'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['WebhookDeliveryState'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookDeliveryStatus'], ParentType, ContextType>;
 }>;
 
 export type WebhookDeliveryAttemptResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryAttempt'] = ResolversParentTypes['WebhookDeliveryAttempt']> = ResolversObject<{
@@ -2003,6 +2192,22 @@ export type WebhookDeliveryAttemptResolvers<ContextType = AppGraphQLContext, Par
   signed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   started?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type WebhookDeliveryConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryConnection'] = ResolversParentTypes['WebhookDeliveryConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['WebhookDeliveryEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type WebhookDeliveryEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryEdge'] = ResolversParentTypes['WebhookDeliveryEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType>;
+}>;
+
+export type WebhookHealthResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookHealth'] = ResolversParentTypes['WebhookHealth']> = ResolversObject<{
+  consecutiveFailures?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastFailureAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastSuccessAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 }>;
 
 export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
@@ -2033,9 +2238,12 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   Project?: ProjectResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RedeliverWebhookPayload?: RedeliverWebhookPayloadResolvers<ContextType>;
+  RedeliverWebhooksPayload?: RedeliverWebhooksPayloadResolvers<ContextType>;
   Refund?: RefundResolvers<ContextType>;
   RefundOrderPayload?: RefundOrderPayloadResolvers<ContextType>;
+  RotateWebhookSigningSecretPayload?: RotateWebhookSigningSecretPayloadResolvers<ContextType>;
   SafeInt?: GraphQLScalarType;
+  SendTestWebhookPayload?: SendTestWebhookPayloadResolvers<ContextType>;
   StartWalletASessionPayload?: StartWalletASessionPayloadResolvers<ContextType>;
   StoreCardPayload?: StoreCardPayloadResolvers<ContextType>;
   StoreWalletBTokenPayload?: StoreWalletBTokenPayloadResolvers<ContextType>;
@@ -2049,5 +2257,8 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   VoidTransactionPayload?: VoidTransactionPayloadResolvers<ContextType>;
   WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
   WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
+  WebhookDeliveryConnection?: WebhookDeliveryConnectionResolvers<ContextType>;
+  WebhookDeliveryEdge?: WebhookDeliveryEdgeResolvers<ContextType>;
+  WebhookHealth?: WebhookHealthResolvers<ContextType>;
 }>;
 

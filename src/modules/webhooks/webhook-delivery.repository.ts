@@ -85,14 +85,48 @@ export class WebhookDeliveryRepository extends Repository {
     return rows[0]?.secret ?? null;
   }
 
-  /** Sets (or with null, removes) the project's signing secret; false when there is no such project. */
+  /**
+   * Sets (or with null, removes) the project's signing secret, ending any rotation's overlap at once; false when
+   * there is no such project.
+   */
   async setSigningSecret(projectId: string, secret: string | null, at: Date): Promise<boolean> {
-    const result = await this.em.execute<{ affectedRows: number }>(
-      'update projects set webhook_signing_secret = ?, modified_at = ? where id = ?',
+    const rows = await this.query(
+      `update projects set webhook_signing_secret = $1, webhook_signing_secret_previous = null,
+         webhook_signing_previous_until = null, modified_at = $2
+       where id = $3::uuid returning id`,
       [secret, at, projectId],
-      'run',
     );
-    return result.affectedRows > 0;
+    return rows.length > 0;
+  }
+
+  /**
+   * Makes `secret` the signing secret while the current one keeps signing until `previousUntil`; false when the
+   * project does not sign its webhooks.
+   */
+  async rotateSigningSecret(
+    projectId: string,
+    secret: string,
+    previousUntil: Date,
+    at: Date,
+  ): Promise<boolean> {
+    const rows = await this.query(
+      `update projects set webhook_signing_secret_previous = webhook_signing_secret,
+         webhook_signing_previous_until = $2, webhook_signing_secret = $1, modified_at = $3
+       where id = $4::uuid and webhook_signing_secret is not null returning id`,
+      [secret, previousUntil, at, projectId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The secrets webhooks are signed with right now, newest first (two during a rotation's overlap). */
+  async signingSecretsOf(projectId: string): Promise<string[]> {
+    const [row] = await this.query<{ current: string | null; previous: string | null }>(
+      `select webhook_signing_secret as current,
+         case when webhook_signing_previous_until > now() then webhook_signing_secret_previous end as previous
+       from projects where id = $1::uuid`,
+      [projectId],
+    );
+    return [row?.current, row?.previous].filter((secret): secret is string => Boolean(secret));
   }
 
   /** New deliveries also wake the delivery workers once the transaction commits. */

@@ -1,7 +1,7 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { targetPolicyFor } from '../../../platform/security/outbound-targets.ts';
 import { type AttemptResult, postWebhook } from '../delivery/http-post.ts';
-import { SIGNATURE_HEADER, signatureHeader } from '../delivery/signature.ts';
+import { SIGNATURE_HEADER, standardWebhookHeaders } from '../delivery/signature.ts';
 import type { ClaimedDelivery, RecordedAttempt } from '../delivery-queue.repository.ts';
 import { attemptTimeoutMs, nextStepAfter } from '../retry-policy.ts';
 
@@ -38,7 +38,11 @@ export async function attemptDelivery(
   const { webhooks } = deps.config;
   const startedAt = deps.now();
   const body = webhookBody(delivery);
-  const headers = requestHeaders(delivery, startedAt, body);
+  const headers = requestHeaders(
+    { id: delivery.eventId, signingSecrets: delivery.signingSecrets },
+    startedAt,
+    body,
+  );
   const result = delivery.url
     ? await postWebhook({
         url: delivery.url,
@@ -77,14 +81,20 @@ export async function attemptDelivery(
   };
 }
 
-function requestHeaders(delivery: ClaimedDelivery, startedAt: Date, body: string): Record<string, string> {
-  const headers: Record<string, string> = {
+/** JSON, our user agent, and the Standard Webhooks headers: the event id on every attempt, signed when on. */
+export function requestHeaders(
+  message: { id: string; signingSecrets: readonly string[] },
+  startedAt: Date,
+  body: string,
+): Record<string, string> {
+  return {
     'content-type': 'application/json',
     'user-agent': 'payments-gateway-webhooks/1',
+    ...standardWebhookHeaders({
+      id: message.id,
+      timestampSeconds: Math.floor(startedAt.getTime() / 1000),
+      body,
+      secrets: message.signingSecrets,
+    }),
   };
-  const [secret] = delivery.signingSecrets;
-  if (secret) {
-    headers[SIGNATURE_HEADER] = signatureHeader(secret, Math.floor(startedAt.getTime() / 1000), body);
-  }
-  return headers;
 }
