@@ -53,9 +53,20 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
       return apiKey ? authenticateApiKey(deps, apiKey) : null;
     },
     context: (actor, socket) => ({ deps, actor, request: null, loaders: new Map(), live: feed, socket }),
+    // One execution per event for every subscriber with the same credential and operation.
+    shareScope: (actor) => `${actor.projectId}:${JSON.stringify(actor.principal)}`,
     onClose: () => feed.close(),
   });
 
+  app.decorate('eventFeed', feed);
+
   await registerRoutes(app, deps);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's live events feed (its subscriber count is what tests and metrics read). */
+    eventFeed: EventFeed;
+  }
 }

@@ -122,6 +122,16 @@ describe('subscriptions that replay after a cursor, then continue live', () => {
     expect(liveChange!.orderStatusChanged).toMatchObject({ id: later, status: 'EXPIRED' });
   });
 
+  it('lets go of a subscription as soon as its socket closes, with no event coming', async () => {
+    const feed = app.runtime.app.eventFeed;
+    const before = feed.subscribers;
+    const sockets = [connect(), connect()];
+    sockets.map((socket) => socket.subscribe(EVENTS));
+    await eventually(() => feed.subscribers === before + 2, 5_000, 'subscribed');
+    await Promise.all(sockets.map((socket) => socket.dispose()));
+    await eventually(() => feed.subscribers === before, 5_000, 'every subscription ended');
+  });
+
   it('refuses an afterEvent that is not a cursor or an event of the project', async () => {
     const live = connect();
     const garbage = live.subscribe(EVENTS, { afterEvent: 'garbage' });

@@ -25,6 +25,12 @@ export interface FeedRequest {
   onOverflow: () => void;
 }
 
+interface StreamState {
+  /** The live part once the replay caught up, so that ending the iteration can end it at once. */
+  live: AsyncIterableIterator<LiveEvent> | null;
+  ended: boolean;
+}
+
 const TAIL_BATCH = 500;
 const REPLAY_BATCH = 200;
 
@@ -81,9 +87,56 @@ export class EventFeed {
     return this.#pubsub.size;
   }
 
-  /** The project's events the filter keeps: first those after `request.after` (replay), then live ones. */
+  /**
+   * The project's events the filter keeps: first those after `request.after` (replay), then live ones. Ending
+   * the iteration (`return()`, e.g. the socket closed) takes effect at once, even while no event is coming:
+   * an async generator would queue the request until its next event.
+   */
   subscribe(request: FeedRequest): AsyncIterableIterator<LiveEvent> {
-    return this.#stream(request);
+    this.#users += 1;
+    const state: StreamState = { live: null, ended: false };
+    const replay = this.#replay(request, state);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      state.ended = true;
+      void state.live?.return?.();
+      this.#users -= 1;
+      if (this.#users === 0) this.#idle();
+    };
+    const done = (): IteratorResult<LiveEvent> => ({ done: true, value: undefined });
+    const iterator: AsyncIterableIterator<LiveEvent> = {
+      // Replay through the generator; once live, straight from the fan-out (no generator step per event).
+      next: async () => {
+        try {
+          if (!state.live) {
+            const replayed = await replay.next();
+            if (!replayed.done) return replayed;
+          }
+          const next = state.live && !state.ended ? await state.live.next() : done();
+          if (next.done) release();
+          return next;
+        } catch (error) {
+          release();
+          throw error;
+        }
+      },
+      return: async () => {
+        release();
+        await replay.return(undefined);
+        return done();
+      },
+      throw: async (error?: unknown) => {
+        release();
+        await replay.return(undefined);
+        throw error;
+      },
+      [Symbol.asyncIterator]() {
+        return iterator;
+      },
+    };
+    return iterator;
   }
 
   close(): void {
@@ -94,50 +147,45 @@ export class EventFeed {
     this.#pubsub.close();
   }
 
-  async *#stream(request: FeedRequest): AsyncGenerator<LiveEvent> {
-    this.#users += 1;
-    let live: AsyncIterableIterator<LiveEvent> | null = null;
-    try {
-      await this.#start();
-      let cursor: Cursor = request.after
-        ? await this.#db.read((uow) =>
-            resolvePosition(
-              new EventRepository(uow),
-              request.filter.projectId,
-              request.after!,
-              request.afterField,
-            ),
-          )
-        : this.#position!;
-      for (;;) {
-        const target = this.#position!;
-        if (compareCursors(cursor, target) >= 0) break;
-        const { events: page } = await this.#db.read((uow) =>
-          new EventRepository(uow).page({
-            filter: request.filter,
-            from: cursor,
-            until: target,
-            limit: REPLAY_BATCH,
-            direction: 'forward',
-          }),
-        );
-        const events = liveEvents(page);
-        for (const event of events) yield event;
-        cursor = page.length < REPLAY_BATCH ? target : page.at(-1)!.cursor;
-      }
-      // Caught up: join the live fan-out in the same tick as the position check above.
-      const from = cursor;
-      live = this.#pubsub.subscribe(
-        (event) =>
-          compareCursors(event.record.cursor, from) > 0 && matchesFilter(event.record, request.filter),
-        { topic: request.filter.projectId, onOverflow: request.onOverflow },
+  /** Replays the events after `request.after`, then joins the live fan-out (`state.live`) and returns. */
+  async *#replay(request: FeedRequest, state: StreamState): AsyncGenerator<LiveEvent, void> {
+    await this.#start();
+    let cursor: Cursor = request.after
+      ? await this.#db.read((uow) =>
+          resolvePosition(
+            new EventRepository(uow),
+            request.filter.projectId,
+            request.after!,
+            request.afterField,
+          ),
+        )
+      : this.#position!;
+    for (;;) {
+      const target = this.#position!;
+      if (compareCursors(cursor, target) >= 0) break;
+      const { events: page } = await this.#db.read((uow) =>
+        new EventRepository(uow).page({
+          filter: request.filter,
+          from: cursor,
+          until: target,
+          limit: REPLAY_BATCH,
+          direction: 'forward',
+        }),
       );
-      yield* live;
-    } finally {
-      await live?.return?.();
-      this.#users -= 1;
-      if (this.#users === 0) this.#idle();
+      for (const event of liveEvents(page)) yield event;
+      cursor = page.length < REPLAY_BATCH ? target : page.at(-1)!.cursor;
     }
+    // Caught up: join the live fan-out in the same tick as the position check above. Every event published
+    // from now on is after the position; only a client ahead of this process's tail needs its cursor checked.
+    if (state.ended) return;
+    const from = cursor;
+    const ahead = compareCursors(from, this.#position!) > 0;
+    state.live = this.#pubsub.subscribe(
+      (event) =>
+        (!ahead || compareCursors(event.record.cursor, from) > 0) &&
+        matchesFilter(event.record, request.filter),
+      { topic: request.filter.projectId, onOverflow: request.onOverflow },
+    );
   }
 
   /** Starts the tail at the newest stable event, once, for the first subscriber. */

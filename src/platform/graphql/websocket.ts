@@ -4,6 +4,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Actor } from '../auth/actor.ts';
 import type { OperationSocket } from './context.ts';
+import { subscribeShared } from './shared-subscriptions.ts';
 
 type ConnectionParams = Record<string, unknown> | undefined;
 
@@ -23,6 +24,8 @@ export function mountGraphQLWebSocket<Context extends object>(
     authenticate: (params: ConnectionParams) => Promise<Actor | null>;
     /** Each operation's context, built by the composition root. */
     context: (actor: Actor, socket: OperationSocket) => Context;
+    /** Subscribers with the same scope and operation share one execution per event (shared-subscriptions.ts). */
+    shareScope: (actor: Actor) => string;
     /** Runs once every socket is closed, at shutdown. */
     onClose?: () => void;
   },
@@ -42,6 +45,10 @@ export function mountGraphQLWebSocket<Context extends object>(
         options.context(ctx.extra.actor!, {
           close: (code, reason) => ctx.extra.socket.close(code, reason),
         }),
+      subscribe: (args) => {
+        const { actor } = args.contextValue as { actor: Actor };
+        return subscribeShared(args, options.shareScope(actor));
+      },
     },
     wss,
   );
