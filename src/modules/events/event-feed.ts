@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/db.ts';
+import { CoalescedRun } from '../../platform/jobs/coalesced-run.ts';
 import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
 import type { PgListener } from '../../platform/pubsub/pg-listener.ts';
 import { PubSub } from '../../platform/pubsub/pubsub.ts';
@@ -56,8 +57,12 @@ export class EventFeed {
   #starting: Promise<void> | null = null;
   /** Subscriptions replaying or live: the tail runs while there are any. */
   #users = 0;
-  #running: Promise<void> | null = null;
-  #again = false;
+  readonly #tailing = new CoalescedRun(
+    () => this.#tail(),
+    () => {
+      if (this.#users === 0) this.#idle();
+    },
+  );
   #retry: NodeJS.Timeout | null = null;
   #retryMs = 0;
   #sweep: NodeJS.Timeout | null = null;
@@ -205,7 +210,7 @@ export class EventFeed {
 
   /** Nobody subscribes any more: forget the position; the next subscriber starts from the head again. */
   #idle(): void {
-    if (this.#running || this.#starting) return;
+    if (this.#tailing.running || this.#starting) return;
     this.#position = null;
     if (this.#sweep) clearInterval(this.#sweep);
     if (this.#retry) clearTimeout(this.#retry);
@@ -214,20 +219,7 @@ export class EventFeed {
   }
 
   #wake(): void {
-    if (this.#closed || !this.#position) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#tail().finally(() => {
-      this.#running = null;
-      if (this.#again) {
-        this.#again = false;
-        this.#wake();
-      } else if (this.#users === 0) {
-        this.#idle();
-      }
-    });
+    if (!this.#closed && this.#position) this.#tailing.wake();
   }
 
   async #tail(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Deps } from '../../platform/deps.ts';
+import { CoalescedRun } from '../../platform/jobs/coalesced-run.ts';
 import { DELIVERIES_CHANNEL } from '../../platform/pubsub/channels.ts';
 import type { PgListener } from '../../platform/pubsub/pg-listener.ts';
 import { attemptDelivery } from './commands/attempt-delivery.ts';
@@ -26,8 +27,7 @@ export class DeliveryDispatcher {
   readonly #abort = new AbortController();
   /** Attempts claimed and not yet recorded. */
   #inFlight = 0;
-  #claiming: Promise<void> | null = null;
-  #again = false;
+  readonly #claiming = new CoalescedRun(() => this.#claim());
   #timer: NodeJS.Timeout | null = null;
   #timerAt = Number.POSITIVE_INFINITY;
   readonly #finished: RecordedAttempt[] = [];
@@ -49,18 +49,7 @@ export class DeliveryDispatcher {
 
   /** Claims due deliveries now, or right after the claim in progress. */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#claiming) {
-      this.#again = true;
-      return;
-    }
-    this.#claiming = this.#claim().finally(() => {
-      this.#claiming = null;
-      if (this.#again) {
-        this.#again = false;
-        this.wake();
-      }
-    });
+    if (!this.#stopped) this.#claiming.wake();
   }
 
   /** Stops claiming, aborts attempts in flight (their leases run out and they are retried) and records the rest. */
@@ -69,7 +58,7 @@ export class DeliveryDispatcher {
     for (const unlisten of this.#unlisten) unlisten();
     if (this.#timer) clearTimeout(this.#timer);
     this.#abort.abort();
-    await this.#claiming;
+    await this.#claiming.running;
     await this.#recording;
     if (this.#finished.length) await this.#record();
   }
