@@ -9,9 +9,9 @@ import { authenticateApiKey } from './modules/identity/commands/authenticate-api
 import { sessionActorOf } from './modules/identity/session-authentication.ts';
 import { sessionCookieOf } from './modules/identity/session-cookie.ts';
 import { hashSessionToken } from './modules/identity/session-token.ts';
+import { EventFeed } from './modules/events/event-feed.ts';
 import { registerRoutes, resolvers } from './modules/index.ts';
 import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
-import { OutboxFeed } from './modules/subscriptions/outbox-feed.ts';
 import { concerns } from './platform/auth/credential-change.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { enforceRoles } from './platform/graphql/authorization.ts';
@@ -84,8 +84,14 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
       loaders: new Map(),
     }),
   });
-  // graphql-ws on the same path, over the same schema; its operations also see this process's live outbox.
-  const feed = new OutboxFeed({ db: deps.db, notifications: services.notifications, logger: deps.logger });
+  // graphql-ws on the same path, over the same schema; its operations also see this process's live events feed.
+  const feed = new EventFeed({
+    db: deps.db,
+    notifications: services.notifications,
+    logger: deps.logger.child({ component: 'event-feed' }),
+    maxBehind: deps.config.events.subscriptionMaxBehind,
+    sweepMs: deps.config.outboxSweepIntervalSeconds * 1000,
+  });
   const ownOrigins = new Set([
     new URL(deps.config.baseUrl).origin,
     new URL(deps.config.merchantPortalUrl).origin,
@@ -111,14 +117,17 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
       const tokenHash = hashSessionToken(session.token);
       return { actor: session.actor, recheck: () => deps.credentials.session(tokenHash) };
     },
-    context: (actor, request) => ({
+    context: (actor, request, socket) => ({
       deps,
       actor,
       request: null,
       clientAddress: request.socket.remoteAddress ?? null,
       loaders: new Map(),
       live: feed,
+      socket,
     }),
+    // One execution per event for every subscriber with the same credential and operation.
+    shareScope: (actor) => `${actor.projectId}:${JSON.stringify(actor.principal)}`,
     logger: deps.logger,
     onClose: () => feed.close(),
   });
@@ -129,8 +138,17 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   });
   app.addHook('onClose', async () => stopWatching());
 
+  app.decorate('eventFeed', feed);
+
   await registerRoutes(app, deps);
   // The merchant portal's single-page app (portal/, built by portal/build.ts) at MERCHANT_PORTAL_URL's path.
   mountPortal(app, { pathPrefix: pathPrefixOf(deps.config.merchantPortalUrl), buildDir: PORTAL_BUILD_DIR });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's live events feed (its subscriber count is what tests and metrics read). */
+    eventFeed: EventFeed;
+  }
 }

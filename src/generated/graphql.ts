@@ -8,6 +8,7 @@ import type { MerchantUser as MerchantUserEntity } from '../modules/identity/use
 import type { Actor } from '../platform/auth/actor.ts';
 import type { ApiKey as ApiKeyEntity } from '../modules/identity/api-key.entity.ts';
 import type { AuditRow } from '../modules/audit/audit.repository.ts';
+import type { EventRecord } from '../modules/events/event-record.ts';
 import type { AppGraphQLContext } from '../services.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -387,6 +388,112 @@ export type EnableWebhookSigningPayload = {
   userErrors: Array<UserError>;
 };
 
+/**
+ * One event of the project's events feed: every order and transaction status change, refund, capture, void and
+ * webhook give-up, recorded in the same database transaction as the change. Kept for `EVENTS_RETENTION_DAYS`
+ * (30 by default).
+ */
+export type Event = {
+  __typename?: 'Event';
+  /** The event's position in the feed: pass it as `after` (query) or `afterEvent` (subscriptions) to continue after it. */
+  cursor: Scalars['String']['output'];
+  /** Event id (uuid); also accepted wherever a cursor is (`after`, `afterEvent`). */
+  id: Scalars['ID']['output'];
+  /** When it happened. */
+  occurred: Scalars['DateTime']['output'];
+  /** The order it happened to (uuid): for a refund, capture or void event, the original order. */
+  orderId: Scalars['ID']['output'];
+  /** What the event recorded at that moment. */
+  snapshot: EventSnapshot;
+  /** What happened. */
+  type: EventType;
+};
+
+/** A page of the events feed, oldest first. */
+export type EventConnection = {
+  __typename?: 'EventConnection';
+  /** The events of this page, oldest first (also when paging backward with `last`). */
+  edges: Array<EventEdge>;
+  /**
+   * `hasNextPage`: more events follow right now (paging forward); `hasPreviousPage`: older events exist (paging
+   * backward with `last`). Keep `endCursor` to ask later for what happened since.
+   */
+  pageInfo: PageInfo;
+};
+
+/** One event of a page of the feed. */
+export type EventEdge = {
+  __typename?: 'EventEdge';
+  /** The event's cursor. */
+  cursor: Scalars['String']['output'];
+  /** The event. */
+  node: Event;
+};
+
+/** Which events to read; every field narrows the selection. */
+export type EventFilter = {
+  /** Only events that occurred strictly after this time. */
+  occurredAfter?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only events of this order (uuid). */
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only events of these types. */
+  types?: InputMaybe<Array<EventType>>;
+};
+
+/**
+ * What an event recorded, as it was at that moment (a snapshot: the order may have moved on since). Fields that
+ * do not apply to the event's type are null.
+ */
+export type EventSnapshot = {
+  __typename?: 'EventSnapshot';
+  /**
+   * Minor units: the order's amount (ORDER_STATUS_CHANGED), the transaction's (TRANSACTION_STATUS_CHANGED), or the
+   * refund's, capture's or void's (ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED).
+   */
+  amount: Maybe<Scalars['SafeInt']['output']>;
+  /** WEBHOOK_GAVE_UP: how many attempts were made. */
+  attemptCount: Maybe<Scalars['Int']['output']>;
+  /** ISO 4217 currency of `amount`. */
+  currency: Maybe<Scalars['String']['output']>;
+  /** WEBHOOK_GAVE_UP: the delivery that stopped (see `webhookDeliveries`). */
+  deliveryId: Maybe<Scalars['ID']['output']>;
+  /** WEBHOOK_GAVE_UP: why the last attempt failed. */
+  errorKind: Maybe<WebhookErrorKind>;
+  /** ORDER_STATUS_CHANGED: the status before. */
+  fromOrderStatus: Maybe<OrderStatus>;
+  /** TRANSACTION_STATUS_CHANGED: the status before; null when the transaction was just created. */
+  fromTransactionStatus: Maybe<TransactionStatus>;
+  /** WEBHOOK_GAVE_UP: the HTTP status of the last attempt, when the receiver answered. */
+  httpStatus: Maybe<Scalars['Int']['output']>;
+  /** ORDER_STATUS_CHANGED: the status the order entered. */
+  orderStatus: Maybe<OrderStatus>;
+  /** TRANSACTION_STATUS_CHANGED: the transaction's payment method. */
+  paymentMethod: Maybe<PaymentMethod>;
+  /** ORDER_REFUNDED: everything refunded of the order so far, this refund included (minor units). */
+  refundedAmount: Maybe<Scalars['SafeInt']['output']>;
+  /** ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED: the refund, capture or void order (uuid). */
+  relatedOrderId: Maybe<Scalars['ID']['output']>;
+  /** TRANSACTION_STATUS_CHANGED: the transaction (uuid). */
+  transactionId: Maybe<Scalars['ID']['output']>;
+  /** TRANSACTION_STATUS_CHANGED: the status the transaction entered. */
+  transactionStatus: Maybe<TransactionStatus>;
+};
+
+/** The kind of an event of the events feed (REST: the dotted `type`, e.g. `order.status_changed`). */
+export type EventType =
+  /** `order.captured`: the order's pre-authorization was captured (`relatedOrderId` is the capture order). */
+  | 'ORDER_CAPTURED'
+  /** `order.refunded`: a refund of the order was accepted (`relatedOrderId` is the refund order). */
+  | 'ORDER_REFUNDED'
+  /** `order.status_changed`: the order's status changed (`orderStatus`, `fromOrderStatus`). */
+  | 'ORDER_STATUS_CHANGED'
+  /** `order.voided`: the order's pre-authorization was voided (`relatedOrderId` is the void order). */
+  | 'ORDER_VOIDED'
+  /** `transaction.status_changed`: a transaction's status changed, its creation (`fromTransactionStatus` null) included. */
+  | 'TRANSACTION_STATUS_CHANGED'
+  /** `webhook.gave_up`: every allowed attempt of a webhook notification of the order failed; delivery stopped. */
+  | 'WEBHOOK_GAVE_UP';
+
 /** Pays a wallet transaction with a card stored for it (spec 4.10 / 4.11). */
 export type ExecuteWalletPaymentInput = {
   /** Wallet B only. */
@@ -470,6 +577,13 @@ export type Mutation = {
   /** Sends the order's latest status notification again, as a new delivery with its own attempts. */
   redeliverWebhook: RedeliverWebhookPayload;
   /**
+   * Sends the notifications of a whole selection of deliveries again (e.g. every `GAVE_UP` one since an outage),
+   * each as a new delivery of the same event (same `webhook-id`) with its own attempts: at most the 1,000 newest
+   * deliveries the filter selects; a delivery whose event already has one pending is skipped. A repeat with the same
+   * `Idempotency-Key` header queues nothing new.
+   */
+  redeliverWebhooks: RedeliverWebhooksPayload;
+  /**
    * Refunds part or all of a completed payment (spec 4.3): the refunds of an order never exceed what was paid.
    * Send an `Idempotency-Key` HTTP header to retry safely: a retry then returns the first answer instead of
    * refunding again.
@@ -487,6 +601,16 @@ export type Mutation = {
    * can switch over without downtime. Admin and developer users only.
    */
   rollApiKey: RollApiKeyPayload;
+  /**
+   * Replaces the signing secret with a new one while the current one keeps signing for `overlap`: every webhook
+   * meanwhile carries both signatures, so receivers can switch secrets without losing one.
+   */
+  rotateWebhookSigningSecret: RotateWebhookSigningSecretPayload;
+  /**
+   * Sends a test notification, `{"event":"test","order_id":null,"project_id":…}` with the usual headers (signed when
+   * signing is on), to a URL that passes the delivery rules, and answers with what happened. Nothing is stored.
+   */
+  sendTestWebhook: SendTestWebhookPayload;
   /** Starts a wallet A merchant session (spec 4.7), when the wallet fires `onvalidatemerchant`. */
   startWalletASession: StartWalletASessionPayload;
   /** Stores a card against a transaction's setup token, exactly as `POST {token_vault_url}/v1/cards/`. */
@@ -576,6 +700,15 @@ export type MutationRedeliverWebhookArgs = {
  * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
  * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
  */
+export type MutationRedeliverWebhooksArgs = {
+  filter: WebhookDeliveryFilter;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationRefundOrderArgs = {
   amount: Scalars['SafeInt']['input'];
   description?: InputMaybe<Scalars['String']['input']>;
@@ -610,6 +743,24 @@ export type MutationRevokeApiKeyArgs = {
 export type MutationRollApiKeyArgs = {
   id: Scalars['ID']['input'];
   overlap?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationRotateWebhookSigningSecretArgs = {
+  overlap?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationSendTestWebhookArgs = {
+  url: Scalars['String']['input'];
 };
 
 
@@ -681,6 +832,11 @@ export type Order = {
   customer: Maybe<Customer>;
   /** Description as sent at creation (a refund defaults to its original's); null when none was sent. */
   description: Maybe<Scalars['String']['output']>;
+  /**
+   * In `orderStatusChanged` payloads: the event the payload answers; resume the subscription after it with
+   * `afterEvent: event.cursor`. Null elsewhere.
+   */
+  event: Maybe<Event>;
   /** How long the order may be paid, an ISO 8601 duration (default `PT1H`); after it, it becomes `EXPIRED`. */
   expirationPeriod: Scalars['String']['output'];
   /** The merchant's own data, stored and returned as sent; null when none was sent. */
@@ -916,7 +1072,9 @@ export type Project = {
   name: Scalars['String']['output'];
   /** Payment methods active in the project: what the hosted page offers and orders may use. */
   paymentMethods: Array<PaymentMethod>;
-  /** Whether webhooks carry an HMAC-SHA256 `Webhook-Signature` header. */
+  /** How the project's webhook endpoint has been answering. */
+  webhookHealth: WebhookHealth;
+  /** Whether webhooks carry a Standard Webhooks `webhook-signature` header (HMAC-SHA256). */
   webhookSigningEnabled: Scalars['Boolean']['output'];
   /** Receives status webhooks for every order of the project unless the order names its own. */
   webhookUrl: Maybe<Scalars['String']['output']>;
@@ -939,6 +1097,15 @@ export type Query = {
    * Admins (and API keys) only. Entries are written within a fraction of a second after the action.
    */
   auditLog: AuditEventConnection;
+  /** One of the project's events by id; null when there is none (another project's event included). */
+  event: Maybe<Event>;
+  /**
+   * The calling project's events feed. Forward (`first`, `after`): oldest first, from the beginning of the
+   * retention period or after a cursor; backward (`last`, `before`): the newest events, e.g. `events(last: 20)` for
+   * a dashboard's latest. At most 100 per page, 20 by default. Only events whose database transaction is older
+   * than every one still running are shown, so paging never skips an event that commits later.
+   */
+  events: EventConnection;
   /** One of the calling project's orders; null for a missing id or another project's order. */
   order: Maybe<Order>;
   /**
@@ -954,6 +1121,11 @@ export type Query = {
   users: Array<User>;
   /** Who is calling: the project, the role, and the signed-in user or the API key (for the portal's header). */
   viewer: Viewer;
+  /**
+   * The project's webhook deliveries, newest first, each with every attempt: the delivery log of every order at
+   * once. `first` is 1 to 100 (default 20).
+   */
+  webhookDeliveries: WebhookDeliveryConnection;
 };
 
 
@@ -962,6 +1134,22 @@ export type QueryAuditLogArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<AuditLogFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryEventArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<EventFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -979,6 +1167,14 @@ export type QueryOrdersArgs = {
   sort?: InputMaybe<OrderSort>;
 };
 
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryWebhookDeliveriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<WebhookDeliveryFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** The result of `redeliverWebhook`. */
 export type RedeliverWebhookPayload = {
   __typename?: 'RedeliverWebhookPayload';
@@ -988,6 +1184,17 @@ export type RedeliverWebhookPayload = {
    * Why nothing is sent: `not_found`, `no_notification` (the status never changed), `no_webhook_url`,
    * `redelivery_pending`; empty on success.
    */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `redeliverWebhooks`. */
+export type RedeliverWebhooksPayload = {
+  __typename?: 'RedeliverWebhooksPayload';
+  /** New deliveries queued: one per selected delivery whose event has no delivery pending already. */
+  queued: Maybe<Scalars['Int']['output']>;
+  /** Deliveries the filter selected (the newest 1,000 at most). */
+  selected: Maybe<Scalars['Int']['output']>;
+  /** Why nothing was queued; empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -1082,6 +1289,28 @@ export type RollApiKeyPayload = {
   userErrors: Array<UserError>;
 };
 
+/** The result of `rotateWebhookSigningSecret`. */
+export type RotateWebhookSigningSecretPayload = {
+  __typename?: 'RotateWebhookSigningSecretPayload';
+  /** Until when the previous secret still signs too (both signatures are sent, space-separated). */
+  previousSecretExpires: Maybe<Scalars['DateTime']['output']>;
+  /** The project. */
+  project: Maybe<Project>;
+  /** The new signing secret (`whsec_…`). Shown only here and only once: store it now. */
+  secret: Maybe<Scalars['String']['output']>;
+  /** Why the secret was not rotated (`signing_not_enabled`, `invalid_request` for a bad overlap); empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `sendTestWebhook`. */
+export type SendTestWebhookPayload = {
+  __typename?: 'SendTestWebhookPayload';
+  /** What the test request did; null when `userErrors` is not empty. */
+  attempt: Maybe<WebhookDeliveryAttempt>;
+  /** Why no request was sent (`invalid_request` for a URL the delivery rules refuse); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** Starts a wallet A merchant session (spec 4.7). Every field is required. */
 export type StartWalletASessionInput = {
   /** Shop name shown to the customer, 1 to 64 characters. */
@@ -1161,10 +1390,18 @@ export type StoreWalletBTokenPayload = {
 /**
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
- * closes the socket with 4403. Only the calling project's orders are ever seen.
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
  */
 export type Subscription = {
   __typename?: 'Subscription';
+  /**
+   * The project's events as they happen (a dashboard's live feed). With `afterEvent` the server first replays every
+   * event after that cursor (or event id), then continues live, with no gap and no duplicate between the two. A
+   * subscriber that falls more than `SUBSCRIPTION_MAX_BEHIND` (1,000) events behind is disconnected with close code
+   * 4008; reconnect with the last event's cursor to resume.
+   */
+  events: Event;
   /** The order each time its status changes: the given order, or every order of the project when orderId is absent. */
   orderStatusChanged: Order;
   /** Each status change of a transaction of the given order. */
@@ -1175,9 +1412,24 @@ export type Subscription = {
 /**
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
- * closes the socket with 4403. Only the calling project's orders are ever seen.
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ */
+export type SubscriptionEventsArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  types?: InputMaybe<Array<EventType>>;
+};
+
+
+/**
+ * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
+ * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
  */
 export type SubscriptionOrderStatusChangedArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
   orderId?: InputMaybe<Scalars['ID']['input']>;
 };
 
@@ -1185,9 +1437,11 @@ export type SubscriptionOrderStatusChangedArgs = {
 /**
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
- * closes the socket with 4403. Only the calling project's orders are ever seen.
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
  */
 export type SubscriptionTransactionEventsArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
 };
 
@@ -1292,6 +1546,8 @@ export type TransactionStatus =
 /** A transaction's change of status, as it was committed. */
 export type TransactionStatusChange = {
   __typename?: 'TransactionStatusChange';
+  /** The event the payload answers; resume the subscription after it with `afterEvent: event.cursor`. */
+  event: Event;
   /** The status before the change; null when the transaction was just created. */
   fromStatus: Maybe<TransactionStatus>;
   /** When the change was committed. */
@@ -1477,6 +1733,8 @@ export type WebhookDelivery = {
   completed: Maybe<Scalars['DateTime']['output']>;
   /** When the notification was queued. */
   created: Scalars['DateTime']['output'];
+  /** The event notified (uuid): the Standard Webhooks `webhook-id` header of every attempt, the same on retries. */
+  eventId: Scalars['ID']['output'];
   /** Delivery id (uuid). */
   id: Scalars['ID']['output'];
   /** When the latest attempt started; null before the first. */
@@ -1491,8 +1749,13 @@ export type WebhookDelivery = {
   orderStatus: OrderStatus;
   /** A status change, or a redelivery the merchant asked for. */
   reason: WebhookDeliveryReason;
-  /** Pending, delivered or failed. */
+  /**
+   * Pending, delivered or failed.
+   * @deprecated Use `status`, which also tells a failing delivery (retrying) from one not tried yet.
+   */
   state: WebhookDeliveryState;
+  /** Pending, succeeded, failing (retrying) or gave up: the finer view of `state`. */
+  status: WebhookDeliveryStatus;
 };
 
 /** One HTTP POST of a webhook delivery. */
@@ -1510,12 +1773,40 @@ export type WebhookDeliveryAttempt = {
   number: Scalars['Int']['output'];
   /** The first bytes of the reply body, as text. */
   responseExcerpt: Maybe<Scalars['String']['output']>;
-  /** Whether the request carried a `Webhook-Signature` header. */
+  /** Whether the request carried a `webhook-signature` header (Standard Webhooks). */
   signed: Scalars['Boolean']['output'];
   /** When the attempt started. */
   started: Scalars['DateTime']['output'];
   /** The URL posted to; null when there was none. */
   url: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of the project's delivery log, newest first. */
+export type WebhookDeliveryConnection = {
+  __typename?: 'WebhookDeliveryConnection';
+  /** The deliveries of this page, newest first. */
+  edges: Array<WebhookDeliveryEdge>;
+  /** `hasNextPage`: older deliveries follow; pass `endCursor` as `after`. `hasPreviousPage` is always false. */
+  pageInfo: PageInfo;
+};
+
+/** One delivery of a page of the delivery log. */
+export type WebhookDeliveryEdge = {
+  __typename?: 'WebhookDeliveryEdge';
+  /** Pass as `after` to read the deliveries after this one. */
+  cursor: Scalars['String']['output'];
+  /** The delivery, with every attempt. */
+  node: WebhookDelivery;
+};
+
+/** Which deliveries to list or redeliver; every field narrows the selection. */
+export type WebhookDeliveryFilter = {
+  /** Only this order's deliveries (uuid). */
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only deliveries created at or after this time. */
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only deliveries in this status. */
+  state?: InputMaybe<WebhookDeliveryStatus>;
 };
 
 /** Why a webhook delivery was made. */
@@ -1533,6 +1824,17 @@ export type WebhookDeliveryState =
   | 'FAILED'
   /** Not delivered yet; another attempt is scheduled. */
   | 'PENDING';
+
+/** Where a webhook delivery stands in the project-wide delivery log. */
+export type WebhookDeliveryStatus =
+  /** At least one attempt failed and another is scheduled (`nextAttempt`). */
+  | 'FAILING'
+  /** Every allowed attempt failed; delivery stopped and a `webhook.gave_up` event was recorded. */
+  | 'GAVE_UP'
+  /** No attempt has finished yet: the first attempt is due or under way. */
+  | 'PENDING'
+  /** The receiver answered HTTP 200. */
+  | 'SUCCEEDED';
 
 /** Why a webhook attempt failed. */
 export type WebhookErrorKind =
@@ -1554,6 +1856,17 @@ export type WebhookErrorKind =
   | 'READ_TIMEOUT'
   /** The TLS handshake failed, e.g. an invalid or expired certificate. */
   | 'TLS_ERROR';
+
+/** How the project's webhook endpoint has been answering (status-change deliveries; test webhooks do not count). */
+export type WebhookHealth = {
+  __typename?: 'WebhookHealth';
+  /** Failed attempts since the last success (all failed attempts when none succeeded yet). */
+  consecutiveFailures: Scalars['Int']['output'];
+  /** When an attempt last failed; null if none ever did. */
+  lastFailureAt: Maybe<Scalars['DateTime']['output']>;
+  /** When an attempt last succeeded (HTTP 200); null if none ever did. */
+  lastSuccessAt: Maybe<Scalars['DateTime']['output']>;
+};
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
@@ -1656,6 +1969,12 @@ export type ResolversTypes = ResolversObject<{
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DisableWebhookSigningPayload: ResolverTypeWrapper<Omit<DisableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   EnableWebhookSigningPayload: ResolverTypeWrapper<Omit<EnableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  Event: ResolverTypeWrapper<EventRecord>;
+  EventConnection: ResolverTypeWrapper<Omit<EventConnection, 'edges'> & { edges: Array<ResolversTypes['EventEdge']> }>;
+  EventEdge: ResolverTypeWrapper<Omit<EventEdge, 'node'> & { node: ResolversTypes['Event'] }>;
+  EventFilter: EventFilter;
+  EventSnapshot: ResolverTypeWrapper<EventRecord>;
+  EventType: EventType;
   ExecuteWalletPaymentInput: ExecuteWalletPaymentInput;
   ExecuteWalletPaymentPayload: ResolverTypeWrapper<Omit<ExecuteWalletPaymentPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   ExternalAuthenticationDetails: ResolverTypeWrapper<ExternalAuthenticationDetails>;
@@ -1683,13 +2002,16 @@ export type ResolversTypes = ResolversObject<{
   ProjectMode: ProjectMode;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RedeliverWebhookPayload: ResolverTypeWrapper<RedeliverWebhookPayload>;
+  RedeliverWebhooksPayload: ResolverTypeWrapper<RedeliverWebhooksPayload>;
   Refund: ResolverTypeWrapper<Omit<Refund, 'transactions'> & { transactions: Array<ResolversTypes['Transaction']> }>;
   RefundOrderPayload: ResolverTypeWrapper<Omit<RefundOrderPayload, 'order' | 'refund'> & { order?: Maybe<ResolversTypes['Order']>, refund?: Maybe<ResolversTypes['Refund']> }>;
   RemoveUserPayload: ResolverTypeWrapper<RemoveUserPayload>;
   RevokeApiKeyPayload: ResolverTypeWrapper<Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
   Role: Role;
   RollApiKeyPayload: ResolverTypeWrapper<Omit<RollApiKeyPayload, 'apiKey' | 'previousKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']>, previousKey?: Maybe<ResolversTypes['ApiKey']> }>;
+  RotateWebhookSigningSecretPayload: ResolverTypeWrapper<Omit<RotateWebhookSigningSecretPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   SafeInt: ResolverTypeWrapper<Scalars['SafeInt']['output']>;
+  SendTestWebhookPayload: ResolverTypeWrapper<SendTestWebhookPayload>;
   StartWalletASessionInput: StartWalletASessionInput;
   StartWalletASessionPayload: ResolverTypeWrapper<StartWalletASessionPayload>;
   StoreCardInput: StoreCardInput;
@@ -1702,7 +2024,7 @@ export type ResolversTypes = ResolversObject<{
   TransactionEvent: ResolverTypeWrapper<TransactionEventEntity>;
   TransactionInput: TransactionInput;
   TransactionStatus: TransactionStatus;
-  TransactionStatusChange: ResolverTypeWrapper<Omit<TransactionStatusChange, 'transaction'> & { transaction: ResolversTypes['Transaction'] }>;
+  TransactionStatusChange: ResolverTypeWrapper<Omit<TransactionStatusChange, 'event' | 'transaction'> & { event: ResolversTypes['Event'], transaction: ResolversTypes['Transaction'] }>;
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: ResolverTypeWrapper<Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   User: ResolverTypeWrapper<MerchantUserEntity>;
@@ -1718,9 +2040,14 @@ export type ResolversTypes = ResolversObject<{
   WalletPaymentReason: WalletPaymentReason;
   WebhookDelivery: ResolverTypeWrapper<WebhookDelivery>;
   WebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttempt>;
+  WebhookDeliveryConnection: ResolverTypeWrapper<WebhookDeliveryConnection>;
+  WebhookDeliveryEdge: ResolverTypeWrapper<WebhookDeliveryEdge>;
+  WebhookDeliveryFilter: WebhookDeliveryFilter;
   WebhookDeliveryReason: WebhookDeliveryReason;
   WebhookDeliveryState: WebhookDeliveryState;
+  WebhookDeliveryStatus: WebhookDeliveryStatus;
   WebhookErrorKind: WebhookErrorKind;
+  WebhookHealth: ResolverTypeWrapper<WebhookHealth>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1749,6 +2076,11 @@ export type ResolversParentTypes = ResolversObject<{
   DateTime: Scalars['DateTime']['output'];
   DisableWebhookSigningPayload: Omit<DisableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   EnableWebhookSigningPayload: Omit<EnableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  Event: EventRecord;
+  EventConnection: Omit<EventConnection, 'edges'> & { edges: Array<ResolversParentTypes['EventEdge']> };
+  EventEdge: Omit<EventEdge, 'node'> & { node: ResolversParentTypes['Event'] };
+  EventFilter: EventFilter;
+  EventSnapshot: EventRecord;
   ExecuteWalletPaymentInput: ExecuteWalletPaymentInput;
   ExecuteWalletPaymentPayload: Omit<ExecuteWalletPaymentPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   ExternalAuthenticationDetails: ExternalAuthenticationDetails;
@@ -1769,12 +2101,15 @@ export type ResolversParentTypes = ResolversObject<{
   Project: ProjectEntity;
   Query: Record<PropertyKey, never>;
   RedeliverWebhookPayload: RedeliverWebhookPayload;
+  RedeliverWebhooksPayload: RedeliverWebhooksPayload;
   Refund: Omit<Refund, 'transactions'> & { transactions: Array<ResolversParentTypes['Transaction']> };
   RefundOrderPayload: Omit<RefundOrderPayload, 'order' | 'refund'> & { order?: Maybe<ResolversParentTypes['Order']>, refund?: Maybe<ResolversParentTypes['Refund']> };
   RemoveUserPayload: RemoveUserPayload;
   RevokeApiKeyPayload: Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
   RollApiKeyPayload: Omit<RollApiKeyPayload, 'apiKey' | 'previousKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']>, previousKey?: Maybe<ResolversParentTypes['ApiKey']> };
+  RotateWebhookSigningSecretPayload: Omit<RotateWebhookSigningSecretPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   SafeInt: Scalars['SafeInt']['output'];
+  SendTestWebhookPayload: SendTestWebhookPayload;
   StartWalletASessionInput: StartWalletASessionInput;
   StartWalletASessionPayload: StartWalletASessionPayload;
   StoreCardInput: StoreCardInput;
@@ -1786,7 +2121,7 @@ export type ResolversParentTypes = ResolversObject<{
   Transaction: TransactionView;
   TransactionEvent: TransactionEventEntity;
   TransactionInput: TransactionInput;
-  TransactionStatusChange: Omit<TransactionStatusChange, 'transaction'> & { transaction: ResolversParentTypes['Transaction'] };
+  TransactionStatusChange: Omit<TransactionStatusChange, 'event' | 'transaction'> & { event: ResolversParentTypes['Event'], transaction: ResolversParentTypes['Transaction'] };
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   User: MerchantUserEntity;
@@ -1799,6 +2134,10 @@ export type ResolversParentTypes = ResolversObject<{
   WalletBrowserInfoInput: WalletBrowserInfoInput;
   WebhookDelivery: WebhookDelivery;
   WebhookDeliveryAttempt: WebhookDeliveryAttempt;
+  WebhookDeliveryConnection: WebhookDeliveryConnection;
+  WebhookDeliveryEdge: WebhookDeliveryEdge;
+  WebhookDeliveryFilter: WebhookDeliveryFilter;
+  WebhookHealth: WebhookHealth;
 }>;
 
 export type RequiresDirectiveArgs = {
@@ -1916,6 +2255,42 @@ export type EnableWebhookSigningPayloadResolvers<ContextType = AppGraphQLContext
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type EventResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurred?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  snapshot?: Resolver<ResolversTypes['EventSnapshot'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EventType'], ParentType, ContextType>;
+}>;
+
+export type EventConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventConnection'] = ResolversParentTypes['EventConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['EventEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type EventEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventEdge'] = ResolversParentTypes['EventEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+}>;
+
+export type EventSnapshotResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventSnapshot'] = ResolversParentTypes['EventSnapshot']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  attemptCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deliveryId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  errorKind?: Resolver<Maybe<ResolversTypes['WebhookErrorKind']>, ParentType, ContextType>;
+  fromOrderStatus?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
+  fromTransactionStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
+  httpStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  orderStatus?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
+  paymentMethod?: Resolver<Maybe<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  refundedAmount?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  relatedOrderId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  transactionStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
+}>;
+
 export type ExecuteWalletPaymentPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['ExecuteWalletPaymentPayload'] = ResolversParentTypes['ExecuteWalletPaymentPayload']> = ResolversObject<{
   isSuccessful?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
@@ -1946,10 +2321,13 @@ export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extend
   executeWalletPayment?: Resolver<ResolversTypes['ExecuteWalletPaymentPayload'], ParentType, ContextType, RequireFields<MutationExecuteWalletPaymentArgs, 'input'>>;
   persistWalletAToken?: Resolver<ResolversTypes['PersistWalletATokenPayload'], ParentType, ContextType, RequireFields<MutationPersistWalletATokenArgs, 'input'>>;
   redeliverWebhook?: Resolver<ResolversTypes['RedeliverWebhookPayload'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookArgs, 'orderId'>>;
+  redeliverWebhooks?: Resolver<ResolversTypes['RedeliverWebhooksPayload'], ParentType, ContextType, RequireFields<MutationRedeliverWebhooksArgs, 'filter'>>;
   refundOrder?: Resolver<ResolversTypes['RefundOrderPayload'], ParentType, ContextType, RequireFields<MutationRefundOrderArgs, 'amount' | 'orderId'>>;
   removeUser?: Resolver<ResolversTypes['RemoveUserPayload'], ParentType, ContextType, RequireFields<MutationRemoveUserArgs, 'id'>>;
   revokeApiKey?: Resolver<ResolversTypes['RevokeApiKeyPayload'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   rollApiKey?: Resolver<ResolversTypes['RollApiKeyPayload'], ParentType, ContextType, RequireFields<MutationRollApiKeyArgs, 'id'>>;
+  rotateWebhookSigningSecret?: Resolver<ResolversTypes['RotateWebhookSigningSecretPayload'], ParentType, ContextType, Partial<MutationRotateWebhookSigningSecretArgs>>;
+  sendTestWebhook?: Resolver<ResolversTypes['SendTestWebhookPayload'], ParentType, ContextType, RequireFields<MutationSendTestWebhookArgs, 'url'>>;
   startWalletASession?: Resolver<ResolversTypes['StartWalletASessionPayload'], ParentType, ContextType, RequireFields<MutationStartWalletASessionArgs, 'input'>>;
   storeCard?: Resolver<ResolversTypes['StoreCardPayload'], ParentType, ContextType, RequireFields<MutationStoreCardArgs, 'input'>>;
   storeWalletBToken?: Resolver<ResolversTypes['StoreWalletBTokenPayload'], ParentType, ContextType, RequireFields<MutationStoreWalletBTokenArgs, 'input'>>;
@@ -1965,6 +2343,7 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
   expirationPeriod?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   extra?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   failureUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2040,6 +2419,7 @@ export type ProjectResolvers<ContextType = AppGraphQLContext, ParentType extends
   mode?: Resolver<ResolversTypes['ProjectMode'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentMethods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  webhookHealth?: Resolver<ResolversTypes['WebhookHealth'], ParentType, ContextType>;
   webhookSigningEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   webhookUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
@@ -2047,15 +2427,24 @@ export type ProjectResolvers<ContextType = AppGraphQLContext, ParentType extends
 export type QueryResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   apiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
   auditLog?: Resolver<ResolversTypes['AuditEventConnection'], ParentType, ContextType, Partial<QueryAuditLogArgs>>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryEventArgs, 'id'>>;
+  events?: Resolver<ResolversTypes['EventConnection'], ParentType, ContextType, Partial<QueryEventsArgs>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, Partial<QueryOrdersArgs>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
   users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
+  webhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryConnection'], ParentType, ContextType, Partial<QueryWebhookDeliveriesArgs>>;
 }>;
 
 export type RedeliverWebhookPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RedeliverWebhookPayload'] = ResolversParentTypes['RedeliverWebhookPayload']> = ResolversObject<{
   delivery?: Resolver<Maybe<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RedeliverWebhooksPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RedeliverWebhooksPayload'] = ResolversParentTypes['RedeliverWebhooksPayload']> = ResolversObject<{
+  queued?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  selected?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -2098,9 +2487,21 @@ export type RollApiKeyPayloadResolvers<ContextType = AppGraphQLContext, ParentTy
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type RotateWebhookSigningSecretPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RotateWebhookSigningSecretPayload'] = ResolversParentTypes['RotateWebhookSigningSecretPayload']> = ResolversObject<{
+  previousSecretExpires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export interface SafeIntScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['SafeInt'], any> {
   name: 'SafeInt';
 }
+
+export type SendTestWebhookPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['SendTestWebhookPayload'] = ResolversParentTypes['SendTestWebhookPayload']> = ResolversObject<{
+  attempt?: Resolver<Maybe<ResolversTypes['WebhookDeliveryAttempt']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
 
 export type StartWalletASessionPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['StartWalletASessionPayload'] = ResolversParentTypes['StartWalletASessionPayload']> = ResolversObject<{
   sessionData?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
@@ -2120,6 +2521,7 @@ export type StoreWalletBTokenPayloadResolvers<ContextType = AppGraphQLContext, P
 }>;
 
 export type SubscriptionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  events?: SubscriptionResolver<ResolversTypes['Event'], "events", ParentType, ContextType, Partial<SubscriptionEventsArgs>>;
   orderStatusChanged?: SubscriptionResolver<ResolversTypes['Order'], "orderStatusChanged", ParentType, ContextType, Partial<SubscriptionOrderStatusChangedArgs>>;
   transactionEvents?: SubscriptionResolver<ResolversTypes['TransactionStatusChange'], "transactionEvents", ParentType, ContextType, RequireFields<SubscriptionTransactionEventsArgs, 'orderId'>>;
 }>;
@@ -2154,6 +2556,7 @@ export type TransactionEventResolvers<ContextType = AppGraphQLContext, ParentTyp
 }>;
 
 export type TransactionStatusChangeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['TransactionStatusChange'] = ResolversParentTypes['TransactionStatusChange']> = ResolversObject<{
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
   fromStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
   occurred?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -2207,6 +2610,7 @@ export type WebhookDeliveryResolvers<ContextType = AppGraphQLContext, ParentType
   attempts?: Resolver<Array<ResolversTypes['WebhookDeliveryAttempt']>, ParentType, ContextType>;
   completed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastAttempt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   maxAttempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2215,6 +2619,7 @@ export type WebhookDeliveryResolvers<ContextType = AppGraphQLContext, ParentType
   orderStatus?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['WebhookDeliveryReason'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['WebhookDeliveryState'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookDeliveryStatus'], ParentType, ContextType>;
 }>;
 
 export type WebhookDeliveryAttemptResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryAttempt'] = ResolversParentTypes['WebhookDeliveryAttempt']> = ResolversObject<{
@@ -2227,6 +2632,22 @@ export type WebhookDeliveryAttemptResolvers<ContextType = AppGraphQLContext, Par
   signed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   started?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type WebhookDeliveryConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryConnection'] = ResolversParentTypes['WebhookDeliveryConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['WebhookDeliveryEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type WebhookDeliveryEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryEdge'] = ResolversParentTypes['WebhookDeliveryEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType>;
+}>;
+
+export type WebhookHealthResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookHealth'] = ResolversParentTypes['WebhookHealth']> = ResolversObject<{
+  consecutiveFailures?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastFailureAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastSuccessAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 }>;
 
 export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
@@ -2246,6 +2667,10 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   DateTime?: GraphQLScalarType;
   DisableWebhookSigningPayload?: DisableWebhookSigningPayloadResolvers<ContextType>;
   EnableWebhookSigningPayload?: EnableWebhookSigningPayloadResolvers<ContextType>;
+  Event?: EventResolvers<ContextType>;
+  EventConnection?: EventConnectionResolvers<ContextType>;
+  EventEdge?: EventEdgeResolvers<ContextType>;
+  EventSnapshot?: EventSnapshotResolvers<ContextType>;
   ExecuteWalletPaymentPayload?: ExecuteWalletPaymentPayloadResolvers<ContextType>;
   ExternalAuthenticationDetails?: ExternalAuthenticationDetailsResolvers<ContextType>;
   JSONObject?: GraphQLScalarType;
@@ -2261,12 +2686,15 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   Project?: ProjectResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RedeliverWebhookPayload?: RedeliverWebhookPayloadResolvers<ContextType>;
+  RedeliverWebhooksPayload?: RedeliverWebhooksPayloadResolvers<ContextType>;
   Refund?: RefundResolvers<ContextType>;
   RefundOrderPayload?: RefundOrderPayloadResolvers<ContextType>;
   RemoveUserPayload?: RemoveUserPayloadResolvers<ContextType>;
   RevokeApiKeyPayload?: RevokeApiKeyPayloadResolvers<ContextType>;
   RollApiKeyPayload?: RollApiKeyPayloadResolvers<ContextType>;
+  RotateWebhookSigningSecretPayload?: RotateWebhookSigningSecretPayloadResolvers<ContextType>;
   SafeInt?: GraphQLScalarType;
+  SendTestWebhookPayload?: SendTestWebhookPayloadResolvers<ContextType>;
   StartWalletASessionPayload?: StartWalletASessionPayloadResolvers<ContextType>;
   StoreCardPayload?: StoreCardPayloadResolvers<ContextType>;
   StoreWalletBTokenPayload?: StoreWalletBTokenPayloadResolvers<ContextType>;
@@ -2282,6 +2710,9 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   VoidTransactionPayload?: VoidTransactionPayloadResolvers<ContextType>;
   WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
   WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
+  WebhookDeliveryConnection?: WebhookDeliveryConnectionResolvers<ContextType>;
+  WebhookDeliveryEdge?: WebhookDeliveryEdgeResolvers<ContextType>;
+  WebhookHealth?: WebhookHealthResolvers<ContextType>;
 }>;
 
 export type DirectiveResolvers<ContextType = AppGraphQLContext> = ResolversObject<{

@@ -3,6 +3,7 @@ import type { GatewayModule, WorkerHost } from '../platform/module.ts';
 import type { AppDeps } from '../services.ts';
 import { auditModule } from './audit/module.ts';
 import { backOfficeModule } from './back-office/module.ts';
+import { eventsModule } from './events/module.ts';
 import { hostedPagesModule } from './hosted-pages/module.ts';
 import { identityModule } from './identity/module.ts';
 import { ordersModule } from './orders/module.ts';
@@ -25,6 +26,7 @@ export const modules: readonly GatewayModule<AppDeps>[] = [
   backOfficeModule,
   searchModule,
   webhooksModule,
+  eventsModule,
   subscriptionsModule,
   hostedPagesModule,
   auditModule,

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { raiseAfterCommit } from './commit-signals.ts';
+import { executeSql } from './raw-sql.ts';
 
 /**
  * The one door to MikroORM's EntityManager. Commands hold a `UnitOfWork` and build repositories from it
@@ -27,5 +29,18 @@ export abstract class Repository {
 
   constructor(uow: UnitOfWork) {
     this.em = UnitOfWork.entityManagerOf(uow);
+  }
+
+  /** Parameterised SQL (`$1`, `$2`, … bound, never inlined) for hot reads and set-based writes. */
+  protected query<Row = Record<string, unknown>>(
+    text: string,
+    values: readonly unknown[] = [],
+  ): Promise<Row[]> {
+    return executeSql<Row>(this.em, text, values);
+  }
+
+  /** Fires `signal` (see commit-signals.ts) once the unit of work's transaction has committed. */
+  protected signalAfterCommit(signal: string): void {
+    raiseAfterCommit(this.em, signal);
   }
 }
