@@ -2,9 +2,9 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config/index.ts';
 import { auditWriter } from './modules/audit/audit-writer.ts';
 import type { BackOfficeDeps } from './modules/back-office/deps.ts';
+import type { EventFeed } from './modules/events/event-feed.ts';
 import { Credentials } from './modules/identity/credentials.ts';
 import type { IdentityDeps } from './modules/identity/deps.ts';
-import type { EventFeed } from './modules/events/event-feed.ts';
 import { PaymentMethodRegistry } from './modules/orders/payment-methods.ts';
 import {
   type AcquirerDirectory,

@@ -16,10 +16,10 @@ import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Actor } from '../auth/actor.ts';
 import { requestIdFrom } from '../http/request-id.ts';
+import type { OperationSocket } from './context.ts';
 import { formatGraphQLError } from './error-format.ts';
 import { logInternalErrors } from './error-logging.ts';
 import type { OperationLimits } from './limits.ts';
-import type { OperationSocket } from './context.ts';
 import { subscribeShared } from './shared-subscriptions.ts';
 
 type ConnectionParams = Record<string, unknown> | undefined;
