@@ -1,14 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { PORTAL_BUILD_DIR } from '../portal/build.ts';
+import { pathPrefixOf } from './config/index.ts';
+import { auditMutations } from './modules/audit/graphql/mutation-audit.ts';
+import { recordRestWrites } from './modules/audit/rest/audit-hook.ts';
+import { EventFeed } from './modules/events/event-feed.ts';
+import { hashApiKey, isWellFormedApiKey } from './modules/identity/api-key.ts';
+import { authenticateApiKey } from './modules/identity/commands/authenticate-api-key.ts';
+import { sessionActorOf } from './modules/identity/session-authentication.ts';
+import { sessionCookieOf } from './modules/identity/session-cookie.ts';
+import { hashSessionToken } from './modules/identity/session-token.ts';
 import { registerRoutes, resolvers } from './modules/index.ts';
-import { authenticateApiKey } from './modules/projects/commands/authenticate-api-key.ts';
 import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
-import { OutboxFeed } from './modules/subscriptions/outbox-feed.ts';
+import { concerns } from './platform/auth/credential-change.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
+import { enforceRoles } from './platform/graphql/authorization.ts';
+import { OperationLimits } from './platform/graphql/limits.ts';
 import { buildSchema } from './platform/graphql/schema.ts';
-import { mountGraphQLWebSocket } from './platform/graphql/websocket.ts';
-import { registerAuthentication, requireActor } from './platform/http/authentication.ts';
+import { mountGraphQLWebSocket, type SocketCredential } from './platform/graphql/websocket.ts';
+import {
+  registerAuthentication,
+  requireActor,
+  requireApiKeyOrSession,
+} from './platform/http/authentication.ts';
+import { apiKeyFromBasicAuth } from './platform/http/basic-auth.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
+import { loadIdempotencySecret } from './platform/http/idempotency-secret.ts';
+import { mountPortal } from './platform/http/portal.ts';
+import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { createHttpServer } from './platform/http/server.ts';
 import type { AppDeps, AppGraphQLContext, AppServices } from './services.ts';
 
@@ -20,36 +39,116 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
     request.deps = { ...deps, logger: request.log as Logger };
   });
-  registerAuthentication(app, (apiKey, request) => authenticateApiKey(request.deps, apiKey));
-  // Before every route and GraphQL, so that each API-key authenticated POST accepts an Idempotency-Key.
+  const sessionCookie = sessionCookieOf(deps.config);
+  await registerRateLimits(app, deps.config.security.rateLimits, { sessionCookieName: sessionCookie.name });
+  registerAuthentication(app, {
+    apiKey: (apiKey, request) => authenticateApiKey(request.deps, apiKey),
+    session: async (request) =>
+      (
+        await sessionActorOf(
+          request.deps,
+          sessionCookie,
+          request.headers.cookie,
+          request.headers['x-csrf-token'],
+        )
+      )?.actor ?? null,
+  });
+  // Before every route and GraphQL, so that each authenticated POST accepts an Idempotency-Key.
   registerIdempotency(app, {
-    scopeOf: async (request) => (await requireActor(request)).projectId,
+    scopeOf: async (request) =>
+      (await (request.routeOptions.url === '/graphql' ? requireApiKeyOrSession : requireActor)(request))
+        .projectId,
+    secret: loadIdempotencySecret(deps.config),
     db: deps.db,
     now: deps.now,
   });
 
   const schema = buildSchema(resolvers);
+  enforceRoles(schema, { onMutation: auditMutations(deps.audit) });
+  // Every authenticated REST write is recorded once answered; pending entries are written at shutdown.
+  recordRestWrites(app, deps.audit);
+  app.addHook('onClose', () => deps.audit.flush());
   const production = deps.config.env === 'production';
+  const limits = new OperationLimits(schema, deps.config.security.graphqlLimits);
   await mountGraphQL<AppGraphQLContext>(app, {
     schema,
     production,
-    authenticate: requireActor,
-    context: (request, actor) => ({ deps: request.deps, actor, request, loaders: new Map() }),
+    debug: deps.config.graphqlDebug,
+    limits,
+    authenticate: requireApiKeyOrSession,
+    context: (request, actor) => ({
+      deps: request.deps,
+      actor,
+      request,
+      clientAddress: request.ip,
+      loaders: new Map(),
+    }),
   });
-  // graphql-ws on the same path, over the same schema; its operations also see this process's live outbox.
-  const feed = new OutboxFeed({ db: deps.db, notifications: services.notifications, logger: deps.logger });
-  mountGraphQLWebSocket<AppGraphQLContext>(app, {
+  // graphql-ws on the same path, over the same schema; its operations also see this process's live events feed.
+  const feed = new EventFeed({
+    db: deps.db,
+    notifications: services.notifications,
+    logger: deps.logger.child({ component: 'event-feed' }),
+    maxBehind: deps.config.events.subscriptionMaxBehind,
+    sweepMs: deps.config.outboxSweepIntervalSeconds * 1000,
+  });
+  const ownOrigins = new Set([
+    new URL(deps.config.baseUrl).origin,
+    new URL(deps.config.merchantPortalUrl).origin,
+  ]);
+  const sockets = mountGraphQLWebSocket<AppGraphQLContext>(app, {
     schema,
     path: '/graphql',
     production,
-    authenticate: async (params) => {
-      const apiKey = apiKeyFromConnectionParams(params);
-      return apiKey ? authenticateApiKey(deps, apiKey) : null;
+    recheckIntervalMs: deps.config.security.socketRecheckIntervalMs,
+    limits,
+    authenticate: async (params, request): Promise<SocketCredential | null> => {
+      const apiKey = apiKeyFromConnectionParams(params) ?? apiKeyFromBasicAuth(request.headers.authorization);
+      if (apiKey) {
+        if (!isWellFormedApiKey(apiKey)) return null;
+        const keyHash = hashApiKey(apiKey);
+        const actor = await deps.credentials.apiKey(keyHash);
+        return actor && { actor, recheck: () => deps.credentials.apiKey(keyHash) };
+      }
+      // A session cookie rides along with any upgrade a page makes: only the server's own pages may use it.
+      if (!ownOrigins.has(String(request.headers.origin))) return null;
+      const session = await sessionActorOf(deps, sessionCookie, request.headers.cookie, params?.csrfToken);
+      if (!session) return null;
+      const tokenHash = hashSessionToken(session.token);
+      return { actor: session.actor, recheck: () => deps.credentials.session(tokenHash) };
     },
-    context: (actor) => ({ deps, actor, request: null, loaders: new Map(), live: feed }),
+    context: (actor, request, socket) => ({
+      deps,
+      actor,
+      request: null,
+      clientAddress: request.socket.remoteAddress ?? null,
+      loaders: new Map(),
+      live: feed,
+      socket,
+    }),
+    // One execution per event for every subscriber with the same credential and operation.
+    shareScope: (actor) => `${actor.projectId}:${JSON.stringify(actor.principal)}`,
+    logger: deps.logger,
     onClose: () => feed.close(),
   });
+  // A revoked key, a removed user, an ended session: its sockets close at once, in every process.
+  const stopWatching = deps.credentials.onChange((change) => {
+    if (!change) void sockets.recheckAll();
+    else if (change.revoked) sockets.closeWhere((actor) => concerns(change, actor));
+  });
+  app.addHook('onClose', async () => stopWatching());
+
+  app.decorate('eventFeed', feed);
 
   await registerRoutes(app, deps);
+  // The merchant portal's single-page app (portal/, built by portal/build.ts) at MERCHANT_PORTAL_URL's path.
+  mountPortal(app, { pathPrefix: pathPrefixOf(deps.config.merchantPortalUrl), buildDir: PORTAL_BUILD_DIR });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's live events feed (its subscriber count is what tests and metrics read). */
+    eventFeed: EventFeed;
+  }
 }

@@ -1,6 +1,10 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/index.ts';
+import { auditWriter } from './modules/audit/audit-writer.ts';
 import type { BackOfficeDeps } from './modules/back-office/deps.ts';
+import type { EventFeed } from './modules/events/event-feed.ts';
+import { Credentials } from './modules/identity/credentials.ts';
+import type { IdentityDeps } from './modules/identity/deps.ts';
 import { PaymentMethodRegistry } from './modules/orders/payment-methods.ts';
 import {
   type AcquirerDirectory,
@@ -9,11 +13,11 @@ import {
 import { creditCardPaymentMethod } from './modules/payments/card-payment-method.ts';
 import type { PaymentDeps } from './modules/payments/deps.ts';
 import type { ProjectDeps } from './modules/projects/deps.ts';
-import type { OutboxNotification } from './modules/subscriptions/outbox-feed.ts';
 import { loadVaultCipher } from './modules/vault/vault-keys.ts';
 import type { WalletDeps } from './modules/wallets/deps.ts';
 import { walletAPaymentMethod, walletBPaymentMethod } from './modules/wallets/wallet-payment-methods.ts';
 import { createWalletServices, type WalletServiceOverrides } from './modules/wallets/wallet-services.ts';
+import { AuditTrail } from './platform/audit/audit-trail.ts';
 import { Db } from './platform/db/db.ts';
 import type { Orm } from './platform/db/orm.ts';
 import type { Deps } from './platform/deps.ts';
@@ -39,7 +43,7 @@ export interface AppServices {
  * What every request, GraphQL operation and job receives: one object that satisfies every module's deps
  * interface, built once at start by `buildDeps`. A request gets it with its own logger (`request.deps`).
  */
-export interface AppDeps extends Deps, ProjectDeps, PaymentDeps, WalletDeps, BackOfficeDeps {
+export interface AppDeps extends Deps, ProjectDeps, IdentityDeps, PaymentDeps, WalletDeps, BackOfficeDeps {
   paymentMethods: PaymentMethodRegistry<AppDeps>;
 }
 
@@ -62,13 +66,22 @@ export interface ServiceOverrides {
 /** Builds every module's services once: a bad vault key or wallet key file stops the start here. */
 export function buildDeps(services: AppServices, overrides: ServiceOverrides = {}): AppDeps {
   const { config, now, logger, jobs } = services;
+  const db = new Db(services.orm);
   return {
-    db: new Db(services.orm),
+    db,
     now,
     config,
     logger,
     jobs,
     paymentMethods,
+    audit: new AuditTrail({ write: auditWriter(db), logger }),
+    credentials: new Credentials({
+      db,
+      now,
+      logger,
+      security: config.security,
+      notifications: services.notifications,
+    }),
     acquirers: overrides.acquirers ?? createAcquirerDirectory({ now }),
     cipher: loadVaultCipher(config),
     wallets: createWalletServices(config, overrides.wallets),
@@ -76,7 +89,7 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
 }
 
 /** The context of every GraphQL operation (codegen types the resolvers with it: codegen.yml `contextType`). */
-export type AppGraphQLContext = GraphQLContext<AppDeps, OutboxNotification>;
+export type AppGraphQLContext = GraphQLContext<AppDeps, EventFeed>;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,5 @@
-import pino from 'pino';
 import { registerWorkers } from './modules/index.ts';
-import { loggerOptions } from './platform/http/logger.ts';
+import { createLogger } from './platform/http/logger.ts';
 import { configOrExit, openDatabase, startServices, stopOnSignals } from './runtime.ts';
 
 /**
@@ -11,7 +10,7 @@ import { configOrExit, openDatabase, startServices, stopOnSignals } from './runt
  */
 async function main(): Promise<void> {
   const config = { ...configOrExit(), jobsEnabled: true };
-  const logger = pino(loggerOptions(config.logLevel));
+  const logger = await createLogger(config);
   // With the embedded database, use the one a running server started rather than taking it over.
   const database = await openDatabase(config, logger, 'reuse');
   const background = await startServices(config, database, logger);

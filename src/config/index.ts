@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHttpUrl } from '../platform/validation/http-url.ts';
+import { type SecurityConfig, securityConfigFrom, securityEnvShape } from './security.ts';
 import { checkWalletEnv, type WalletConfig, walletConfigFrom, walletEnvShape } from './wallets.ts';
 
 /**
@@ -31,6 +32,7 @@ const configSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    GRAPHQL_DEBUG: booleanFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     VAULT_ENCRYPTION_KEYS: z
       .string()
@@ -38,6 +40,11 @@ const configSchema = z
         /^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$/,
         'must be "keyId:base64Key[,keyId:base64Key...]"',
       )
+      .optional(),
+    // The HMAC key of idempotency fingerprints (platform/http/idempotency-secret.ts).
+    IDEMPOTENCY_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters, e.g. the output of `openssl rand -base64 32`')
       .optional(),
     ORDER_DEFAULT_EXPIRATION: z.string().regex(/^P/, 'must be an ISO 8601 duration').default('PT1H'),
     AUTHORIZATION_CAPTURE_PERIOD: z.string().regex(/^P/, 'must be an ISO 8601 duration').default('P7D'),
@@ -49,9 +56,17 @@ const configSchema = z
     WEBHOOK_RETRY_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
     WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+    // Delivery workers (README "Delivery workers, throughput and fairness").
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+    WEBHOOK_PROJECT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
     OUTBOX_SWEEP_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(10),
+    // Events feed (README "Events feed"): retention, and how far a subscriber may fall behind.
+    EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    SUBSCRIPTION_MAX_BEHIND: z.coerce.number().int().min(1).max(1_000_000).default(1000),
     // Wallets A and B (the README section Wallets A and B): file paths of certificates, keys and root keys.
     ...walletEnvShape,
+    // Sessions, the credential cache, GraphQL limits, rate limits (src/config/security.ts).
+    ...securityEnvShape,
   })
   .superRefine((env, ctx) => {
     checkWalletEnv(env, ctx);
@@ -60,6 +75,9 @@ const configSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.IDEMPOTENCY_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['IDEMPOTENCY_SECRET'], message: 'is required in production' });
     }
   });
 
@@ -81,7 +99,11 @@ export interface AppConfig {
   dataDir: string;
   embeddedPostgresPort: number;
   logLevel: RawConfig['LOG_LEVEL'];
+  /** Stack traces in GraphQL error responses (development only; never in production). */
+  graphqlDebug: boolean;
   vaultEncryptionKeys: string | undefined;
+  /** HMAC key of idempotency fingerprints; unset outside production means a generated one under DATA_DIR. */
+  idempotencySecret: string | undefined;
   orderDefaultExpiration: string;
   /** How long a pre-authorization (`capture_mode: manual`) may be captured before it is released. */
   authorizationCapturePeriod: string;
@@ -91,8 +113,11 @@ export interface AppConfig {
   webhooks: WebhookConfig;
   /** How often the outbox relay sweeps for rows a missed notification left behind. */
   outboxSweepIntervalSeconds: number;
+  events: EventsConfig;
   /** Wallet A and B certificates, keys and identifiers (file paths; the README section Wallets A and B). */
   wallets: WalletConfig;
+  /** Sessions, the credential cache, GraphQL limits and rate limits. */
+  security: SecurityConfig;
 }
 
 export interface WebhookConfig {
@@ -104,6 +129,17 @@ export interface WebhookConfig {
   maxAttempts: number;
   /** Development setting: any project may target http, loopback and private addresses. */
   allowPrivateTargets: boolean;
+  /** Attempts one worker process makes at once, all projects together. */
+  concurrency: number;
+  /** Attempts of one project in flight at once, across every process. */
+  projectConcurrency: number;
+}
+
+export interface EventsConfig {
+  /** Events older than this are purged (and no longer readable or replayable). */
+  retentionDays: number;
+  /** Events a subscriber may have waiting before its socket is closed with 4008 (it resumes with afterEvent). */
+  subscriptionMaxBehind: number;
 }
 
 export class ConfigError extends Error {
@@ -138,7 +174,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: raw.DATA_DIR,
     embeddedPostgresPort: raw.EMBEDDED_POSTGRES_PORT,
     logLevel: raw.LOG_LEVEL,
+    graphqlDebug: raw.GRAPHQL_DEBUG,
     vaultEncryptionKeys: raw.VAULT_ENCRYPTION_KEYS,
+    idempotencySecret: raw.IDEMPOTENCY_SECRET,
     orderDefaultExpiration: raw.ORDER_DEFAULT_EXPIRATION,
     authorizationCapturePeriod: raw.AUTHORIZATION_CAPTURE_PERIOD,
     jobsEnabled: raw.JOBS_ENABLED,
@@ -149,9 +187,16 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryTimeoutMs: raw.WEBHOOK_RETRY_TIMEOUT_MS,
       maxAttempts: raw.WEBHOOK_MAX_ATTEMPTS,
       allowPrivateTargets: raw.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      concurrency: raw.WEBHOOK_CONCURRENCY,
+      projectConcurrency: raw.WEBHOOK_PROJECT_CONCURRENCY,
     },
     outboxSweepIntervalSeconds: raw.OUTBOX_SWEEP_INTERVAL_SECONDS,
+    events: {
+      retentionDays: raw.EVENTS_RETENTION_DAYS,
+      subscriptionMaxBehind: raw.SUBSCRIPTION_MAX_BEHIND,
+    },
     wallets: walletConfigFrom(raw),
+    security: securityConfigFrom(raw),
   };
 }
 

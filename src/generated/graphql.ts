@@ -4,6 +4,11 @@ import type { OrderView, TransactionView } from '../modules/orders/order-view.ts
 import type { TransactionEvent as TransactionEventEntity } from '../modules/orders/transaction.entity.ts';
 import type { Project as ProjectEntity } from '../modules/projects/project.entity.ts';
 import type { JsonObject } from '../modules/orders/order.entity.ts';
+import type { MerchantUser as MerchantUserEntity } from '../modules/identity/user.entity.ts';
+import type { Actor } from '../platform/auth/actor.ts';
+import type { ApiKey as ApiKeyEntity } from '../modules/identity/api-key.entity.ts';
+import type { AuditRow } from '../modules/audit/audit.repository.ts';
+import type { EventRecord } from '../modules/events/event-record.ts';
 import type { AppGraphQLContext } from '../services.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -38,6 +43,110 @@ export type AniResults = {
   status: Maybe<Scalars['String']['output']>;
   /** The status in words. */
   statusDescription: Maybe<Scalars['String']['output']>;
+};
+
+/** A project API key as dashboards list it. The secret itself is shown only once, when the key is created or rolled. */
+export type ApiKey = {
+  __typename?: 'ApiKey';
+  /** Whether the key authenticates requests now (neither revoked nor past `expires`). */
+  active: Scalars['Boolean']['output'];
+  /** When the key was created. */
+  created: Scalars['DateTime']['output'];
+  /** When a rolled key stops working (the end of its overlap); null: no end. */
+  expires: Maybe<Scalars['DateTime']['output']>;
+  /** Key id (uuid). */
+  id: Scalars['ID']['output'];
+  /** The merchant's name for the key, e.g. `shop backend`; `default` for the key a project was created with. */
+  label: Maybe<Scalars['String']['output']>;
+  /** When the key last authenticated a request (updated at most once a minute); null: never used. */
+  lastUsed: Maybe<Scalars['DateTime']['output']>;
+  /** The key's first 12 characters, e.g. `sk_test_AbCd`: enough to tell keys apart, useless to call with. */
+  prefix: Scalars['String']['output'];
+  /** When the key was revoked; null: not revoked. */
+  revoked: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** One write by a key or a user, a sign-in or a failed sign-in. Holds no secrets and no card data. */
+export type AuditEvent = {
+  __typename?: 'AuditEvent';
+  /**
+   * What was done: a REST route (`POST /v1/orders/:order_id/refunds/`), a GraphQL mutation (`graphql.refundOrder`),
+   * or `session.sign_in`, `session.sign_in_failed`, `session.sign_out`.
+   */
+  action: Scalars['String']['output'];
+  /** The client's IP address as this server saw it. */
+  clientAddress: Maybe<Scalars['String']['output']>;
+  /** Event id (uuid). */
+  id: Scalars['ID']['output'];
+  /** When it happened. */
+  occurred: Scalars['DateTime']['output'];
+  /** `SUCCEEDED`, `REFUSED` (a 4xx or userErrors: nothing was written) or `FAILED` (a fault of ours). */
+  outcome: AuditOutcome;
+  /** Who did it. */
+  principal: AuditPrincipal;
+  /** The request id (the `x-request-id` response header) for finding the request in the logs. */
+  requestId: Maybe<Scalars['String']['output']>;
+  /** What it was done to; null when the action names no object. */
+  target: Maybe<AuditTarget>;
+};
+
+/** A page of the audit log, newest first. */
+export type AuditEventConnection = {
+  __typename?: 'AuditEventConnection';
+  /** The events of this page. */
+  edges: Array<AuditEventEdge>;
+  /** Whether older events follow, and the cursor to read them. */
+  pageInfo: PageInfo;
+};
+
+/** One audit event of a page. */
+export type AuditEventEdge = {
+  __typename?: 'AuditEventEdge';
+  /** Pass as `after` to read the events older than this one. */
+  cursor: Scalars['String']['output'];
+  /** The event. */
+  node: AuditEvent;
+};
+
+/** Which audit events to list; every field narrows the list. */
+export type AuditLogFilter = {
+  /** Only these actions, e.g. `["graphql.revokeApiKey", "session.sign_in_failed"]`. */
+  actions?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Only events of this user or key (uuid). */
+  principalId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only events at or after this time. */
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only events before this time. */
+  until?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** How an audited action ended. */
+export type AuditOutcome =
+  /** Failed on our side. */
+  | 'FAILED'
+  /** Refused (bad input, not found, forbidden, a failed sign-in): nothing was written. */
+  | 'REFUSED'
+  /** Done. */
+  | 'SUCCEEDED';
+
+/** Who did something recorded in the audit log. */
+export type AuditPrincipal = {
+  __typename?: 'AuditPrincipal';
+  /** The user's or the key's id; null when unknown. */
+  id: Maybe<Scalars['ID']['output']>;
+  /** `USER` or `API_KEY`; null for a failed sign-in with an unknown e-mail address. */
+  kind: Maybe<PrincipalKind>;
+  /** The user's e-mail address or the key's visible prefix (never a secret). */
+  label: Maybe<Scalars['String']['output']>;
+};
+
+/** What an audited action was done to. */
+export type AuditTarget = {
+  __typename?: 'AuditTarget';
+  /** Its id. */
+  id: Scalars['ID']['output'];
+  /** The kind of object, e.g. `order`, `transaction`, `api_key`, `user`, `session`. */
+  type: Scalars['String']['output'];
 };
 
 /**
@@ -123,6 +232,17 @@ export type CardDetailsInput = {
   vaultToken?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** The result of `createApiKey`. */
+export type CreateApiKeyPayload = {
+  __typename?: 'CreateApiKeyPayload';
+  /** The new key; null when `userErrors` is not empty. */
+  apiKey: Maybe<ApiKey>;
+  /** The whole key (`sk_test_…` / `sk_live_…`), shown only in this answer: store it now. */
+  secret: Maybe<Scalars['String']['output']>;
+  /** What is wrong (`invalid_request`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** A new order (spec 4.1). Only `amount` and `currency` are required. */
 export type CreateOrderInput = {
   /** Minor units, VAT included: 0 to 99,999,999,999; 0 verifies a card without charging it. */
@@ -162,6 +282,25 @@ export type CreateOrderPayload = {
   /** The new order with its transaction (and its `setupToken`) when one was sent; null when `userErrors` is not empty. */
   order: Maybe<Order>;
   /** What is wrong with the input; empty on success. Nothing was written when it is not empty. */
+  userErrors: Array<UserError>;
+};
+
+/** A new merchant user. */
+export type CreateUserInput = {
+  /** The address the user signs in with (at most 254 characters); unique across the gateway. */
+  email: Scalars['String']['input'];
+  /** The user's role in the calling project. */
+  role: Role;
+};
+
+/** The result of `createUser`. */
+export type CreateUserPayload = {
+  __typename?: 'CreateUserPayload';
+  /** The generated password (20 characters), shown only in this answer: hand it to the user. */
+  password: Maybe<Scalars['String']['output']>;
+  /** The new user; null when `userErrors` is not empty. */
+  user: Maybe<User>;
+  /** What is wrong (`email_taken`, `invalid_request`, `forbidden`); empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -258,6 +397,112 @@ export type EnableWebhookSigningPayload = {
   userErrors: Array<UserError>;
 };
 
+/**
+ * One event of the project's events feed: every order and transaction status change, refund, capture, void and
+ * webhook give-up, recorded in the same database transaction as the change. Kept for `EVENTS_RETENTION_DAYS`
+ * (30 by default).
+ */
+export type Event = {
+  __typename?: 'Event';
+  /** The event's position in the feed: pass it as `after` (query) or `afterEvent` (subscriptions) to continue after it. */
+  cursor: Scalars['String']['output'];
+  /** Event id (uuid); also accepted wherever a cursor is (`after`, `afterEvent`). */
+  id: Scalars['ID']['output'];
+  /** When it happened. */
+  occurred: Scalars['DateTime']['output'];
+  /** The order it happened to (uuid): for a refund, capture or void event, the original order. */
+  orderId: Scalars['ID']['output'];
+  /** What the event recorded at that moment. */
+  snapshot: EventSnapshot;
+  /** What happened. */
+  type: EventType;
+};
+
+/** A page of the events feed, oldest first. */
+export type EventConnection = {
+  __typename?: 'EventConnection';
+  /** The events of this page, oldest first (also when paging backward with `last`). */
+  edges: Array<EventEdge>;
+  /**
+   * `hasNextPage`: more events follow right now (paging forward); `hasPreviousPage`: older events exist (paging
+   * backward with `last`). Keep `endCursor` to ask later for what happened since.
+   */
+  pageInfo: PageInfo;
+};
+
+/** One event of a page of the feed. */
+export type EventEdge = {
+  __typename?: 'EventEdge';
+  /** The event's cursor. */
+  cursor: Scalars['String']['output'];
+  /** The event. */
+  node: Event;
+};
+
+/** Which events to read; every field narrows the selection. */
+export type EventFilter = {
+  /** Only events that occurred strictly after this time. */
+  occurredAfter?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only events of this order (uuid). */
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only events of these types. */
+  types?: InputMaybe<Array<EventType>>;
+};
+
+/**
+ * What an event recorded, as it was at that moment (a snapshot: the order may have moved on since). Fields that
+ * do not apply to the event's type are null.
+ */
+export type EventSnapshot = {
+  __typename?: 'EventSnapshot';
+  /**
+   * Minor units: the order's amount (ORDER_STATUS_CHANGED), the transaction's (TRANSACTION_STATUS_CHANGED), or the
+   * refund's, capture's or void's (ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED).
+   */
+  amount: Maybe<Scalars['SafeInt']['output']>;
+  /** WEBHOOK_GAVE_UP: how many attempts were made. */
+  attemptCount: Maybe<Scalars['Int']['output']>;
+  /** ISO 4217 currency of `amount`. */
+  currency: Maybe<Scalars['String']['output']>;
+  /** WEBHOOK_GAVE_UP: the delivery that stopped (see `webhookDeliveries`). */
+  deliveryId: Maybe<Scalars['ID']['output']>;
+  /** WEBHOOK_GAVE_UP: why the last attempt failed. */
+  errorKind: Maybe<WebhookErrorKind>;
+  /** ORDER_STATUS_CHANGED: the status before. */
+  fromOrderStatus: Maybe<OrderStatus>;
+  /** TRANSACTION_STATUS_CHANGED: the status before; null when the transaction was just created. */
+  fromTransactionStatus: Maybe<TransactionStatus>;
+  /** WEBHOOK_GAVE_UP: the HTTP status of the last attempt, when the receiver answered. */
+  httpStatus: Maybe<Scalars['Int']['output']>;
+  /** ORDER_STATUS_CHANGED: the status the order entered. */
+  orderStatus: Maybe<OrderStatus>;
+  /** TRANSACTION_STATUS_CHANGED: the transaction's payment method. */
+  paymentMethod: Maybe<PaymentMethod>;
+  /** ORDER_REFUNDED: everything refunded of the order so far, this refund included (minor units). */
+  refundedAmount: Maybe<Scalars['SafeInt']['output']>;
+  /** ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED: the refund, capture or void order (uuid). */
+  relatedOrderId: Maybe<Scalars['ID']['output']>;
+  /** TRANSACTION_STATUS_CHANGED: the transaction (uuid). */
+  transactionId: Maybe<Scalars['ID']['output']>;
+  /** TRANSACTION_STATUS_CHANGED: the status the transaction entered. */
+  transactionStatus: Maybe<TransactionStatus>;
+};
+
+/** The kind of an event of the events feed (REST: the dotted `type`, e.g. `order.status_changed`). */
+export type EventType =
+  /** `order.captured`: the order's pre-authorization was captured (`relatedOrderId` is the capture order). */
+  | 'ORDER_CAPTURED'
+  /** `order.refunded`: a refund of the order was accepted (`relatedOrderId` is the refund order). */
+  | 'ORDER_REFUNDED'
+  /** `order.status_changed`: the order's status changed (`orderStatus`, `fromOrderStatus`). */
+  | 'ORDER_STATUS_CHANGED'
+  /** `order.voided`: the order's pre-authorization was voided (`relatedOrderId` is the void order). */
+  | 'ORDER_VOIDED'
+  /** `transaction.status_changed`: a transaction's status changed, its creation (`fromTransactionStatus` null) included. */
+  | 'TRANSACTION_STATUS_CHANGED'
+  /** `webhook.gave_up`: every allowed attempt of a webhook notification of the order failed; delivery stopped. */
+  | 'WEBHOOK_GAVE_UP';
+
 /** Pays a wallet transaction with a card stored for it (spec 4.10 / 4.11). */
 export type ExecuteWalletPaymentInput = {
   /** Wallet B only. */
@@ -321,11 +566,15 @@ export type Mutation = {
   authenticateTransaction: AuthenticateTransactionPayload;
   /** Captures a pre-authorization (`captureMode: MANUAL`). */
   captureTransaction: CaptureTransactionPayload;
+  /** Creates an API key for the calling project (`sk_test_…` or `sk_live_…` by the project's mode). Admin and developer users only. */
+  createApiKey: CreateApiKeyPayload;
   /**
    * Creates an order (spec 4.1): without a transaction the customer pays on the hosted page at `orderUrl`; with
    * one, an own checkout. A `ONE_CLICK` card transaction is charged at once.
    */
   createOrder: CreateOrderPayload;
+  /** Adds a user to the calling project with a generated password, shown once. Admin users only. */
+  createUser: CreateUserPayload;
   /** Stops signing webhooks and forgets the secret. */
   disableWebhookSigning: DisableWebhookSigningPayload;
   /** Starts signing every webhook of the project; returns a new secret (once). */
@@ -337,11 +586,40 @@ export type Mutation = {
   /** Sends the order's latest status notification again, as a new delivery with its own attempts. */
   redeliverWebhook: RedeliverWebhookPayload;
   /**
+   * Sends the notifications of a whole selection of deliveries again (e.g. every `GAVE_UP` one since an outage),
+   * each as a new delivery of the same event (same `webhook-id`) with its own attempts: at most the 1,000 newest
+   * deliveries the filter selects; a delivery whose event already has one pending is skipped. A repeat with the same
+   * `Idempotency-Key` header queues nothing new.
+   */
+  redeliverWebhooks: RedeliverWebhooksPayload;
+  /**
    * Refunds part or all of a completed payment (spec 4.3): the refunds of an order never exceed what was paid.
    * Send an `Idempotency-Key` HTTP header to retry safely: a retry then returns the first answer instead of
    * refunding again.
    */
   refundOrder: RefundOrderPayload;
+  /**
+   * Removes a user of the calling project; its sessions end and its open WebSockets close (4403) at once, in every
+   * server process. The project's last admin cannot be removed (`last_admin`). Admin users only.
+   */
+  removeUser: RemoveUserPayload;
+  /** Revokes a key: refused at once by every server process, its open WebSockets closed (4403). Admin and developer users only. */
+  revokeApiKey: RevokeApiKeyPayload;
+  /**
+   * Replaces a key with a new one (same label): the old key keeps working for `overlap`, then stops, so servers
+   * can switch over without downtime. Admin and developer users only.
+   */
+  rollApiKey: RollApiKeyPayload;
+  /**
+   * Replaces the signing secret with a new one while the current one keeps signing for `overlap`: every webhook
+   * meanwhile carries both signatures, so receivers can switch secrets without losing one.
+   */
+  rotateWebhookSigningSecret: RotateWebhookSigningSecretPayload;
+  /**
+   * Sends a test notification, `{"event":"test","order_id":null,"project_id":…}` with the usual headers (signed when
+   * signing is on), to a URL that passes the delivery rules, and answers with what happened. Nothing is stored.
+   */
+  sendTestWebhook: SendTestWebhookPayload;
   /** Starts a wallet A merchant session (spec 4.7), when the wallet fires `onvalidatemerchant`. */
   startWalletASession: StartWalletASessionPayload;
   /** Stores a card against a transaction's setup token, exactly as `POST {token_vault_url}/v1/cards/`. */
@@ -377,8 +655,26 @@ export type MutationCaptureTransactionArgs = {
  * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
  * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
  */
+export type MutationCreateApiKeyArgs = {
+  label: Scalars['String']['input'];
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationCreateOrderArgs = {
   input: CreateOrderInput;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationCreateUserArgs = {
+  input: CreateUserInput;
 };
 
 
@@ -413,12 +709,67 @@ export type MutationRedeliverWebhookArgs = {
  * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
  * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
  */
+export type MutationRedeliverWebhooksArgs = {
+  filter: WebhookDeliveryFilter;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationRefundOrderArgs = {
   amount: Scalars['SafeInt']['input'];
   description?: InputMaybe<Scalars['String']['input']>;
   extra?: InputMaybe<Scalars['JSONObject']['input']>;
   merchantOrderId?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationRemoveUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationRevokeApiKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationRollApiKeyArgs = {
+  id: Scalars['ID']['input'];
+  overlap?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationRotateWebhookSigningSecretArgs = {
+  overlap?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationSendTestWebhookArgs = {
+  url: Scalars['String']['input'];
 };
 
 
@@ -496,6 +847,11 @@ export type Order = Node & {
   customer: Maybe<Customer>;
   /** Description as sent at creation (a refund defaults to its original's); null when none was sent. */
   description: Maybe<Scalars['String']['output']>;
+  /**
+   * In `orderStatusChanged` payloads: the event the payload answers; resume the subscription after it with
+   * `afterEvent: event.cursor`. Null elsewhere.
+   */
+  event: Maybe<Event>;
   /** How long the order may be paid, an ISO 8601 duration (default `PT1H`); after it, it becomes `EXPIRED`. */
   expirationPeriod: Scalars['String']['output'];
   /** The merchant's own data, stored and returned as sent; null when none was sent. */
@@ -758,6 +1114,13 @@ export type PersistWalletATokenPayload = {
   vaultToken: Maybe<Scalars['ID']['output']>;
 };
 
+/** The kind of credential behind a request. */
+export type PrincipalKind =
+  /** A project API key (HTTP Basic auth, or `apiKey` in the graphql-ws `connection_init` payload). */
+  | 'API_KEY'
+  /** A merchant user signed in to the portal (the session cookie). */
+  | 'USER';
+
 /** The acquirer's answer to an authorization, refund or void. */
 export type ProcessingOutcome = {
   __typename?: 'ProcessingOutcome';
@@ -782,7 +1145,9 @@ export type Project = {
   name: Scalars['String']['output'];
   /** Payment methods active in the project: what the hosted page offers and orders may use. */
   paymentMethods: Array<PaymentMethod>;
-  /** Whether webhooks carry an HMAC-SHA256 `Webhook-Signature` header. */
+  /** How the project's webhook endpoint has been answering. */
+  webhookHealth: WebhookHealth;
+  /** Whether webhooks carry a Standard Webhooks `webhook-signature` header (HMAC-SHA256). */
   webhookSigningEnabled: Scalars['Boolean']['output'];
   /** Receives status webhooks for every order of the project unless the order names its own. */
   webhookUrl: Maybe<Scalars['String']['output']>;
@@ -798,6 +1163,22 @@ export type ProjectMode =
 /** Reads. Every query answers for the API key's project only. */
 export type Query = {
   __typename?: 'Query';
+  /** The calling project's API keys, newest first, revoked and expired ones included. Admin and developer users only. */
+  apiKeys: Array<ApiKey>;
+  /**
+   * The calling project's audit log, newest first: every write by a key or a user, sign-ins and failed sign-ins.
+   * Admins (and API keys) only. Entries are written within a fraction of a second after the action.
+   */
+  auditLog: AuditEventConnection;
+  /** One of the project's events by id; null when there is none (another project's event included). */
+  event: Maybe<Event>;
+  /**
+   * The calling project's events feed. Forward (`first`, `after`): oldest first, from the beginning of the
+   * retention period or after a cursor; backward (`last`, `before`): the newest events, e.g. `events(last: 20)` for
+   * a dashboard's latest. At most 100 per page, 20 by default. Only events whose database transaction is older
+   * than every one still running are shown, so paging never skips an event that commits later.
+   */
+  events: EventConnection;
   /**
    * Any object of the calling project by its id, whatever its type (`Order`, `Transaction`, ...); use an inline
    * fragment (`... on Order { status }`) for its fields. Null for an unknown id or another project's object.
@@ -827,6 +1208,39 @@ export type Query = {
   orders: OrderConnection;
   /** The calling project. */
   project: Project;
+  /** The project's merchant users, oldest first. Admin users only. */
+  users: Array<User>;
+  /** Who is calling: the project, the role, and the signed-in user or the API key (for the portal's header). */
+  viewer: Viewer;
+  /**
+   * The project's webhook deliveries, newest first, each with every attempt: the delivery log of every order at
+   * once. `first` is 1 to 100 (default 20).
+   */
+  webhookDeliveries: WebhookDeliveryConnection;
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryAuditLogArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AuditLogFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryEventArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<EventFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -869,6 +1283,14 @@ export type QueryOrdersArgs = {
   sort?: InputMaybe<OrderSort>;
 };
 
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryWebhookDeliveriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<WebhookDeliveryFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** The result of `redeliverWebhook`. */
 export type RedeliverWebhookPayload = {
   __typename?: 'RedeliverWebhookPayload';
@@ -878,6 +1300,17 @@ export type RedeliverWebhookPayload = {
    * Why nothing is sent: `not_found`, `no_notification` (the status never changed), `no_webhook_url`,
    * `redelivery_pending`; empty on success.
    */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `redeliverWebhooks`. */
+export type RedeliverWebhooksPayload = {
+  __typename?: 'RedeliverWebhooksPayload';
+  /** New deliveries queued: one per selected delivery whose event has no delivery pending already. */
+  queued: Maybe<Scalars['Int']['output']>;
+  /** Deliveries the filter selected (the newest 1,000 at most). */
+  selected: Maybe<Scalars['Int']['output']>;
+  /** Why nothing was queued; empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -929,6 +1362,68 @@ export type RefundOrderPayload = {
    * Why nothing was refunded, e.g. `order_not_paid`, `refund_exceeds_remaining`, `order_not_captured`,
    * `not_found` (field `orderId`); empty on success.
    */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `removeUser`. */
+export type RemoveUserPayload = {
+  __typename?: 'RemoveUserPayload';
+  /** The id of the removed user; null when `userErrors` is not empty. */
+  removedUserId: Maybe<Scalars['ID']['output']>;
+  /** What is wrong (`not_found`, `last_admin`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `revokeApiKey`. */
+export type RevokeApiKeyPayload = {
+  __typename?: 'RevokeApiKeyPayload';
+  /** The revoked key; null when `userErrors` is not empty. */
+  apiKey: Maybe<ApiKey>;
+  /** What is wrong (`not_found`, `api_key_not_active`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** What a merchant user may do in a project. API keys act as `ADMIN`, except on fields that need a signed-in user. */
+export type Role =
+  /** Everything, including managing the project's users. */
+  | 'ADMIN'
+  /** Everything a viewer may, plus every write (orders, refunds, captures, voids, settings, webhooks, API keys). */
+  | 'DEVELOPER'
+  /** Reads everything of the project; writes nothing. */
+  | 'VIEWER';
+
+/** The result of `rollApiKey`. */
+export type RollApiKeyPayload = {
+  __typename?: 'RollApiKeyPayload';
+  /** The new key that replaces the rolled one; null when `userErrors` is not empty. */
+  apiKey: Maybe<ApiKey>;
+  /** The rolled key, with `expires` set to the end of the overlap. */
+  previousKey: Maybe<ApiKey>;
+  /** The new key's whole secret, shown only in this answer. */
+  secret: Maybe<Scalars['String']['output']>;
+  /** What is wrong (`not_found`, `api_key_not_active`, `invalid_request`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `rotateWebhookSigningSecret`. */
+export type RotateWebhookSigningSecretPayload = {
+  __typename?: 'RotateWebhookSigningSecretPayload';
+  /** Until when the previous secret still signs too (both signatures are sent, space-separated). */
+  previousSecretExpires: Maybe<Scalars['DateTime']['output']>;
+  /** The project. */
+  project: Maybe<Project>;
+  /** The new signing secret (`whsec_…`). Shown only here and only once: store it now. */
+  secret: Maybe<Scalars['String']['output']>;
+  /** Why the secret was not rotated (`signing_not_enabled`, `invalid_request` for a bad overlap); empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `sendTestWebhook`. */
+export type SendTestWebhookPayload = {
+  __typename?: 'SendTestWebhookPayload';
+  /** What the test request did; null when `userErrors` is not empty. */
+  attempt: Maybe<WebhookDeliveryAttempt>;
+  /** Why no request was sent (`invalid_request` for a URL the delivery rules refuse); empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -1011,10 +1506,18 @@ export type StoreWalletBTokenPayload = {
 /**
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
- * closes the socket with 4403. Only the calling project's orders are ever seen.
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
  */
 export type Subscription = {
   __typename?: 'Subscription';
+  /**
+   * The project's events as they happen (a dashboard's live feed). With `afterEvent` the server first replays every
+   * event after that cursor (or event id), then continues live, with no gap and no duplicate between the two. A
+   * subscriber that falls more than `SUBSCRIPTION_MAX_BEHIND` (1,000) events behind is disconnected with close code
+   * 4008; reconnect with the last event's cursor to resume.
+   */
+  events: Event;
   /** The order each time its status changes: the given order, or every order of the project when orderId is absent. */
   orderStatusChanged: Order;
   /** Each status change of a transaction of the given order. */
@@ -1025,9 +1528,24 @@ export type Subscription = {
 /**
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
- * closes the socket with 4403. Only the calling project's orders are ever seen.
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ */
+export type SubscriptionEventsArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  types?: InputMaybe<Array<EventType>>;
+};
+
+
+/**
+ * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
+ * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
  */
 export type SubscriptionOrderStatusChangedArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
   orderId?: InputMaybe<Scalars['ID']['input']>;
 };
 
@@ -1035,9 +1553,11 @@ export type SubscriptionOrderStatusChangedArgs = {
 /**
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
- * closes the socket with 4403. Only the calling project's orders are ever seen.
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
  */
 export type SubscriptionTransactionEventsArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
 };
 
@@ -1149,6 +1669,8 @@ export type TransactionStatus =
 /** A transaction's change of status, as it was committed. */
 export type TransactionStatusChange = {
   __typename?: 'TransactionStatusChange';
+  /** The event the payload answers; resume the subscription after it with `afterEvent: event.cursor`. */
+  event: Event;
   /** The status before the change; null when the transaction was just created. */
   fromStatus: Maybe<TransactionStatus>;
   /** When the change was committed. */
@@ -1178,7 +1700,20 @@ export type UpdateProjectPayload = {
   userErrors: Array<UserError>;
 };
 
-/** A problem with the input of a mutation. Nothing was written. */
+/** A person who signs in to the merchant portal, with one role in one project. */
+export type User = {
+  __typename?: 'User';
+  /** When the user was added. */
+  created: Scalars['DateTime']['output'];
+  /** The e-mail address the user signs in with, in lower case; one account per address. */
+  email: Scalars['String']['output'];
+  /** User id (uuid). */
+  id: Scalars['ID']['output'];
+  /** What the user may do in the project. */
+  role: Role;
+};
+
+/** A problem with the input of a mutation, one per offending field. Nothing was written. */
 export type UserError = {
   __typename?: 'UserError';
   /** Stable machine-readable code, the same as the REST error `type`, e.g. `invalid_request` or `not_found`. */
@@ -1187,6 +1722,12 @@ export type UserError = {
   field: Maybe<Scalars['String']['output']>;
   /** What is wrong, in English, for people; match on `code` in code, since the wording may change. */
   message: Scalars['String']['output'];
+  /**
+   * The kind of problem with `field`, the same as `code` in the REST error's `fields`: `required`, `invalid_type`,
+   * `invalid_value`, `invalid_format`, `too_small`, `too_big`, `unknown_field`, `not_accepted`, `invalid_text`,
+   * `too_deep`, `invalid`, or the error's own code; null when the error is not about one field.
+   */
+  problem: Maybe<Scalars['String']['output']>;
 };
 
 /** The vault card record (spec 2.8): never the card number itself. */
@@ -1200,6 +1741,23 @@ export type VaultCard = {
   truncatedPan: Scalars['String']['output'];
   /** The token that stands for the card (uuid): pay with it (`authenticateTransaction`, one-click, wallets). */
   vaultToken: Scalars['ID']['output'];
+};
+
+/** The caller of this request: the project, and the signed-in user or the API key. */
+export type Viewer = {
+  __typename?: 'Viewer';
+  /** The API key's visible prefix (e.g. `sk_test_AbCd`); null for a signed-in user. */
+  apiKeyPrefix: Maybe<Scalars['String']['output']>;
+  /** When the session ends at the latest (its absolute lifetime), or when a rolled API key stops; null: no end. */
+  expires: Maybe<Scalars['DateTime']['output']>;
+  /** Whether the caller is a signed-in user or an API key. */
+  principal: PrincipalKind;
+  /** The project every query and mutation of this request is scoped to. */
+  project: Project;
+  /** What the caller may do; API keys act as `ADMIN` except on key and user management. */
+  role: Role;
+  /** The signed-in user; null for an API key. */
+  user: Maybe<User>;
 };
 
 /** Voids a pre-authorization (spec 4.5, REST `.../voids/`). */
@@ -1298,6 +1856,8 @@ export type WebhookDelivery = {
   completed: Maybe<Scalars['DateTime']['output']>;
   /** When the notification was queued. */
   created: Scalars['DateTime']['output'];
+  /** The event notified (uuid): the Standard Webhooks `webhook-id` header of every attempt, the same on retries. */
+  eventId: Scalars['ID']['output'];
   /** Delivery id (uuid). */
   id: Scalars['ID']['output'];
   /** When the latest attempt started; null before the first. */
@@ -1312,8 +1872,13 @@ export type WebhookDelivery = {
   orderStatus: OrderStatus;
   /** A status change, or a redelivery the merchant asked for. */
   reason: WebhookDeliveryReason;
-  /** Pending, delivered or failed. */
+  /**
+   * Pending, delivered or failed.
+   * @deprecated Use `status`, which also tells a failing delivery (retrying) from one not tried yet.
+   */
   state: WebhookDeliveryState;
+  /** Pending, succeeded, failing (retrying) or gave up: the finer view of `state`. */
+  status: WebhookDeliveryStatus;
 };
 
 /** One HTTP POST of a webhook delivery. */
@@ -1331,12 +1896,40 @@ export type WebhookDeliveryAttempt = {
   number: Scalars['Int']['output'];
   /** The first bytes of the reply body, as text. */
   responseExcerpt: Maybe<Scalars['String']['output']>;
-  /** Whether the request carried a `Webhook-Signature` header. */
+  /** Whether the request carried a `webhook-signature` header (Standard Webhooks). */
   signed: Scalars['Boolean']['output'];
   /** When the attempt started. */
   started: Scalars['DateTime']['output'];
   /** The URL posted to; null when there was none. */
   url: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of the project's delivery log, newest first. */
+export type WebhookDeliveryConnection = {
+  __typename?: 'WebhookDeliveryConnection';
+  /** The deliveries of this page, newest first. */
+  edges: Array<WebhookDeliveryEdge>;
+  /** `hasNextPage`: older deliveries follow; pass `endCursor` as `after`. `hasPreviousPage` is always false. */
+  pageInfo: PageInfo;
+};
+
+/** One delivery of a page of the delivery log. */
+export type WebhookDeliveryEdge = {
+  __typename?: 'WebhookDeliveryEdge';
+  /** Pass as `after` to read the deliveries after this one. */
+  cursor: Scalars['String']['output'];
+  /** The delivery, with every attempt. */
+  node: WebhookDelivery;
+};
+
+/** Which deliveries to list or redeliver; every field narrows the selection. */
+export type WebhookDeliveryFilter = {
+  /** Only this order's deliveries (uuid). */
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only deliveries created at or after this time. */
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only deliveries in this status. */
+  state?: InputMaybe<WebhookDeliveryStatus>;
 };
 
 /** Why a webhook delivery was made. */
@@ -1354,6 +1947,17 @@ export type WebhookDeliveryState =
   | 'FAILED'
   /** Not delivered yet; another attempt is scheduled. */
   | 'PENDING';
+
+/** Where a webhook delivery stands in the project-wide delivery log. */
+export type WebhookDeliveryStatus =
+  /** At least one attempt failed and another is scheduled (`nextAttempt`). */
+  | 'FAILING'
+  /** Every allowed attempt failed; delivery stopped and a `webhook.gave_up` event was recorded. */
+  | 'GAVE_UP'
+  /** No attempt has finished yet: the first attempt is due or under way. */
+  | 'PENDING'
+  /** The receiver answered HTTP 200. */
+  | 'SUCCEEDED';
 
 /** Why a webhook attempt failed. */
 export type WebhookErrorKind =
@@ -1375,6 +1979,17 @@ export type WebhookErrorKind =
   | 'READ_TIMEOUT'
   /** The TLS handshake failed, e.g. an invalid or expired certificate. */
   | 'TLS_ERROR';
+
+/** How the project's webhook endpoint has been answering (status-change deliveries; test webhooks do not count). */
+export type WebhookHealth = {
+  __typename?: 'WebhookHealth';
+  /** Failed attempts since the last success (all failed attempts when none succeeded yet). */
+  consecutiveFailures: Scalars['Int']['output'];
+  /** When an attempt last failed; null if none ever did. */
+  lastFailureAt: Maybe<Scalars['DateTime']['output']>;
+  /** When an attempt last succeeded (HTTP 200); null if none ever did. */
+  lastSuccessAt: Maybe<Scalars['DateTime']['output']>;
+};
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
@@ -1458,6 +2073,14 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   AniResults: ResolverTypeWrapper<AniResults>;
+  ApiKey: ResolverTypeWrapper<ApiKeyEntity>;
+  AuditEvent: ResolverTypeWrapper<AuditRow>;
+  AuditEventConnection: ResolverTypeWrapper<Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversTypes['AuditEventEdge']> }>;
+  AuditEventEdge: ResolverTypeWrapper<Omit<AuditEventEdge, 'node'> & { node: ResolversTypes['AuditEvent'] }>;
+  AuditLogFilter: AuditLogFilter;
+  AuditOutcome: AuditOutcome;
+  AuditPrincipal: ResolverTypeWrapper<AuditPrincipal>;
+  AuditTarget: ResolverTypeWrapper<AuditTarget>;
   AuthenticateTransactionInput: AuthenticateTransactionInput;
   AuthenticateTransactionPayload: ResolverTypeWrapper<Omit<AuthenticateTransactionPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1465,8 +2088,11 @@ export type ResolversTypes = ResolversObject<{
   CaptureTransactionInput: CaptureTransactionInput;
   CaptureTransactionPayload: ResolverTypeWrapper<Omit<CaptureTransactionPayload, 'captureOrder' | 'order'> & { captureOrder?: Maybe<ResolversTypes['Order']>, order?: Maybe<ResolversTypes['Order']> }>;
   CardDetailsInput: CardDetailsInput;
+  CreateApiKeyPayload: ResolverTypeWrapper<Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: ResolverTypeWrapper<Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
+  CreateUserInput: CreateUserInput;
+  CreateUserPayload: ResolverTypeWrapper<Omit<CreateUserPayload, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
   CreditDebit: CreditDebit;
   CurrencyAmount: ResolverTypeWrapper<CurrencyAmount>;
   Customer: ResolverTypeWrapper<JsonObject>;
@@ -1474,6 +2100,12 @@ export type ResolversTypes = ResolversObject<{
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DisableWebhookSigningPayload: ResolverTypeWrapper<Omit<DisableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   EnableWebhookSigningPayload: ResolverTypeWrapper<Omit<EnableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  Event: ResolverTypeWrapper<EventRecord>;
+  EventConnection: ResolverTypeWrapper<Omit<EventConnection, 'edges'> & { edges: Array<ResolversTypes['EventEdge']> }>;
+  EventEdge: ResolverTypeWrapper<Omit<EventEdge, 'node'> & { node: ResolversTypes['Event'] }>;
+  EventFilter: EventFilter;
+  EventSnapshot: ResolverTypeWrapper<EventRecord>;
+  EventType: EventType;
   ExecuteWalletPaymentInput: ExecuteWalletPaymentInput;
   ExecuteWalletPaymentPayload: ResolverTypeWrapper<Omit<ExecuteWalletPaymentPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   ExternalAuthenticationDetails: ResolverTypeWrapper<ExternalAuthenticationDetails>;
@@ -1500,14 +2132,22 @@ export type ResolversTypes = ResolversObject<{
   PaymentMethodDetails: ResolverTypeWrapper<JsonObject>;
   PersistWalletATokenInput: PersistWalletATokenInput;
   PersistWalletATokenPayload: ResolverTypeWrapper<PersistWalletATokenPayload>;
+  PrincipalKind: PrincipalKind;
   ProcessingOutcome: ResolverTypeWrapper<ProcessingOutcome>;
   Project: ResolverTypeWrapper<ProjectEntity>;
   ProjectMode: ProjectMode;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RedeliverWebhookPayload: ResolverTypeWrapper<RedeliverWebhookPayload>;
+  RedeliverWebhooksPayload: ResolverTypeWrapper<RedeliverWebhooksPayload>;
   Refund: ResolverTypeWrapper<Omit<Refund, 'transactions'> & { transactions: Array<ResolversTypes['Transaction']> }>;
   RefundOrderPayload: ResolverTypeWrapper<Omit<RefundOrderPayload, 'order' | 'refund'> & { order?: Maybe<ResolversTypes['Order']>, refund?: Maybe<ResolversTypes['Refund']> }>;
+  RemoveUserPayload: ResolverTypeWrapper<RemoveUserPayload>;
+  RevokeApiKeyPayload: ResolverTypeWrapper<Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
+  Role: Role;
+  RollApiKeyPayload: ResolverTypeWrapper<Omit<RollApiKeyPayload, 'apiKey' | 'previousKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']>, previousKey?: Maybe<ResolversTypes['ApiKey']> }>;
+  RotateWebhookSigningSecretPayload: ResolverTypeWrapper<Omit<RotateWebhookSigningSecretPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   SafeInt: ResolverTypeWrapper<Scalars['SafeInt']['output']>;
+  SendTestWebhookPayload: ResolverTypeWrapper<SendTestWebhookPayload>;
   StartWalletASessionInput: StartWalletASessionInput;
   StartWalletASessionPayload: ResolverTypeWrapper<StartWalletASessionPayload>;
   StoreCardInput: StoreCardInput;
@@ -1521,11 +2161,13 @@ export type ResolversTypes = ResolversObject<{
   TransactionEvent: ResolverTypeWrapper<TransactionEventEntity>;
   TransactionInput: TransactionInput;
   TransactionStatus: TransactionStatus;
-  TransactionStatusChange: ResolverTypeWrapper<Omit<TransactionStatusChange, 'transaction'> & { transaction: ResolversTypes['Transaction'] }>;
+  TransactionStatusChange: ResolverTypeWrapper<Omit<TransactionStatusChange, 'event' | 'transaction'> & { event: ResolversTypes['Event'], transaction: ResolversTypes['Transaction'] }>;
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: ResolverTypeWrapper<Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  User: ResolverTypeWrapper<MerchantUserEntity>;
   UserError: ResolverTypeWrapper<UserError>;
   VaultCard: ResolverTypeWrapper<VaultCard>;
+  Viewer: ResolverTypeWrapper<Actor>;
   VoidTransactionInput: VoidTransactionInput;
   VoidTransactionPayload: ResolverTypeWrapper<Omit<VoidTransactionPayload, 'order' | 'voidOrder'> & { order?: Maybe<ResolversTypes['Order']>, voidOrder?: Maybe<ResolversTypes['Order']> }>;
   WalletATokenHeaderInput: WalletATokenHeaderInput;
@@ -1535,28 +2177,48 @@ export type ResolversTypes = ResolversObject<{
   WalletPaymentReason: WalletPaymentReason;
   WebhookDelivery: ResolverTypeWrapper<WebhookDelivery>;
   WebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttempt>;
+  WebhookDeliveryConnection: ResolverTypeWrapper<WebhookDeliveryConnection>;
+  WebhookDeliveryEdge: ResolverTypeWrapper<WebhookDeliveryEdge>;
+  WebhookDeliveryFilter: WebhookDeliveryFilter;
   WebhookDeliveryReason: WebhookDeliveryReason;
   WebhookDeliveryState: WebhookDeliveryState;
+  WebhookDeliveryStatus: WebhookDeliveryStatus;
   WebhookErrorKind: WebhookErrorKind;
+  WebhookHealth: ResolverTypeWrapper<WebhookHealth>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
   AniResults: AniResults;
+  ApiKey: ApiKeyEntity;
+  AuditEvent: AuditRow;
+  AuditEventConnection: Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversParentTypes['AuditEventEdge']> };
+  AuditEventEdge: Omit<AuditEventEdge, 'node'> & { node: ResolversParentTypes['AuditEvent'] };
+  AuditLogFilter: AuditLogFilter;
+  AuditPrincipal: AuditPrincipal;
+  AuditTarget: AuditTarget;
   AuthenticateTransactionInput: AuthenticateTransactionInput;
   AuthenticateTransactionPayload: Omit<AuthenticateTransactionPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   Boolean: Scalars['Boolean']['output'];
   CaptureTransactionInput: CaptureTransactionInput;
   CaptureTransactionPayload: Omit<CaptureTransactionPayload, 'captureOrder' | 'order'> & { captureOrder?: Maybe<ResolversParentTypes['Order']>, order?: Maybe<ResolversParentTypes['Order']> };
   CardDetailsInput: CardDetailsInput;
+  CreateApiKeyPayload: Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
+  CreateUserInput: CreateUserInput;
+  CreateUserPayload: Omit<CreateUserPayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   CurrencyAmount: CurrencyAmount;
   Customer: JsonObject;
   CustomerInput: CustomerInput;
   DateTime: Scalars['DateTime']['output'];
   DisableWebhookSigningPayload: Omit<DisableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   EnableWebhookSigningPayload: Omit<EnableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  Event: EventRecord;
+  EventConnection: Omit<EventConnection, 'edges'> & { edges: Array<ResolversParentTypes['EventEdge']> };
+  EventEdge: Omit<EventEdge, 'node'> & { node: ResolversParentTypes['Event'] };
+  EventFilter: EventFilter;
+  EventSnapshot: EventRecord;
   ExecuteWalletPaymentInput: ExecuteWalletPaymentInput;
   ExecuteWalletPaymentPayload: Omit<ExecuteWalletPaymentPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   ExternalAuthenticationDetails: ExternalAuthenticationDetails;
@@ -1581,9 +2243,15 @@ export type ResolversParentTypes = ResolversObject<{
   Project: ProjectEntity;
   Query: Record<PropertyKey, never>;
   RedeliverWebhookPayload: RedeliverWebhookPayload;
+  RedeliverWebhooksPayload: RedeliverWebhooksPayload;
   Refund: Omit<Refund, 'transactions'> & { transactions: Array<ResolversParentTypes['Transaction']> };
   RefundOrderPayload: Omit<RefundOrderPayload, 'order' | 'refund'> & { order?: Maybe<ResolversParentTypes['Order']>, refund?: Maybe<ResolversParentTypes['Refund']> };
+  RemoveUserPayload: RemoveUserPayload;
+  RevokeApiKeyPayload: Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
+  RollApiKeyPayload: Omit<RollApiKeyPayload, 'apiKey' | 'previousKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']>, previousKey?: Maybe<ResolversParentTypes['ApiKey']> };
+  RotateWebhookSigningSecretPayload: Omit<RotateWebhookSigningSecretPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   SafeInt: Scalars['SafeInt']['output'];
+  SendTestWebhookPayload: SendTestWebhookPayload;
   StartWalletASessionInput: StartWalletASessionInput;
   StartWalletASessionPayload: StartWalletASessionPayload;
   StoreCardInput: StoreCardInput;
@@ -1595,24 +2263,80 @@ export type ResolversParentTypes = ResolversObject<{
   Transaction: TransactionView;
   TransactionEvent: TransactionEventEntity;
   TransactionInput: TransactionInput;
-  TransactionStatusChange: Omit<TransactionStatusChange, 'transaction'> & { transaction: ResolversParentTypes['Transaction'] };
+  TransactionStatusChange: Omit<TransactionStatusChange, 'event' | 'transaction'> & { event: ResolversParentTypes['Event'], transaction: ResolversParentTypes['Transaction'] };
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  User: MerchantUserEntity;
   UserError: UserError;
   VaultCard: VaultCard;
+  Viewer: Actor;
   VoidTransactionInput: VoidTransactionInput;
   VoidTransactionPayload: Omit<VoidTransactionPayload, 'order' | 'voidOrder'> & { order?: Maybe<ResolversParentTypes['Order']>, voidOrder?: Maybe<ResolversParentTypes['Order']> };
   WalletATokenHeaderInput: WalletATokenHeaderInput;
   WalletBrowserInfoInput: WalletBrowserInfoInput;
   WebhookDelivery: WebhookDelivery;
   WebhookDeliveryAttempt: WebhookDeliveryAttempt;
+  WebhookDeliveryConnection: WebhookDeliveryConnection;
+  WebhookDeliveryEdge: WebhookDeliveryEdge;
+  WebhookDeliveryFilter: WebhookDeliveryFilter;
+  WebhookHealth: WebhookHealth;
 }>;
+
+export type RequiresDirectiveArgs = {
+  principal?: Maybe<PrincipalKind>;
+  role: Role;
+};
+
+export type RequiresDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = RequiresDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type AniResultsResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AniResults'] = ResolversParentTypes['AniResults']> = ResolversObject<{
   match?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   matchDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   statusDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ApiKeyResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['ApiKey'] = ResolversParentTypes['ApiKey']> = ResolversObject<{
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  expires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastUsed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revoked?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+}>;
+
+export type AuditEventResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditEvent'] = ResolversParentTypes['AuditEvent']> = ResolversObject<{
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clientAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurred?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['AuditOutcome'], ParentType, ContextType>;
+  principal?: Resolver<ResolversTypes['AuditPrincipal'], ParentType, ContextType>;
+  requestId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['AuditTarget']>, ParentType, ContextType>;
+}>;
+
+export type AuditEventConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditEventConnection'] = ResolversParentTypes['AuditEventConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['AuditEventEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type AuditEventEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditEventEdge'] = ResolversParentTypes['AuditEventEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['AuditEvent'], ParentType, ContextType>;
+}>;
+
+export type AuditPrincipalResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditPrincipal'] = ResolversParentTypes['AuditPrincipal']> = ResolversObject<{
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['PrincipalKind']>, ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AuditTargetResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditTarget'] = ResolversParentTypes['AuditTarget']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type AuthenticateTransactionPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuthenticateTransactionPayload'] = ResolversParentTypes['AuthenticateTransactionPayload']> = ResolversObject<{
@@ -1626,8 +2350,20 @@ export type CaptureTransactionPayloadResolvers<ContextType = AppGraphQLContext, 
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type CreateApiKeyPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreateApiKeyPayload'] = ResolversParentTypes['CreateApiKeyPayload']> = ResolversObject<{
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type CreateOrderPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreateOrderPayload'] = ResolversParentTypes['CreateOrderPayload']> = ResolversObject<{
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type CreateUserPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreateUserPayload'] = ResolversParentTypes['CreateUserPayload']> = ResolversObject<{
+  password?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -1666,6 +2402,42 @@ export type EnableWebhookSigningPayloadResolvers<ContextType = AppGraphQLContext
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type EventResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurred?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  snapshot?: Resolver<ResolversTypes['EventSnapshot'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EventType'], ParentType, ContextType>;
+}>;
+
+export type EventConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventConnection'] = ResolversParentTypes['EventConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['EventEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type EventEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventEdge'] = ResolversParentTypes['EventEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+}>;
+
+export type EventSnapshotResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventSnapshot'] = ResolversParentTypes['EventSnapshot']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  attemptCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deliveryId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  errorKind?: Resolver<Maybe<ResolversTypes['WebhookErrorKind']>, ParentType, ContextType>;
+  fromOrderStatus?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
+  fromTransactionStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
+  httpStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  orderStatus?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
+  paymentMethod?: Resolver<Maybe<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  refundedAmount?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  relatedOrderId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  transactionStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
+}>;
+
 export type ExecuteWalletPaymentPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['ExecuteWalletPaymentPayload'] = ResolversParentTypes['ExecuteWalletPaymentPayload']> = ResolversObject<{
   isSuccessful?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
@@ -1688,13 +2460,21 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   authenticateTransaction?: Resolver<ResolversTypes['AuthenticateTransactionPayload'], ParentType, ContextType, RequireFields<MutationAuthenticateTransactionArgs, 'input'>>;
   captureTransaction?: Resolver<ResolversTypes['CaptureTransactionPayload'], ParentType, ContextType, RequireFields<MutationCaptureTransactionArgs, 'input'>>;
+  createApiKey?: Resolver<ResolversTypes['CreateApiKeyPayload'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'label'>>;
   createOrder?: Resolver<ResolversTypes['CreateOrderPayload'], ParentType, ContextType, RequireFields<MutationCreateOrderArgs, 'input'>>;
+  createUser?: Resolver<ResolversTypes['CreateUserPayload'], ParentType, ContextType, RequireFields<MutationCreateUserArgs, 'input'>>;
   disableWebhookSigning?: Resolver<ResolversTypes['DisableWebhookSigningPayload'], ParentType, ContextType>;
   enableWebhookSigning?: Resolver<ResolversTypes['EnableWebhookSigningPayload'], ParentType, ContextType>;
   executeWalletPayment?: Resolver<ResolversTypes['ExecuteWalletPaymentPayload'], ParentType, ContextType, RequireFields<MutationExecuteWalletPaymentArgs, 'input'>>;
   persistWalletAToken?: Resolver<ResolversTypes['PersistWalletATokenPayload'], ParentType, ContextType, RequireFields<MutationPersistWalletATokenArgs, 'input'>>;
   redeliverWebhook?: Resolver<ResolversTypes['RedeliverWebhookPayload'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookArgs, 'orderId'>>;
+  redeliverWebhooks?: Resolver<ResolversTypes['RedeliverWebhooksPayload'], ParentType, ContextType, RequireFields<MutationRedeliverWebhooksArgs, 'filter'>>;
   refundOrder?: Resolver<ResolversTypes['RefundOrderPayload'], ParentType, ContextType, RequireFields<MutationRefundOrderArgs, 'amount' | 'orderId'>>;
+  removeUser?: Resolver<ResolversTypes['RemoveUserPayload'], ParentType, ContextType, RequireFields<MutationRemoveUserArgs, 'id'>>;
+  revokeApiKey?: Resolver<ResolversTypes['RevokeApiKeyPayload'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
+  rollApiKey?: Resolver<ResolversTypes['RollApiKeyPayload'], ParentType, ContextType, RequireFields<MutationRollApiKeyArgs, 'id'>>;
+  rotateWebhookSigningSecret?: Resolver<ResolversTypes['RotateWebhookSigningSecretPayload'], ParentType, ContextType, Partial<MutationRotateWebhookSigningSecretArgs>>;
+  sendTestWebhook?: Resolver<ResolversTypes['SendTestWebhookPayload'], ParentType, ContextType, RequireFields<MutationSendTestWebhookArgs, 'url'>>;
   startWalletASession?: Resolver<ResolversTypes['StartWalletASessionPayload'], ParentType, ContextType, RequireFields<MutationStartWalletASessionArgs, 'input'>>;
   storeCard?: Resolver<ResolversTypes['StoreCardPayload'], ParentType, ContextType, RequireFields<MutationStoreCardArgs, 'input'>>;
   storeWalletBToken?: Resolver<ResolversTypes['StoreWalletBTokenPayload'], ParentType, ContextType, RequireFields<MutationStoreWalletBTokenArgs, 'input'>>;
@@ -1714,6 +2494,7 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
   expirationPeriod?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   extra?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   failureUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1812,21 +2593,35 @@ export type ProjectResolvers<ContextType = AppGraphQLContext, ParentType extends
   mode?: Resolver<ResolversTypes['ProjectMode'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentMethods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  webhookHealth?: Resolver<ResolversTypes['WebhookHealth'], ParentType, ContextType>;
   webhookSigningEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   webhookUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type QueryResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  apiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  auditLog?: Resolver<ResolversTypes['AuditEventConnection'], ParentType, ContextType, Partial<QueryAuditLogArgs>>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryEventArgs, 'id'>>;
+  events?: Resolver<ResolversTypes['EventConnection'], ParentType, ContextType, Partial<QueryEventsArgs>>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   orderStats?: Resolver<ResolversTypes['OrderStats'], ParentType, ContextType, RequireFields<QueryOrderStatsArgs, 'from' | 'to'>>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'exactTotal'>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
+  webhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryConnection'], ParentType, ContextType, Partial<QueryWebhookDeliveriesArgs>>;
 }>;
 
 export type RedeliverWebhookPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RedeliverWebhookPayload'] = ResolversParentTypes['RedeliverWebhookPayload']> = ResolversObject<{
   delivery?: Resolver<Maybe<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RedeliverWebhooksPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RedeliverWebhooksPayload'] = ResolversParentTypes['RedeliverWebhooksPayload']> = ResolversObject<{
+  queued?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  selected?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -1852,9 +2647,38 @@ export type RefundOrderPayloadResolvers<ContextType = AppGraphQLContext, ParentT
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type RemoveUserPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RemoveUserPayload'] = ResolversParentTypes['RemoveUserPayload']> = ResolversObject<{
+  removedUserId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RevokeApiKeyPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RevokeApiKeyPayload'] = ResolversParentTypes['RevokeApiKeyPayload']> = ResolversObject<{
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RollApiKeyPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RollApiKeyPayload'] = ResolversParentTypes['RollApiKeyPayload']> = ResolversObject<{
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  previousKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RotateWebhookSigningSecretPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RotateWebhookSigningSecretPayload'] = ResolversParentTypes['RotateWebhookSigningSecretPayload']> = ResolversObject<{
+  previousSecretExpires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export interface SafeIntScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['SafeInt'], any> {
   name: 'SafeInt';
 }
+
+export type SendTestWebhookPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['SendTestWebhookPayload'] = ResolversParentTypes['SendTestWebhookPayload']> = ResolversObject<{
+  attempt?: Resolver<Maybe<ResolversTypes['WebhookDeliveryAttempt']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
 
 export type StartWalletASessionPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['StartWalletASessionPayload'] = ResolversParentTypes['StartWalletASessionPayload']> = ResolversObject<{
   sessionData?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
@@ -1874,6 +2698,7 @@ export type StoreWalletBTokenPayloadResolvers<ContextType = AppGraphQLContext, P
 }>;
 
 export type SubscriptionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  events?: SubscriptionResolver<ResolversTypes['Event'], "events", ParentType, ContextType, Partial<SubscriptionEventsArgs>>;
   orderStatusChanged?: SubscriptionResolver<ResolversTypes['Order'], "orderStatusChanged", ParentType, ContextType, Partial<SubscriptionOrderStatusChangedArgs>>;
   transactionEvents?: SubscriptionResolver<ResolversTypes['TransactionStatusChange'], "transactionEvents", ParentType, ContextType, RequireFields<SubscriptionTransactionEventsArgs, 'orderId'>>;
 }>;
@@ -1909,6 +2734,7 @@ export type TransactionEventResolvers<ContextType = AppGraphQLContext, ParentTyp
 }>;
 
 export type TransactionStatusChangeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['TransactionStatusChange'] = ResolversParentTypes['TransactionStatusChange']> = ResolversObject<{
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
   fromStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
   occurred?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1921,10 +2747,18 @@ export type UpdateProjectPayloadResolvers<ContextType = AppGraphQLContext, Paren
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type UserResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+}>;
+
 export type UserErrorResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  problem?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type VaultCardResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['VaultCard'] = ResolversParentTypes['VaultCard']> = ResolversObject<{
@@ -1932,6 +2766,15 @@ export type VaultCardResolvers<ContextType = AppGraphQLContext, ParentType exten
   brands?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   truncatedPan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   vaultToken?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+}>;
+
+export type ViewerResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = ResolversObject<{
+  apiKeyPrefix?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  principal?: Resolver<ResolversTypes['PrincipalKind'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
 
 export type VoidTransactionPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['VoidTransactionPayload'] = ResolversParentTypes['VoidTransactionPayload']> = ResolversObject<{
@@ -1945,6 +2788,7 @@ export type WebhookDeliveryResolvers<ContextType = AppGraphQLContext, ParentType
   attempts?: Resolver<Array<ResolversTypes['WebhookDeliveryAttempt']>, ParentType, ContextType>;
   completed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastAttempt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   maxAttempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1953,6 +2797,7 @@ export type WebhookDeliveryResolvers<ContextType = AppGraphQLContext, ParentType
   orderStatus?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['WebhookDeliveryReason'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['WebhookDeliveryState'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookDeliveryStatus'], ParentType, ContextType>;
 }>;
 
 export type WebhookDeliveryAttemptResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryAttempt'] = ResolversParentTypes['WebhookDeliveryAttempt']> = ResolversObject<{
@@ -1967,16 +2812,44 @@ export type WebhookDeliveryAttemptResolvers<ContextType = AppGraphQLContext, Par
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type WebhookDeliveryConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryConnection'] = ResolversParentTypes['WebhookDeliveryConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['WebhookDeliveryEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type WebhookDeliveryEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryEdge'] = ResolversParentTypes['WebhookDeliveryEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType>;
+}>;
+
+export type WebhookHealthResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookHealth'] = ResolversParentTypes['WebhookHealth']> = ResolversObject<{
+  consecutiveFailures?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastFailureAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastSuccessAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   AniResults?: AniResultsResolvers<ContextType>;
+  ApiKey?: ApiKeyResolvers<ContextType>;
+  AuditEvent?: AuditEventResolvers<ContextType>;
+  AuditEventConnection?: AuditEventConnectionResolvers<ContextType>;
+  AuditEventEdge?: AuditEventEdgeResolvers<ContextType>;
+  AuditPrincipal?: AuditPrincipalResolvers<ContextType>;
+  AuditTarget?: AuditTargetResolvers<ContextType>;
   AuthenticateTransactionPayload?: AuthenticateTransactionPayloadResolvers<ContextType>;
   CaptureTransactionPayload?: CaptureTransactionPayloadResolvers<ContextType>;
+  CreateApiKeyPayload?: CreateApiKeyPayloadResolvers<ContextType>;
   CreateOrderPayload?: CreateOrderPayloadResolvers<ContextType>;
+  CreateUserPayload?: CreateUserPayloadResolvers<ContextType>;
   CurrencyAmount?: CurrencyAmountResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DisableWebhookSigningPayload?: DisableWebhookSigningPayloadResolvers<ContextType>;
   EnableWebhookSigningPayload?: EnableWebhookSigningPayloadResolvers<ContextType>;
+  Event?: EventResolvers<ContextType>;
+  EventConnection?: EventConnectionResolvers<ContextType>;
+  EventEdge?: EventEdgeResolvers<ContextType>;
+  EventSnapshot?: EventSnapshotResolvers<ContextType>;
   ExecuteWalletPaymentPayload?: ExecuteWalletPaymentPayloadResolvers<ContextType>;
   ExternalAuthenticationDetails?: ExternalAuthenticationDetailsResolvers<ContextType>;
   JSONObject?: GraphQLScalarType;
@@ -1995,9 +2868,15 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   Project?: ProjectResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RedeliverWebhookPayload?: RedeliverWebhookPayloadResolvers<ContextType>;
+  RedeliverWebhooksPayload?: RedeliverWebhooksPayloadResolvers<ContextType>;
   Refund?: RefundResolvers<ContextType>;
   RefundOrderPayload?: RefundOrderPayloadResolvers<ContextType>;
+  RemoveUserPayload?: RemoveUserPayloadResolvers<ContextType>;
+  RevokeApiKeyPayload?: RevokeApiKeyPayloadResolvers<ContextType>;
+  RollApiKeyPayload?: RollApiKeyPayloadResolvers<ContextType>;
+  RotateWebhookSigningSecretPayload?: RotateWebhookSigningSecretPayloadResolvers<ContextType>;
   SafeInt?: GraphQLScalarType;
+  SendTestWebhookPayload?: SendTestWebhookPayloadResolvers<ContextType>;
   StartWalletASessionPayload?: StartWalletASessionPayloadResolvers<ContextType>;
   StoreCardPayload?: StoreCardPayloadResolvers<ContextType>;
   StoreWalletBTokenPayload?: StoreWalletBTokenPayloadResolvers<ContextType>;
@@ -2006,10 +2885,18 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   TransactionEvent?: TransactionEventResolvers<ContextType>;
   TransactionStatusChange?: TransactionStatusChangeResolvers<ContextType>;
   UpdateProjectPayload?: UpdateProjectPayloadResolvers<ContextType>;
+  User?: UserResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   VaultCard?: VaultCardResolvers<ContextType>;
+  Viewer?: ViewerResolvers<ContextType>;
   VoidTransactionPayload?: VoidTransactionPayloadResolvers<ContextType>;
   WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
   WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
+  WebhookDeliveryConnection?: WebhookDeliveryConnectionResolvers<ContextType>;
+  WebhookDeliveryEdge?: WebhookDeliveryEdgeResolvers<ContextType>;
+  WebhookHealth?: WebhookHealthResolvers<ContextType>;
 }>;
 
+export type DirectiveResolvers<ContextType = AppGraphQLContext> = ResolversObject<{
+  requires?: RequiresDirectiveResolver<any, any, ContextType>;
+}>;

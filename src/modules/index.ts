@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { nodeResolvers } from '../platform/graphql/node.ts';
 import type { GatewayModule, WorkerHost } from '../platform/module.ts';
 import type { AppDeps } from '../services.ts';
+import { auditModule } from './audit/module.ts';
 import { backOfficeModule } from './back-office/module.ts';
+import { eventsModule } from './events/module.ts';
 import { hostedPagesModule } from './hosted-pages/module.ts';
+import { identityModule } from './identity/module.ts';
 import { ordersModule } from './orders/module.ts';
 import { paymentsModule } from './payments/module.ts';
 import { projectsModule } from './projects/module.ts';
@@ -16,6 +19,7 @@ import { webhooksModule } from './webhooks/module.ts';
 /** Every module, once: the one place modules plug in (entities, resolvers, start-up, routes, workers). */
 export const modules: readonly GatewayModule<AppDeps>[] = [
   projectsModule,
+  identityModule,
   ordersModule,
   paymentsModule,
   vaultModule,
@@ -23,8 +27,10 @@ export const modules: readonly GatewayModule<AppDeps>[] = [
   backOfficeModule,
   searchModule,
   webhooksModule,
+  eventsModule,
   subscriptionsModule,
   hostedPagesModule,
+  auditModule,
 ];
 
 /** Every entity MikroORM manages. */

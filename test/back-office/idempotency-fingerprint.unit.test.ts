@@ -1,10 +1,15 @@
+import { createHash, createHmac } from 'node:crypto';
 import { invitesRetry } from '../../src/platform/http/idempotency.ts';
 import {
   canonicalJson,
   isValidIdempotencyKey,
+  requestFingerprint as keyedFingerprint,
   normalizePath,
-  requestFingerprint,
 } from '../../src/platform/http/idempotency-fingerprint.ts';
+
+const SECRET = Buffer.from('a server secret of thirty-two characters');
+const requestFingerprint = (method: string, url: string, body: unknown) =>
+  keyedFingerprint(SECRET, method, url, body);
 
 describe('idempotency fingerprint', () => {
   it('ignores the order in which a client serialises object keys, at every depth', () => {
@@ -38,17 +43,41 @@ describe('idempotency fingerprint', () => {
     expect(requestFingerprint('POST', '/v1/orders/', {})).toBe(requestFingerprint('POST', '/v1/orders', {}));
   });
 
-  it('never hashes a card number or CVC: only the last four digits of a card number take part', () => {
+  it('is an HMAC under the server secret, never a plain hash of the request', () => {
+    const body = { amount: 100 };
+    const canonical = JSON.stringify(['POST', '/v1/orders', '', canonicalJson(body)]);
+    expect(requestFingerprint('POST', '/v1/orders/', body)).toBe(
+      createHmac('sha256', SECRET).update(canonical).digest('hex'),
+    );
+    expect(requestFingerprint('POST', '/v1/orders/', body)).not.toBe(
+      createHash('sha256').update(canonical).digest('hex'),
+    );
+    expect(keyedFingerprint(Buffer.from('another secret'), 'POST', '/v1/orders/', body)).not.toBe(
+      requestFingerprint('POST', '/v1/orders/', body),
+    );
+  });
+
+  it('leaves card data out entirely: not even the last four digits of a card number take part', () => {
     const body = { setup_token: 't', pan: '4111111111111111', expiry: '122030', input: { cvc: '737' } };
-    expect(canonicalJson(body)).toBe(
-      '{"expiry":"122030","input":{"cvc":"[masked]"},"pan":"[masked …1111]","setup_token":"t"}',
-    );
+    expect(canonicalJson(body)).toBe('{"expiry":"122030","input":{},"setup_token":"t"}');
     expect(requestFingerprint('POST', '/vault/v1/cards', body)).toBe(
-      requestFingerprint('POST', '/vault/v1/cards', { ...body, pan: '4000056655661111' }),
+      requestFingerprint('POST', '/vault/v1/cards', {
+        ...body,
+        pan: '5555555555554444',
+        input: { cvc: '123' },
+      }),
     );
-    expect(requestFingerprint('POST', '/vault/v1/cards', body)).not.toBe(
-      requestFingerprint('POST', '/vault/v1/cards', { ...body, pan: '5555555555554444' }),
+  });
+
+  it('cuts card numbers out of any text it covers, such as a GraphQL document', () => {
+    const query = (pan: string) =>
+      `mutation { storeCard(input: {pan: "${pan}", expiry: "122030"}) { card { vaultToken } } }`;
+    expect(canonicalJson({ query: query('4111 1111 1111 1111') })).not.toMatch(/4111|1111 1111/);
+    expect(requestFingerprint('POST', '/graphql', { query: query('4111111111111111') })).toBe(
+      requestFingerprint('POST', '/graphql', { query: query('5555555555554444') }),
     );
+    // Digit runs that fail the check digit are not card numbers and keep telling requests apart.
+    expect(canonicalJson({ merchant_order_id: '4111111111111112' })).toContain('4111111111111112');
   });
 
   it('accepts printable ASCII keys of 1 to 255 characters and refuses anything else', () => {

@@ -27,6 +27,7 @@ describe('idempotency hooks', () => {
     server = createHttpServer({ logger: pino({ level: 'silent' }) });
     registerIdempotency(server, {
       scopeOf: async (request) => (request.headers['x-project'] === 'none' ? null : projectId),
+      secret: Buffer.from('test-idempotency-secret-of-32-characters'),
       db: app.runtime.deps.db,
       now: () => new Date(Date.now() + offset),
     });

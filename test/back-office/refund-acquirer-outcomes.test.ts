@@ -1,7 +1,7 @@
 import { createRefund } from '../../src/modules/back-office/commands/create-refund.ts';
+import { authenticateApiKey } from '../../src/modules/identity/commands/authenticate-api-key.ts';
 import { acquirerDirectory } from '../../src/modules/payments/acquirer/acquirer-directory.ts';
 import type { Acquirer, OperationResult } from '../../src/modules/payments/acquirer/index.ts';
-import { authenticateApiKey } from '../../src/modules/projects/commands/authenticate-api-key.ts';
 import type { AppDeps } from '../../src/services.ts';
 import { payOwnCheckoutOrder } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
@@ -95,7 +95,7 @@ describe('refunds the acquirer does not accept', () => {
     expect(order.order.refundedAmount).toBe(0);
     const tooMuch = await api.post<Json>(`/v1/orders/${original.id}/refunds/`, { amount: 301 });
     expect(tooMuch.status).toBe(422);
-    expect(tooMuch.body.error.value).toContain('remaining refundable amount of 300');
+    expect(tooMuch.body.error.value).toContain('remaining refundable amount of 3.00 EUR (300 minor units)');
     expect((await api.post(`/v1/orders/${original.id}/refunds/`, { amount: 300 })).status).toBe(201);
   });
 

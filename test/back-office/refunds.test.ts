@@ -128,7 +128,7 @@ describe('refunds over REST', () => {
     const { status, body } = await refund(original.id, { amount: 401 });
 
     expect(status).toBe(422);
-    expect(body.error.value).toContain('remaining refundable amount of 400 EUR');
+    expect(body.error.value).toContain('remaining refundable amount of 4.00 EUR (400 minor units)');
     expect(await writtenState(app.databaseUrl, project.projectId, original.id)).toEqual(before);
     expect((await refund(original.id, { amount: 400 })).status).toBe(201);
   });

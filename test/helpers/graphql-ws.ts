@@ -21,7 +21,12 @@ export interface Subscription<T> {
 }
 
 /** A graphql-ws client (the package's own, over the `ws` package) to `/graphql` on the given server. */
-export function liveClient(baseUrl: string, connectionParams?: Record<string, unknown>): LiveClient {
+export function liveClient(
+  baseUrl: string,
+  connectionParams?: Record<string, unknown>,
+  /** Headers of the upgrade request, as a browser sends them (Cookie, Origin). */
+  headers?: Record<string, string>,
+): LiveClient {
   let onClosed: (code: number) => void = () => undefined;
   let onConnected: () => void = () => undefined;
   const closed = new Promise<number>((resolve) => {
@@ -32,7 +37,13 @@ export function liveClient(baseUrl: string, connectionParams?: Record<string, un
   });
   const client = createClient({
     url: `${baseUrl.replace(/^http/, 'ws')}/graphql`,
-    webSocketImpl: WebSocket,
+    webSocketImpl: headers
+      ? class extends WebSocket {
+          constructor(address: string, protocols?: string | string[]) {
+            super(address, protocols, { headers });
+          }
+        }
+      : WebSocket,
     connectionParams,
     lazy: false,
     retryAttempts: 0,

@@ -8,6 +8,7 @@ import {
 import { createSimulatedMerchantSessionClient } from '../../src/modules/wallets/wallet-a/session-simulator.ts';
 import type { WalletSessionClients } from '../../src/modules/wallets/wallet-services.ts';
 import { freePort } from '../../src/platform/db/embedded-postgres.ts';
+import { loggerOptions } from '../../src/platform/http/logger.ts';
 import { type Runtime, startRuntime } from '../../src/runtime.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -36,6 +37,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'info',
     JOB_POLL_INTERVAL_SECONDS: '0.5',
     VAULT_ENCRYPTION_KEYS: 'test1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    IDEMPOTENCY_SECRET: 'test-idempotency-secret-of-32-characters',
     ...env,
   });
   const logs: string[] = [];
@@ -56,7 +58,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     requestSession: (session) => sessions[which].requestSession(session),
   });
   const runtime = await startRuntime(config, {
-    logger: pino({ level: 'debug' }, sink),
+    // The service's own logger options (redaction, error serializer), at debug level.
+    logger: pino(loggerOptions('debug'), sink),
     now: () => new Date(Date.now() + offset),
     overrides: { wallets: { sessionClients: { live: switchable('live'), test: switchable('test') } } },
   });

@@ -114,7 +114,8 @@ describe('orders over REST', () => {
   it('never redirects between the slash and no-slash forms', async () => {
     const response = await api.post('/v1/orders', buildOrder());
     expect(response.status).toBe(201);
-    expect(response.headers.get('location')).toBeNull();
+    // A 201's Location names the order it created (issue 17.4), never a slash variant of the request path.
+    expect(response.headers.get('location')).toBe(`${app.baseUrl}/v1/orders/${response.body.id}/`);
   });
 
   it('answers 404 for a missing order and for an id that is not a uuid', async () => {

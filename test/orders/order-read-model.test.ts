@@ -140,7 +140,8 @@ describe('the prepared order read', () => {
     merchantName: 'Test shop',
     mode: 'test',
     paymentMethods: [],
-    principal: { kind: 'api_key', keyId: 'test' },
+    principal: { kind: 'api_key', keyId: 'test', prefix: 'sk_test_test', expiresAt: null },
+    role: 'admin',
   });
 
   /** The read before issue 12: four ORM queries, entities. */

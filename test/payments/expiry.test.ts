@@ -58,7 +58,7 @@ describe('expiry of open orders and of uncaptured authorizations (durable timers
     const before = await start({ DATABASE_URL: databaseUrl });
     const project = await seedProject(before);
     const created = await createCardOrder(before.baseUrl, project.apiKey, {
-      order: { expiration_period: 'PT4S', failure_url: 'https://shop.example/failed' },
+      order: { expiration_period: 'PT10S', failure_url: 'https://shop.example/failed' },
     });
     const transaction = created.transactions[0];
     const { body: card } = await storeCard(before, project.apiKey, {
@@ -87,7 +87,8 @@ describe('expiry of open orders and of uncaptured authorizations (durable timers
     // The restarted app listens on another port: the same page under its base URL.
     const page = await openPaymentPage(`${after.baseUrl}/redirect/${transaction.id}/to/payment/`);
     expect(page.location).toBe(`https://shop.example/failed?order_id=${created.id}`);
-  });
+    // Ten seconds of validity leave room for the card steps and a restart on a busy machine.
+  }, 60_000);
 
   it('catches up at start on an overdue order whose timer was lost', async () => {
     const databaseUrl = await createTestDatabase();

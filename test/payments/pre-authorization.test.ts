@@ -62,7 +62,9 @@ describe('pre-authorization, capture and void', () => {
     const original = await authorize();
     const tooMuch = await api.post(pathOf(original, 'captures'), { amount: 5001 });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.text).toContain('amount: must be between 1 and the authorized amount of 5000');
+    expect(tooMuch.text).toContain(
+      'amount: must be between 1 minor unit and the authorized amount of 50.00 EUR (5000 minor units)',
+    );
     const { status, body: capture } = await api.post<Json>(pathOf(original, 'captures'), { amount: 1200 });
     expect(status).toBe(201);
     expect(capture.amount).toBe(1200);

@@ -62,12 +62,17 @@ describe('starting and stopping the server', () => {
     const port = await freePort();
     const { child, output } = await start(port);
     expect(output()).toContain(`http://127.0.0.1:${port}/graphql`);
-    const apiKey = /Test API key\s+(pk_test_\w+)/.exec(output())![1]!;
+    const apiKey = /Test API key\s+(sk_test_\w+)/.exec(output())![1]!;
     const created = await restClient(`http://127.0.0.1:${port}`, apiKey).post('/v1/orders/', {
       amount: 100,
       currency: 'EUR',
     });
     expect(created.status).toBe(201);
+    // The development user's login is printed beside the key, and signs in to the portal.
+    const [, email, password] = /Portal login\s+(\S+)\s+password (\S+)/.exec(output())!;
+    const signIn = await restClient(`http://127.0.0.1:${port}`).post('/portal/session', { email, password });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body).toMatchObject({ user: { email, role: 'admin' } });
     expect(postgresPids().length).toBeGreaterThan(0);
 
     expect(await stop(child, 'SIGTERM')).toBe(0);
@@ -77,13 +82,15 @@ describe('starting and stopping the server', () => {
   it('keeps its data and its test project across a restart (and stops cleanly on SIGINT)', async () => {
     const port = await freePort();
     const { child, output } = await start(port);
-    const apiKey = /Test API key\s+(pk_test_\w+)/.exec(output())![1]!;
+    const apiKey = /Test API key\s+(sk_test_\w+)/.exec(output())![1]!;
     const api = restClient(`http://127.0.0.1:${port}`, apiKey);
     const { body: order } = await api.post('/v1/orders/', { amount: 250, currency: 'EUR' });
     expect(await stop(child, 'SIGINT')).toBe(0);
 
     const again = await start(port);
-    expect(/Test API key\s+(pk_test_\w+)/.exec(again.output())![1]).toBe(apiKey);
+    expect(/Test API key\s+(sk_test_\w+)/.exec(again.output())![1]).toBe(apiKey);
+    const login = /Portal login\s+(\S+)\s+password (\S+)/;
+    expect(login.exec(again.output())!.slice(1)).toEqual(login.exec(output())!.slice(1));
     expect((await api.get(`/v1/orders/${order.id}/`)).body).toMatchObject({ id: order.id, amount: 250 });
     expect(await stop(again.child, 'SIGTERM')).toBe(0);
     expect(postgresPids()).toEqual([]);

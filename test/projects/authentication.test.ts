@@ -1,4 +1,4 @@
-import { revokeApiKey } from '../../src/modules/projects/commands/revoke-api-key.ts';
+import { revokeApiKey } from '../../src/modules/identity/commands/revoke-api-key.ts';
 import { buildOrder } from '../factories/order.ts';
 import { seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
@@ -49,7 +49,12 @@ describe('API key authentication', () => {
     const project = await seedProject(app);
     const api = restClient(app.baseUrl, project.apiKey);
     expect((await api.post('/v1/orders/', buildOrder())).status).toBe(201);
-    await revokeApiKey(app.runtime.deps, project.projectId, project.apiKey.slice(0, 12));
+    const [key] = await sql<{ id: string }>(
+      app.databaseUrl,
+      'select id from api_keys where project_id = $1',
+      [project.projectId],
+    );
+    await revokeApiKey(app.runtime.deps, project.projectId, key!.id);
     expect401(await api.post('/v1/orders/', buildOrder()));
   });
 

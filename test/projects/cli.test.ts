@@ -27,7 +27,7 @@ describe('the project command line', () => {
     const { stdout } = await cli('create', '--name', 'Shop', '--mode', 'test', '--json');
     const created = JSON.parse(stdout) as { project_id: string; api_key: string };
     expect(Object.keys(created)).toEqual(['project_id', 'api_key']);
-    expect(created.api_key).toMatch(/^pk_test_[0-9A-Za-z]{32}$/);
+    expect(created.api_key).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
     const order = await restClient(app.baseUrl, created.api_key).post('/v1/orders/', buildOrder());
     expect(order.status).toBe(201);
     expect(order.body).toMatchObject({ project_id: created.project_id });
@@ -59,5 +59,33 @@ describe('the project command line', () => {
       code: 64,
       stderr: expect.stringContaining('Usage'),
     });
+  });
+
+  it.each([
+    [['create', '--name', 'Shop'], 'missing --mode: test or live'],
+    [['create', '--mode', 'test'], 'missing --name'],
+    [['create', '--name', 'Shop', '--mode', 'prod'], '--mode must be test or live, not "prod"'],
+    [['set-webhook', '--project', '00000000-0000-4000-8000-000000000000'], 'missing --url'],
+    [['delete'], 'unknown command "delete"'],
+  ])('says what is missing or wrong before its usage: %j', async (args, problem) => {
+    const refused = await cli(...args).catch((error: { code: number; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 64 });
+    const { stderr } = refused as { stderr: string };
+    expect(stderr.indexOf(problem)).toBeGreaterThanOrEqual(0);
+    expect(stderr.indexOf(problem)).toBeLessThan(stderr.indexOf('Usage'));
+  });
+
+  it('names the option a refused value came from', async () => {
+    const { stdout } = await cli('create', '--name', 'Named', '--mode', 'live', '--json');
+    const { project_id } = JSON.parse(stdout) as { project_id: string };
+    await expect(
+      cli('set-webhook', '--project', project_id, '--url', 'ftp://shop.example'),
+    ).rejects.toMatchObject({
+      code: 65,
+      stderr: '--url: must be an absolute http or https URL\n',
+    });
+    await expect(
+      cli('set-webhook', '--project', 'not-a-project', '--url', 'https://shop.example/hooks'),
+    ).rejects.toMatchObject({ code: 65, stderr: 'Project not found\n' });
   });
 });

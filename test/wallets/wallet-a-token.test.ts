@@ -35,13 +35,22 @@ describe('wallet A payment token (spec 4.8)', () => {
       cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
       eci: '05',
     });
-    const { status, body } = await persist(project.apiKey, order.setupToken, token);
+    const { status, body, headers } = await persist(project.apiKey, order.setupToken, token);
 
     expect(status).toBe(201);
     expect(body).toEqual({
       vaultToken: expect.stringMatching(/^[0-9a-f-]{36}$/),
       onlinePaymentCryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
       eciIndicator: '05',
+    });
+    const record = await restClient(app.baseUrl, project.apiKey).get(
+      new URL(headers.get('location')!).pathname,
+    );
+    expect(record.body).toEqual({
+      vault_token: body.vaultToken,
+      truncated_pan: '555555******4444',
+      brand: 'mastercard',
+      brands: ['mastercard'],
     });
     expect(await storedFor(app, order.transactionId)).toEqual({
       cards: 1,

@@ -49,7 +49,7 @@ describe('wallet B token service (spec 4.9)', () => {
 
   it('stores a PAN_ONLY card and answers an empty cryptogram and ECI', async () => {
     const order = await createWalletOrder(app, project.apiKey, 'wallet-b-pay');
-    const { status, body } = await store(
+    const { status, body, headers } = await store(
       '/test/tokens/',
       order,
       testToken({ pan: TEST_CARDS.visa, authMethod: 'PAN_ONLY' }),
@@ -60,6 +60,8 @@ describe('wallet B token service (spec 4.9)', () => {
       cryptogram: '',
       eciIndicator: '',
     });
+    // The stored card's record on the vault face.
+    expect(headers.get('location')).toBe(`${app.baseUrl}/vault/v1/cards/${body.vaultToken}/`);
     expect(await storedFor(app, order.transactionId)).toEqual({
       cards: 1,
       setupTokenUsed: true,

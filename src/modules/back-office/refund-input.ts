@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { freeFormJsonObject } from '../../platform/validation/json.ts';
+import { text } from '../../platform/validation/text.ts';
 import { MAX_AMOUNT } from '../orders/money.ts';
-
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
 /**
  * Body of a refund (spec 4.3). A refund moves money, so unlike an order amount it must be at least 1; the
@@ -9,15 +9,15 @@ const text = (max: number) => z.string().max(max, `must be at most ${max} charac
  */
 export const createRefundInputSchema = z.strictObject({
   amount: z
-    .number({ error: 'is required: an integer number of minor units' })
+    .number({ error: 'must be an integer number of minor units' })
     .int('must be an integer number of minor units')
     .min(1, 'must be at least 1 (minor units)')
     .max(MAX_AMOUNT, `must be <= ${MAX_AMOUNT}`),
-  description: text(1024).optional(),
-  merchant_order_id: text(255).optional(),
-  extra: z
-    .record(z.string(), z.unknown())
-    .refine((value) => JSON.stringify(value).length <= 16_384, 'must be at most 16 KiB of JSON')
+  description: text({ max: 1024 }).optional(),
+  merchant_order_id: text({ max: 255 }).optional(),
+  extra: freeFormJsonObject().optional(),
+  currency: z
+    .never({ error: "is not accepted on a refund: a refund always uses the original order's currency" })
     .optional(),
 });
 

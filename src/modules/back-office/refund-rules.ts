@@ -1,3 +1,4 @@
+import { describeMoney } from '../orders/money.ts';
 import type { Order } from '../orders/order.entity.ts';
 import { isSucceededTransactionStatus, type OrderStatus } from '../orders/state-machine.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
@@ -89,8 +90,9 @@ export function assertRefundAmount(assessment: RefundAssessment, amount: number,
   if (amount > assessment.remaining) {
     throw refundRefused(
       'refund_exceeds_remaining',
-      `amount: ${amount} exceeds the remaining refundable amount of ${assessment.remaining} ${currency} ` +
-        `(${assessment.refundable} paid, ${assessment.committed} already refunded or being refunded)`,
+      `amount: ${describeMoney(amount, currency)} exceeds the remaining refundable amount of ` +
+        `${describeMoney(assessment.remaining, currency)}: ${describeMoney(assessment.refundable, currency)} ` +
+        `paid, ${describeMoney(assessment.committed, currency)} already refunded or being refunded`,
       'amount',
     );
   }

@@ -1,3 +1,4 @@
+import { textProblem, wellFormedText } from '../../platform/validation/text.ts';
 import { CARDHOLDER_NAME_MAX_LENGTH } from '../vault/card-input.ts';
 import {
   detectBrands,
@@ -74,14 +75,20 @@ export function parseCardForm(body: unknown, now: Date): CardFormResult {
     problems.push({ field: 'cvc', code: 'invalid', digits: securityCodeLength(brand) });
   }
 
-  if (name.length > CARDHOLDER_NAME_MAX_LENGTH) problems.push({ field: 'name', code: 'invalid' });
+  // The name is stored with the card: the text rule applies as on every other face (platform/validation).
+  if (name.length > CARDHOLDER_NAME_MAX_LENGTH || textProblem(name)) {
+    problems.push({ field: 'name', code: 'invalid' });
+  }
 
   if (problems.length > 0 || !expiry) {
     // Only the non-secret fields are shown again; the number and the code must be typed anew.
     return {
       ok: false,
       problems,
-      echo: { expiry: rawExpiry, name: name.slice(0, CARDHOLDER_NAME_MAX_LENGTH) },
+      echo: {
+        expiry: wellFormedText(rawExpiry),
+        name: wellFormedText(name).slice(0, CARDHOLDER_NAME_MAX_LENGTH),
+      },
     };
   }
   return { ok: true, card: name ? { pan, expiry, cvc, name } : { pan, expiry, cvc } };

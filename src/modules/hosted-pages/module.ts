@@ -78,7 +78,7 @@ function pageErrorHandler(error: FastifyError, request: FastifyRequest, reply: F
         ? error.statusCode
         : 500;
   // Only the error itself is logged, never the request body (it may hold a card number).
-  if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'page error');
+  if (status >= 500) request.log.error({ err: error }, 'page error');
   return sendPage(
     reply,
     status,

@@ -23,3 +23,12 @@ export const transactionNotWaitingForCard = () =>
     'setup_token: its transaction is no longer waiting for a card',
     'setup_token',
   );
+
+/** `GET /v1/orders/`: orders are not listed, they are searched. */
+export const noOrderList = () =>
+  new DomainError(
+    'not_found',
+    'not_found',
+    'There is no list of orders at GET /v1/orders/: search them with POST /v1/search/orders/ ' +
+      '(a query such as "status:completed", or * for every order), or read one with GET /v1/orders/{order_id}/',
+  );

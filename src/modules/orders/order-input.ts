@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { httpUrlSchema } from '../../platform/validation/http-url.ts';
+import { freeFormJsonObject } from '../../platform/validation/json.ts';
+import { text } from '../../platform/validation/text.ts';
 import { validateExpirationPeriod } from './duration.ts';
 import { isKnownCurrency, MAX_AMOUNT } from './money.ts';
 
@@ -10,21 +12,19 @@ export const amountSchema = z
   .max(MAX_AMOUNT, `must be <= ${MAX_AMOUNT}`);
 
 export const currencySchema = z
-  .string()
-  .regex(/^[A-Z]{3}$/, 'must be a three-letter upper-case ISO 4217 code')
+  .string({ error: 'must be a string' })
+  .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter upper-case ISO 4217 code', abort: true })
   .refine(isKnownCurrency, 'is not an ISO 4217 currency');
 
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
-
 export const customerSchema = z.strictObject({
-  merchant_customer_id: text(255).optional(),
+  merchant_customer_id: text({ max: 255 }).optional(),
   email_address: z.email('must be an e-mail address').max(254).optional(),
-  first_name: text(255).optional(),
-  last_name: text(255).optional(),
+  first_name: text({ max: 255 }).optional(),
+  last_name: text({ max: 255 }).optional(),
   address_type: z.enum(['billing', 'shipping']).optional(),
-  address: text(1024).optional(),
-  postal_code: text(32).optional(),
-  city: text(255).optional(),
+  address: text({ max: 1024 }).optional(),
+  postal_code: text({ max: 32 }).optional(),
+  city: text({ max: 255 }).optional(),
   country: z
     .string()
     .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as NL')
@@ -33,7 +33,10 @@ export const customerSchema = z.strictObject({
     .string()
     .regex(/^[a-z]{2,3}([-_][A-Za-z]{2,4})?$/, 'must be a locale such as en or nl_NL')
     .optional(),
-  phone_numbers: z.array(text(32)).max(5).optional(),
+  phone_numbers: z
+    .array(text({ max: 32 }))
+    .max(5)
+    .optional(),
   ip_address: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),
 });
 
@@ -46,7 +49,7 @@ export const cardDetailsSchema = z.strictObject({
     .string()
     .regex(/^[0-9]{3,4}$/, 'must be 3 or 4 digits')
     .optional(),
-  cardholder_name: text(120).min(1).optional(),
+  cardholder_name: text({ max: 120, min: 1 }).optional(),
 });
 
 export type PaymentMethodDetailsInput = z.output<typeof cardDetailsSchema>;
@@ -60,10 +63,6 @@ function transactionInputSchema(methods: readonly [string, ...string[]]) {
   });
 }
 
-const jsonObject = z
-  .record(z.string(), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= 16_384, 'must be at most 16 KiB of JSON');
-
 /**
  * The create-order body (spec 4.1) for the given payment methods (the registry's ids, in registration order;
  * `credit-card-refund` only ever appears on refund orders). Built once per registry.
@@ -71,10 +70,10 @@ const jsonObject = z
 export function createOrderInputSchema(methods: readonly [string, ...string[]]) {
   return z
     .strictObject({
-      merchant_order_id: text(255).optional(),
+      merchant_order_id: text({ max: 255 }).optional(),
       amount: amountSchema,
       currency: currencySchema,
-      description: text(1024).optional(),
+      description: text({ max: 1024 }).optional(),
       return_url: httpUrlSchema.optional(),
       failure_url: httpUrlSchema.optional(),
       webhook_url: httpUrlSchema.optional(),
@@ -94,8 +93,8 @@ export function createOrderInputSchema(methods: readonly [string, ...string[]]) 
         )
         .optional(),
       customer: customerSchema.optional(),
-      client: jsonObject.optional(),
-      extra: jsonObject.optional(),
+      client: freeFormJsonObject().optional(),
+      extra: freeFormJsonObject().optional(),
     })
     .superRefine((input, ctx) => {
       const method = input.transactions?.[0]?.payment_method;

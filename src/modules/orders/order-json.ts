@@ -9,6 +9,11 @@ export type OrderJson = Record<string, unknown>;
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : undefined);
 
+/** The order's own address in the REST API, the `Location` of the 201 that created it. */
+export function orderResourceUrl(baseUrl: string, orderId: string): string {
+  return `${baseUrl}/v1/orders/${orderId}/`;
+}
+
 export function presentOrder(view: OrderView, baseUrl: string): OrderJson {
   const { order } = view;
   const related = view.relatedOrders;

@@ -70,12 +70,13 @@ export const EVENT_COLUMNS: ColumnMap = [
 
 /** `id` is the database's (bigserial). */
 export const OUTBOX_COLUMNS: ColumnMap = [
-  ['topic', 'topic'],
+  ['eventId', 'event_id'],
+  ['type', 'type'],
   ['projectId', 'project_id'],
   ['orderId', 'order_id'],
   ['transactionId', 'transaction_id'],
-  ['fromStatus', 'from_status'],
-  ['toStatus', 'to_status'],
+  ['data', 'data'],
+  ['occurredAt', 'occurred_at'],
   ['createdAt', 'created_at'],
   ['relayedAt', 'relayed_at'],
 ];

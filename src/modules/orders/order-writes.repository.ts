@@ -1,5 +1,6 @@
 import { combinedStatement, preparedStatement, type SqlPart } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
+import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
 import { Order } from './order.entity.ts';
 import {
   type ColumnMap,
@@ -43,6 +44,11 @@ export class OrderChanges implements OrderRows {
       if (list) list.push(row);
       else this.#inserts.set(columns, [row]);
     }
+  }
+
+  /** Whether the writes include outbox rows (the events feed and the relay are woken after the commit). */
+  get writesEvents(): boolean {
+    return this.#inserts.has(OUTBOX_COLUMNS);
   }
 
   /** Another module's write, as a part of the same statement. */
@@ -165,5 +171,6 @@ export class OrderWriteRepository extends Repository {
     if (parts.length === 0) return;
     const { statement, values } = combinedStatement('orders.write', parts);
     await this.prepared(statement, values);
+    if (changes.writesEvents) this.signalAfterCommit(OUTBOX_CHANNEL);
   }
 }

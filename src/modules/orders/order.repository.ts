@@ -1,9 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
 import { Repository, type UnitOfWork } from '../../platform/db/repository.ts';
+import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
 import { Order } from './order.entity.ts';
 import type { OrderView } from './order-view.ts';
 import { OrderViewRepository, WHOLE_VIEW } from './order-views.repository.ts';
-import type { OutboxEvent } from './outbox.entity.ts';
+import { OutboxEvent } from './outbox.entity.ts';
 import { Transaction, type TransactionEvent } from './transaction.entity.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,6 +31,13 @@ export class OrderRepository extends Repository {
   findOrderById(orderId: string): Promise<Order | null> {
     if (!isUuid(orderId)) return Promise.resolve(null);
     return this.em.findOne(Order, { id: orderId });
+  }
+
+  /** Several orders by id without a tenant check (the caller checks each one's project). */
+  findOrdersByIds(orderIds: string[]): Promise<Order[]> {
+    const ids = orderIds.filter(isUuid);
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.em.find(Order, { id: { $in: ids } });
   }
 
   /** Loads and row-locks an order for the rest of the database transaction (serialises money moves). */
@@ -90,8 +98,12 @@ export class OrderRepository extends Repository {
     return rows.map((row) => row.id);
   }
 
+  /** Outbox rows also wake the relay and the events feed once the transaction commits. */
   add(...entities: (Order | Transaction | TransactionEvent | OutboxEvent)[]): void {
-    for (const entity of entities) this.em.persist(entity);
+    for (const entity of entities) {
+      this.em.persist(entity);
+      if (entity instanceof OutboxEvent) this.signalAfterCommit(OUTBOX_CHANNEL);
+    }
   }
 
   /** Writes pending changes now (inside the caller's transaction), e.g. before reading them back. */

@@ -1,10 +1,10 @@
 import type { GatewayModule } from '../../platform/module.ts';
 import { projectResolvers } from './graphql/project-resolvers.ts';
-import { ApiKey, Merchant, Project } from './project.entity.ts';
+import { Merchant, Project } from './project.entity.ts';
 
-/** Merchants, projects and their API keys (the CLI creates them; every request authenticates against them). */
+/** Merchants and projects (the CLI creates them with a first API key; keys belong to the identity module). */
 export const projectsModule: GatewayModule = {
   name: 'projects',
-  entities: [Merchant, Project, ApiKey],
+  entities: [Merchant, Project],
   resolvers: projectResolvers,
 };

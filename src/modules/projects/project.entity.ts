@@ -33,20 +33,3 @@ export const ProjectSchema = defineEntity({
 });
 export class Project extends ProjectSchema.class {}
 ProjectSchema.setClass(Project);
-
-export const ApiKeySchema = defineEntity({
-  name: 'ApiKey',
-  tableName: 'api_keys',
-  properties: {
-    id: p.uuid().primary(),
-    projectId: p.uuid(),
-    /** The first characters of the key, safe to show in dashboards and logs. */
-    prefix: p.text(),
-    /** SHA-256 of the whole key: keys are 192-bit random, so a fast hash cannot be brute-forced. */
-    keyHash: p.text(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    revokedAt: p.datetime().nullable(),
-  },
-});
-export class ApiKey extends ApiKeySchema.class {}
-ApiKeySchema.setClass(ApiKey);

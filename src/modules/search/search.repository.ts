@@ -276,7 +276,7 @@ export class OrderSearchRepository extends Repository {
 
   async #query<T>(fragment: SqlFragment): Promise<T[]> {
     const { text, values } = numbered(fragment);
-    return this.sql<T>(text, values);
+    return this.query<T>(text, values);
   }
 
   #pool(): Promise<Pool> {

@@ -87,7 +87,7 @@ export class OrderStatsRepository extends Repository {
       ],
     };
     const { text, values } = numbered(statement);
-    const rows = await this.sql<Row>(text, values);
+    const rows = await this.query<Row>(text, values);
     return rows.map((row) => ({
       period: row.d0 === null ? null : new Date(row.d0 * 1000),
       status: row.d1,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { type CheckedInput, checkInput } from '../../platform/errors/zod.ts';
+import { textRule } from '../../platform/validation/text.ts';
 import {
   type CardBrand,
   EXPIRY_PATTERN,
@@ -14,7 +16,7 @@ import {
  *
  * Problem messages are written here, never taken from the input: they must not repeat a card number or a CVC,
  * because problems end up in responses and logs. Field names of unknown fields are only echoed when they look
- * like field names (letters and underscores).
+ * like field names (platform/validation/json.ts `pathSegment`).
  */
 
 export interface InputProblem {
@@ -42,7 +44,7 @@ function requiredOr(message: string) {
 
 /**
  * The clock the expiry check compares with. The schema is built once (building a zod schema costs more than
- * parsing with it); `parseVaultCardInput` sets this right before its synchronous parse, so no other parse can
+ * parsing with it); `checkVaultCardInput` sets this right before its synchronous parse, so no other parse can
  * run in between.
  */
 let checkingAt = new Date(0);
@@ -51,6 +53,7 @@ const VAULT_CARD_SCHEMA = z.strictObject({
   name: z
     .string({ error: 'must be a string' })
     .trim()
+    .check(textRule)
     .min(1, { error: `must be 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters` })
     .max(CARDHOLDER_NAME_MAX_LENGTH, { error: `must be 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters` })
     .optional(),
@@ -71,38 +74,33 @@ const VAULT_CARD_SCHEMA = z.strictObject({
   setup_token: z.uuid({ error: requiredOr('must be a uuid') }),
 });
 
-const FIELD_NAME_PATTERN = /^[A-Za-z_]{1,64}$/;
-
-function problemsOf(error: z.ZodError): InputProblem[] {
-  const problems: InputProblem[] = [];
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        const field = FIELD_NAME_PATTERN.test(key) ? key : '(unknown field)';
-        problems.push({ field, message: 'is not a known field' });
-      }
-    } else if (issue.path.length === 0) {
-      problems.push({ field: '(body)', message: 'must be a JSON object' });
-    } else {
-      problems.push({ field: issue.path.join('.'), message: issue.message });
-    }
-  }
-  return problems;
-}
-
 /**
  * Validates a vault store body: `pan` 12-19 digits and Luhn-valid, `expiry` MMYYYY not before the month of
  * `now` (a card is valid through the last day of its expiry month), optional `name` of 1 to 120 characters
- * after trimming, `setup_token` a uuid, and no other fields.
+ * after trimming, `setup_token` a uuid, and no other fields. Problems as the platform words them
+ * (platform/errors/zod.ts), for the vault face's error body.
  */
-export function parseVaultCardInput(body: unknown, options: { now: Date }): InputResult<VaultCardInput> {
+export function checkVaultCardInput(body: unknown, options: { now: Date }): CheckedInput<VaultCardInput> {
   checkingAt = options.now;
-  const result = VAULT_CARD_SCHEMA.safeParse(body);
-  if (!result.success) return { ok: false, problems: problemsOf(result.error) };
-  const { pan, expiry, name, setup_token: setupToken } = result.data;
+  const result = checkInput(VAULT_CARD_SCHEMA, body);
+  if (!result.ok) return result;
+  const { pan, expiry, name, setup_token: setupToken } = result.value;
   return {
     ok: true,
     value: name === undefined ? { pan, expiry, setupToken } : { pan, expiry, name, setupToken },
+  };
+}
+
+/** `checkVaultCardInput` with each problem as a field (`(body)` for the body itself) and a message. */
+export function parseVaultCardInput(body: unknown, options: { now: Date }): InputResult<VaultCardInput> {
+  const result = checkVaultCardInput(body, options);
+  if (result.ok) return result;
+  return {
+    ok: false,
+    problems: result.problems.map((problem) => ({
+      field: problem.field ?? '(body)',
+      message: problem.message,
+    })),
   };
 }
 

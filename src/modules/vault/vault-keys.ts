@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { AppConfig } from '../../config/index.ts';
+import { developmentSecret } from '../../platform/security/dev-secret.ts';
 import { type CardCipher, createCardCipher, parseVaultKeys, VaultKeyConfigError } from './card-crypto.ts';
 
 /**
@@ -27,18 +26,9 @@ function devKeySpec(config: AppConfig): string {
   if (config.env === 'production') {
     throw new VaultKeyConfigError('VAULT_ENCRYPTION_KEYS is required in production');
   }
-  const file = path.resolve(config.dataDir, DEV_KEY_FILE);
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    const spec = `${DEV_KEY_ID}:${randomBytes(32).toString('base64')}`;
-    mkdirSync(path.dirname(file), { recursive: true });
-    // `wx`: if another process created it meanwhile, keep theirs.
-    try {
-      writeFileSync(file, `${spec}\n`, { mode: 0o600, flag: 'wx' });
-      return spec;
-    } catch {
-      return readFileSync(file, 'utf8').trim();
-    }
-  }
+  return developmentSecret(
+    config.dataDir,
+    DEV_KEY_FILE,
+    () => `${DEV_KEY_ID}:${randomBytes(32).toString('base64')}`,
+  );
 }

@@ -8,6 +8,11 @@ export interface VaultCardRecord {
   brands: string[];
 }
 
+/** The card record's address on the vault face (`GET {token_vault_url}/v1/cards/{vault_token}/`). */
+export function vaultCardUrl(tokenVaultUrl: string, vaultToken: string): string {
+  return `${tokenVaultUrl}/v1/cards/${vaultToken}/`;
+}
+
 export function presentVaultCard(card: VaultCard): VaultCardRecord {
   return {
     vault_token: card.id,

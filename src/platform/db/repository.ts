@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
+import { raiseAfterCommit } from './commit-signals.ts';
 import { type PreparedStatement, pgQueryConfig } from './prepared.ts';
 
 /**
@@ -108,8 +109,19 @@ export abstract class Repository {
     return UnitOfWork.runPrepared<Row>(this.#uow, statement, values);
   }
 
-  /** Runs parameterised SQL whose text varies (`$1`, `$2`, ... bound, never inlined); returns its rows. */
-  protected sql<Row>(text: string, values: readonly unknown[]): Promise<Row[]> {
+  /**
+   * Parameterised SQL whose text varies (`$1`, `$2`, … bound, never inlined), for hot reads and set-based
+   * writes; returns its rows. In a transaction on its connection; in a read on any pooled connection.
+   */
+  protected query<Row = Record<string, unknown>>(
+    text: string,
+    values: readonly unknown[] = [],
+  ): Promise<Row[]> {
     return UnitOfWork.runSql<Row>(this.#uow, { text }, values);
+  }
+
+  /** Fires `signal` (see commit-signals.ts) once the unit of work's transaction has committed. */
+  protected signalAfterCommit(signal: string): void {
+    raiseAfterCommit(this.em, signal);
   }
 }

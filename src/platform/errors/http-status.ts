@@ -9,4 +9,5 @@ export const HTTP_STATUS_BY_KIND: Readonly<Record<DomainErrorKind, number>> = {
   conflict: 409,
   gone: 410,
   unprocessable: 422,
+  rate_limited: 429,
 };

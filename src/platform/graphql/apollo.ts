@@ -2,41 +2,63 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor.ts';
+import type { Deps } from '../deps.ts';
+import { formatGraphQLError } from './error-format.ts';
+import { internalErrorLoggingPlugin } from './error-logging.ts';
 import { mountExplorer } from './explorer/explorer.ts';
+import type { OperationLimits, OperationRequest } from './limits.ts';
 
 /**
  * Mounts Apollo Server at /graphql. Authentication happens before Apollo sees the request (the caller passes
  * `authenticate`), so a missing or bad key is the same 401 with the same error body as on REST.
  * CSRF prevention stays on; introspection and the offline explorer (explorer/explorer.ts) only outside production.
+ * Internal errors are logged once each (error-logging.ts); stack traces reach a response only with `debug`
+ * (GRAPHQL_DEBUG=true, never in production).
  */
-export async function mountGraphQL<Context extends object>(
+export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> }>(
   app: FastifyInstance,
   options: {
     schema: GraphQLSchema;
     production: boolean;
+    /** Put stack traces into error responses (GRAPHQL_DEBUG; ignored in production). */
+    debug?: boolean;
     authenticate: (request: FastifyRequest) => Promise<Actor>;
     /** Each operation's context, built by the composition root (it knows every module's services). */
     context: (request: FastifyRequest, actor: Actor) => Context;
+    /** Depth, alias, token, directive and cost limits, checked before Apollo parses (limits.ts). */
+    limits?: OperationLimits;
   },
 ): Promise<ApolloServer<Context>> {
   const apollo = new ApolloServer<Context>({
     schema: options.schema,
     introspection: !options.production,
     csrfPrevention: true,
-    includeStacktraceInErrorResponses: !options.production,
+    includeStacktraceInErrorResponses: Boolean(options.debug) && !options.production,
+    // A persisted-query hash would reach Apollo's parser without passing the limits below.
+    persistedQueries: false,
     // Apollo's own landing page loads Apollo Sandbox from the internet; ours is served locally, below.
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled()],
-    formatError: (formatted, error) => maskInternalErrors(formatted, error, options.production),
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      ApolloServerPluginLandingPageDisabled(),
+      internalErrorLoggingPlugin<Context>((context) => context?.deps.logger ?? (app.log as Logger)),
+    ],
+    formatError: (formatted) => formatGraphQLError(formatted, options.production),
   });
   await apollo.start();
   if (!options.production) await mountExplorer(app, { endpoint: '/graphql', schema: options.schema });
 
   const actors = new WeakMap<FastifyRequest, Actor>();
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', async (request, reply) => {
     if (request.routeOptions.url !== '/graphql') return;
     actors.set(request, await options.authenticate(request));
+    const operation = (request.method === 'GET' ? request.query : request.body) as OperationRequest | null;
+    const refused = operation && options.limits?.check(operation);
+    if (refused) {
+      return reply.code(400).send({ errors: [formatGraphQLError(refused.toJSON(), options.production)] });
+    }
   });
 
   await app.register(fastifyApollo(apollo), {
@@ -51,13 +73,4 @@ export async function mountGraphQL<Context extends object>(
     },
   });
   return apollo;
-}
-
-function maskInternalErrors(formatted: GraphQLFormattedError, error: unknown, production: boolean) {
-  const code = formatted.extensions?.code;
-  if (production && (code === 'INTERNAL_SERVER_ERROR' || code === undefined)) {
-    return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
-  }
-  void error;
-  return formatted;
 }

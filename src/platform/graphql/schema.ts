@@ -5,6 +5,7 @@ import { mergeResolvers, mergeTypeDefs } from '@graphql-tools/merge';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { DateTimeResolver, JSONObjectResolver, SafeIntResolver } from 'graphql-scalars';
+import { refuseCardNumbersInDocuments } from './card-literals.ts';
 
 const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schema');
 
@@ -19,9 +20,10 @@ export function buildSchema(moduleResolvers: readonly object[]): GraphQLSchema {
     JSONObject: JSONObjectResolver,
     SafeInt: SafeIntResolver,
   };
-  return makeExecutableSchema({
+  const schema = makeExecutableSchema({
     typeDefs,
     resolvers: mergeResolvers([scalars, ...moduleResolvers] as never[]),
     resolverValidationOptions: { requireResolversToMatchSchema: 'error' },
   });
+  return refuseCardNumbersInDocuments(schema);
 }

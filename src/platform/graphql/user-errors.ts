@@ -1,8 +1,11 @@
 import { DomainError } from '../errors/domain-error.ts';
+import { renderProblem } from '../errors/field-problem.ts';
 
 export interface UserErrorShape {
   field: string | null;
   code: string;
+  /** The kind of problem with `field` (the REST error's `fields[].code`); null for an error about no field. */
+  problem: string | null;
   message: string;
 }
 
@@ -21,11 +24,24 @@ export function toGraphQLFieldPath(field: string | null): string | null {
  */
 export type FieldNames = Readonly<Record<string, string>>;
 
-/** The single mapping of a domain error to a mutation's `userErrors`. */
+/** The GraphQL input path of a REST field path: an explicit name, else the camelCase of each segment. */
+export function graphQLFieldName(field: string | null, fieldNames: FieldNames = {}): string | null {
+  if (!field) return null;
+  return fieldNames[field] ?? toGraphQLFieldPath(field);
+}
+
+/**
+ * The single mapping of a domain error to a mutation's `userErrors`: one entry per problem, each naming its
+ * field by its GraphQL input path (also inside the message); `code` is the REST error `type`.
+ */
 export function toUserErrors(error: DomainError, fieldNames: FieldNames = {}): UserErrorShape[] {
-  const field = error.field ? (fieldNames[error.field] ?? toGraphQLFieldPath(error.field)) : null;
-  const message = error.field && field ? error.message.replaceAll(error.field, field) : error.message;
-  return [{ field, code: error.code, message }];
+  if (error.problems.length === 0) {
+    return [{ field: null, code: error.code, problem: null, message: error.message }];
+  }
+  return error.problems.map((problem) => {
+    const field = graphQLFieldName(problem.field, fieldNames);
+    return { field, code: error.code, problem: problem.code, message: renderProblem(problem, field) };
+  });
 }
 
 /**

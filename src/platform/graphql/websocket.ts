@@ -1,16 +1,64 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { GraphQLSchema } from 'graphql';
+import {
+  type ExecutionArgs,
+  GraphQLError,
+  type GraphQLSchema,
+  getOperationAST,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  specifiedRules,
+  validate,
+} from 'graphql';
+import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import type { Logger } from 'pino';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { Actor } from '../auth/actor.ts';
+import { requestIdFrom } from '../http/request-id.ts';
+import type { OperationSocket } from './context.ts';
+import { formatGraphQLError } from './error-format.ts';
+import { logInternalErrors } from './error-logging.ts';
+import type { OperationLimits } from './limits.ts';
+import { subscribeShared } from './shared-subscriptions.ts';
 
 type ConnectionParams = Record<string, unknown> | undefined;
+
+/** A connection's proof of identity: who it is now, and how to ask again (through the credential cache). */
+export interface SocketCredential {
+  actor: Actor;
+  /** The credential's current actor, or null once it no longer works (revoked, removed, signed out, expired). */
+  recheck(): Promise<Actor | null>;
+}
+
+interface Connection {
+  socket: WebSocket;
+  credential: SocketCredential;
+  expiryTimer: NodeJS.Timeout | null;
+}
+
+/** What the composition root can do to open sockets. */
+export interface OpenSockets {
+  /** Closes (4403) every socket whose caller `match` picks, e.g. a revoked key's. */
+  closeWhere(match: (actor: Actor) => boolean): number;
+  /** Re-checks every socket's credential: closes the ones that stopped working, refreshes the others. */
+  recheckAll(): Promise<void>;
+}
+
+/** Longest delay a timer can have; a credential ending later than this is caught by the periodic recheck. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Serves the graphql-ws protocol (subscriptions, and any other operation) on the same path as GraphQL over
  * HTTP, with the same executable schema. The WebSocket server hangs off the HTTP server's `upgrade` event, so
- * it shares the port and needs no Fastify plugin. The API key comes in the `connection_init` payload; a
- * missing or bad key closes the socket with the protocol's 4403 Forbidden.
+ * it shares the port and needs no Fastify plugin.
+ *
+ * The caller is authenticated at `connection_init` (the payload and the upgrade request: an API key, or the
+ * session cookie with its CSRF token) and again before every operation, through the credential cache: a
+ * credential that stopped working closes the socket with 4403 Forbidden and the operation never runs. Sockets
+ * of a revoked principal are closed as soon as the revocation is known (`closeWhere`), a credential's own end
+ * (a rolled key's, a session's lifetime) closes it on time, and `recheckIntervalMs` re-checks every socket
+ * as a safety net (an idle-timed-out session, a missed notification).
  */
 export function mountGraphQLWebSocket<Context extends object>(
   app: FastifyInstance,
@@ -18,26 +66,110 @@ export function mountGraphQLWebSocket<Context extends object>(
     schema: GraphQLSchema;
     path: string;
     production: boolean;
-    /** Resolves the connection_init payload to a project, or null to refuse the connection. */
-    authenticate: (params: ConnectionParams) => Promise<Actor | null>;
+    /** Resolves the connection_init payload and upgrade request to a credential, or null to refuse it. */
+    authenticate: (params: ConnectionParams, request: IncomingMessage) => Promise<SocketCredential | null>;
     /** Each operation's context, built by the composition root. */
-    context: (actor: Actor) => Context;
+    context: (actor: Actor, request: IncomingMessage, socket: OperationSocket) => Context;
+    recheckIntervalMs: number;
+    /** The same operation limits as over HTTP (limits.ts). */
+    limits?: OperationLimits;
+    /** Where internal errors of operations are logged (with the connection's and the operation's ids). */
+    logger: Logger;
+    /** Subscribers with the same scope and operation share one execution per event (shared-subscriptions.ts). */
+    shareScope: (actor: Actor) => string;
     /** Runs once every socket is closed, at shutdown. */
     onClose?: () => void;
   },
-): void {
+): OpenSockets {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
-  const graphqlWs = useServer<ConnectionParams, { actor: Actor }>(
+  const connections = new Set<Connection>();
+  const forbid = (connection: Connection) => {
+    if (connection.socket.readyState === connection.socket.OPEN) {
+      connection.socket.close(CloseCode.Forbidden, 'Forbidden');
+    }
+  };
+
+  // As over HTTP (Apollo): introspection only outside production, and errors leave in the same shape.
+  const rules = options.production ? [...specifiedRules, NoSchemaIntrospectionCustomRule] : specifiedRules;
+  const refuse = (errors: readonly GraphQLError[], code: string) =>
+    errors.map((error) => {
+      const formatted = formatGraphQLError(
+        { ...error.toJSON(), extensions: { ...error.extensions, code: error.extensions.code ?? code } },
+        options.production,
+      );
+      return new GraphQLError(formatted.message, { extensions: formatted.extensions });
+    });
+
+  const graphqlWs = useServer<ConnectionParams, { connection?: Connection; reqId?: string }>(
     {
       schema: options.schema,
       isProd: options.production,
       onConnect: async (ctx) => {
-        const actor = await options.authenticate(ctx.connectionParams).catch(() => null);
-        if (!actor) return false;
-        ctx.extra.actor = actor;
+        const credential = await options
+          .authenticate(ctx.connectionParams, ctx.extra.request)
+          .catch(() => null);
+        if (!credential) return false;
+        const connection: Connection = { socket: ctx.extra.socket, credential, expiryTimer: null };
+        scheduleExpiry(connection, forbid);
+        connections.add(connection);
+        ctx.extra.socket.once('close', () => {
+          if (connection.expiryTimer) clearTimeout(connection.expiryTimer);
+          connections.delete(connection);
+        });
+        ctx.extra.connection = connection;
+        // The connection's request id, as HTTP requests have theirs (x-request-id when the client sent one).
+        ctx.extra.reqId = requestIdFrom(ctx.extra.request.headers['x-request-id']);
         return true;
       },
-      context: (ctx) => options.context(ctx.extra.actor!),
+      onSubscribe: async (ctx, _id, payload) => {
+        const connection = ctx.extra.connection;
+        const actor = connection ? await connection.credential.recheck().catch(() => null) : null;
+        if (!connection || !actor) {
+          if (connection) forbid(connection);
+          return [
+            new GraphQLError('Forbidden: the credential no longer works', {
+              extensions: { code: 'FORBIDDEN' },
+            }),
+          ];
+        }
+        connection.credential.actor = actor;
+        const limited = options.limits?.check(payload);
+        if (limited) return refuse([limited], 'BAD_REQUEST');
+        let document: ExecutionArgs['document'];
+        try {
+          document = parse(payload.query);
+        } catch (error) {
+          return refuse([error as GraphQLError], 'GRAPHQL_PARSE_FAILED');
+        }
+        const invalid = validate(options.schema, document, rules);
+        if (invalid.length) return refuse(invalid, 'GRAPHQL_VALIDATION_FAILED');
+        return {
+          schema: options.schema,
+          document,
+          variableValues: payload.variables,
+          operationName: payload.operationName,
+        };
+      },
+      onNext: (ctx, id, _payload, args, result) => {
+        if (!('errors' in result) || !result.errors) return;
+        logInternalErrors(options.logger, result.errors, {
+          reqId: ctx.extra.reqId ?? null,
+          operationId: id,
+          operationName: getOperationAST(args.document, args.operationName)?.name?.value ?? null,
+        });
+        return {
+          ...result,
+          errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), options.production)),
+        };
+      },
+      context: (ctx) =>
+        options.context(ctx.extra.connection!.credential.actor, ctx.extra.request, {
+          close: (code, reason) => ctx.extra.socket.close(code, reason),
+        }),
+      subscribe: (args) => {
+        const { actor } = args.contextValue as { actor: Actor };
+        return subscribeShared(args, options.shareScope(actor));
+      },
     },
     wss,
   );
@@ -52,8 +184,34 @@ export function mountGraphQLWebSocket<Context extends object>(
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
 
+  const sockets: OpenSockets = {
+    closeWhere(match) {
+      let closed = 0;
+      for (const connection of connections) {
+        if (match(connection.credential.actor)) {
+          forbid(connection);
+          closed += 1;
+        }
+      }
+      return closed;
+    },
+    async recheckAll() {
+      await Promise.all(
+        [...connections].map(async (connection) => {
+          const actor = await connection.credential.recheck().catch(() => null);
+          if (actor) connection.credential.actor = actor;
+          else forbid(connection);
+        }),
+      );
+    },
+  };
+
+  const sweep = setInterval(() => void sockets.recheckAll(), options.recheckIntervalMs);
+  sweep.unref();
+
   // Open sockets would keep the HTTP server from closing: end them (1001 Going away) before it does.
   app.addHook('preClose', async () => {
+    clearInterval(sweep);
     const force = setTimeout(() => {
       for (const client of wss.clients) client.terminate();
     }, 1000);
@@ -64,4 +222,15 @@ export function mountGraphQLWebSocket<Context extends object>(
       options.onClose?.();
     }
   });
+  return sockets;
+}
+
+/** A credential with an end of its own (a rolled key, a session's lifetime) closes its socket right then. */
+function scheduleExpiry(connection: Connection, forbid: (connection: Connection) => void): void {
+  const expiresAt = connection.credential.actor.principal.expiresAt;
+  if (!expiresAt) return;
+  const delay = Math.max(0, expiresAt.getTime() - Date.now());
+  if (delay > MAX_TIMER_MS) return;
+  connection.expiryTimer = setTimeout(() => forbid(connection), delay);
+  connection.expiryTimer.unref();
 }

@@ -1,21 +1,59 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error.ts';
+import { type FieldProblem, renderProblem } from '../errors/field-problem.ts';
 import { HTTP_STATUS_BY_KIND } from '../errors/http-status.ts';
-import { WWW_AUTHENTICATE } from './basic-auth.ts';
+import { SCRIPT_CHALLENGE, WWW_AUTHENTICATE } from './basic-auth.ts';
 
-/** The spec's error body: `{"error": {"status": 400, "type": "...", "value": "human message"}}`. */
+/**
+ * The spec's error body: `{"error": {"status": 400, "type": "...", "value": "human message"}}`, and on a 400
+ * for the request's content, `fields`: one entry per problem, `field` the JSON path in the request
+ * (`customer.email_address`, `transactions.0.payment_method`), `code` the kind of problem (`required`,
+ * `too_big`, …), `message` the problem in words, naming the field. Errors about the state of a resource
+ * (404, 409, 422) name their field in `value` only (GraphQL `userErrors.field` always names it).
+ */
 export interface ErrorBody {
-  error: { status: number; type: string; value: string };
+  error: { status: number; type: string; value: string; fields?: FieldEntry[] };
 }
 
-export function errorBody(status: number, type: string, value: string): ErrorBody {
-  return { error: { status, type, value } };
+export interface FieldEntry {
+  field: string | null;
+  code: string;
+  message: string;
+}
+
+export function errorBody(
+  status: number,
+  type: string,
+  value: string,
+  problems: readonly FieldProblem[] = [],
+): ErrorBody {
+  if (problems.length === 0) return { error: { status, type, value } };
+  const fields = problems.map((problem) => ({
+    field: problem.field,
+    code: problem.code,
+    message: renderProblem(problem),
+  }));
+  return { error: { status, type, value, fields } };
 }
 
 export function sendDomainError(reply: FastifyReply, error: DomainError): FastifyReply {
   const status = HTTP_STATUS_BY_KIND[error.kind];
-  if (status === 401) reply.header('WWW-Authenticate', WWW_AUTHENTICATE);
-  return reply.code(status).send(errorBody(status, error.code, error.message));
+  if (status === 401) reply.header('WWW-Authenticate', challengeFor(reply.request));
+  const problems = error.kind === 'invalid_request' ? error.problems : [];
+  return reply.code(status).send(errorBody(status, error.code, error.message, problems));
+}
+
+/**
+ * A `Basic` challenge makes a browser ask for a user name and password, and a script's request waits for that
+ * dialog (in headless Chromium, forever). A page's own script (`Sec-Fetch-Dest: empty`, same origin: the
+ * merchant portal's fetches, which sign in with a session) gets a challenge no browser acts on; curl, servers
+ * and a browser's navigation still get `Basic`. Browsers set these headers themselves (scripts cannot).
+ */
+function challengeFor(request: FastifyRequest): string {
+  const scripted = request.headers['sec-fetch-dest'] === 'empty';
+  return scripted && request.headers['sec-fetch-site'] === 'same-origin'
+    ? SCRIPT_CHALLENGE
+    : WWW_AUTHENTICATE;
 }
 
 interface FrameworkError {

@@ -1,10 +1,15 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { withoutCardNumbers } from '../security/card-numbers.ts';
 import { SENSITIVE_FIELDS } from '../security/sensitive-fields.ts';
 
 /**
  * What identifies "the same request" for an idempotency key: method, path (trailing and duplicate slashes
  * ignored, as the router ignores them), query string and the body as canonical JSON (object keys sorted, so
  * the order a client serialises fields in does not matter). Pure functions, no I/O.
+ *
+ * The stored fingerprint is an HMAC-SHA256 under a server secret (`IDEMPOTENCY_SECRET`), computed over the
+ * canonical request with card data removed: a fingerprint must never become a hash someone could test card
+ * numbers against, even with the truncated PAN beside it (PCI DSS).
  */
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -18,31 +23,28 @@ export function isValidIdempotencyKey(key: string): boolean {
 }
 
 /**
- * Card data and secrets are masked before hashing: the stored fingerprint must not become a brute-forceable
- * hash of a card number (PCI DSS). A card number keeps only its last four digits, which may be shown anyway.
- * Same names as the log redaction (platform/http/logger.ts).
+ * Card data and secrets are removed before hashing, field and value: the same names as the log redaction
+ * (platform/http/logger.ts). Card numbers written anywhere else (a GraphQL document, a description) are cut
+ * out of every string. Two requests that differ only in card data therefore count as the same request.
  */
 const SENSITIVE_KEYS = new Set(SENSITIVE_FIELDS);
 
-function mask(value: unknown): string {
-  const digits =
-    typeof value === 'string' || typeof value === 'number' ? String(value).replace(/\D/g, '') : '';
-  return digits.length >= 12 ? `[masked …${digits.slice(-4)}]` : '[masked]';
-}
-
-/** JSON with object keys sorted at every depth and card data masked; `undefined` (no body) becomes `null`. */
+/** JSON with object keys sorted at every depth and card data removed; `undefined` (no body) becomes `null`. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(canonical(value)) ?? 'null';
 }
 
+// Bodies are at most 64 levels deep here (platform/http/server.ts refuses deeper ones before this runs).
 function canonical(value: unknown): unknown {
+  if (typeof value === 'string') return withoutCardNumbers(value);
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value)) {
     const record = value as Record<string, unknown>;
     return Object.fromEntries(
       Object.keys(record)
+        .filter((key) => !SENSITIVE_KEYS.has(key))
         .sort()
-        .map((key) => [key, SENSITIVE_KEYS.has(key) ? mask(record[key]) : canonical(record[key])]),
+        .map((key) => [key, canonical(record[key])]),
     );
   }
   return value ?? null;
@@ -54,10 +56,11 @@ export function normalizePath(url: string): { path: string; query: string } {
   return { path, query };
 }
 
-export function requestFingerprint(method: string, url: string, body: unknown): string {
+/** The keyed fingerprint of a request: HMAC-SHA256 under `secret`, hex. */
+export function requestFingerprint(secret: Buffer, method: string, url: string, body: unknown): string {
   const { path, query } = normalizePath(url);
-  const bodyText = typeof body === 'string' ? body : canonicalJson(body);
-  return createHash('sha256')
-    .update(JSON.stringify([method.toUpperCase(), path, query, bodyText]))
+  const bodyText = typeof body === 'string' ? withoutCardNumbers(body) : canonicalJson(body);
+  return createHmac('sha256', secret)
+    .update(JSON.stringify([method.toUpperCase(), path, withoutCardNumbers(query), bodyText]))
     .digest('hex');
 }

@@ -35,6 +35,8 @@ import {
 export interface IdempotencyOptions {
   /** The calling project's id from the request's API key credentials, or null when there are none. */
   scopeOf: (request: FastifyRequest) => Promise<string | null>;
+  /** The HMAC key of request fingerprints (idempotency-secret.ts). */
+  secret: Buffer;
   db: Db;
   now: () => Date;
   retentionMs?: number;
@@ -89,7 +91,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       keys.claim({
         projectId,
         key: header,
-        fingerprint: requestFingerprint(request.method, request.url, request.body),
+        fingerprint: requestFingerprint(options.secret, request.method, request.url, request.body),
         method: request.method,
         path: normalizePath(request.url).path,
         now,
@@ -136,7 +138,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       }
     } catch (error) {
       // The work is done and its answer must still reach the client; the key unblocks when its lease ends.
-      request.log.error({ err: error, reqId: request.id }, 'recording the idempotent response failed');
+      request.log.error({ err: error }, 'recording the idempotent response failed');
     }
     return payload;
   });
@@ -147,7 +149,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     if (!claim) return;
     claims.delete(request);
     await withRepository((keys) => keys.release(claim)).catch((error) =>
-      request.log.error({ err: error, reqId: request.id }, 'releasing an idempotency key failed'),
+      request.log.error({ err: error }, 'releasing an idempotency key failed'),
     );
   });
 }

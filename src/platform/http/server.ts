@@ -1,7 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
+import { invalidFields } from '../errors/domain-error.ts';
+import { fieldProblem } from '../errors/field-problem.ts';
+import { jsonDepth, MAX_BODY_DEPTH } from '../validation/json.ts';
 import { errorBody, frameworkErrorBody, isDomainError, sendDomainError } from './error-body.ts';
+import { requestIdFrom } from './request-id.ts';
+
+const bodyTooDeep = () =>
+  invalidFields([fieldProblem(null, `must not be nested deeper than ${MAX_BODY_DEPTH} levels`, 'too_deep')]);
 
 /**
  * The one HTTP server: REST, GraphQL, hosted pages and the vault face all hang off it. Paths answer with and
@@ -13,10 +19,7 @@ export function createHttpServer(options: { logger: Logger }): FastifyInstance {
     loggerInstance: options.logger,
     // Fastify's two lines per request are replaced by the single line of the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     bodyLimit: 256 * 1024,
@@ -30,11 +33,19 @@ export function createHttpServer(options: { logger: Logger }): FastifyInstance {
     reply.header('x-request-id', request.id);
   });
 
-  // One log line per request; bodies and headers are never logged.
+  // Checked once the body is parsed and before anything walks it (idempotency, GraphQL, the routes): absurd
+  // nesting is a 400 here rather than a stack overflow further on. Strings are checked by each command's
+  // parse, where the problem can be named in the face's own field names (GraphQL userErrors).
+  app.addHook('preValidation', async (request) => {
+    if (typeof request.body === 'object' && request.body !== null) {
+      if (jsonDepth(request.body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) throw bodyTooDeep();
+    }
+  });
+
+  // One log line per request; bodies and headers are never logged. The request's logger carries its reqId.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
-        reqId: request.id,
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
         status: reply.statusCode,
@@ -54,7 +65,7 @@ export function createHttpServer(options: { logger: Logger }): FastifyInstance {
     if (isDomainError(error)) return sendDomainError(reply, error);
     const mapped = frameworkErrorBody(error as { statusCode?: number; code?: string; message?: string });
     if (mapped) return reply.code(mapped.error.status).send(mapped);
-    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody(500, 'internal_error', 'Something went wrong on our side'));
   });
 

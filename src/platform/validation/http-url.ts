@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textRule } from './text.ts';
 
 /** True for an absolute http(s) URL with a host. */
 export function isHttpUrl(value: string): boolean {
@@ -10,7 +11,9 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+// The URL parser percent-encodes a NUL it meets, but the string as sent is what is stored: the text rule first.
 export const httpUrlSchema = z
-  .string()
+  .string({ error: 'must be a string' })
   .max(2048, 'must be at most 2048 characters')
+  .check(textRule)
   .refine(isHttpUrl, 'must be an absolute http or https URL');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
-import { presentOrder } from '../../orders/order-json.ts';
+import { sendCreated } from '../../../platform/http/created.ts';
+import { orderResourceUrl, presentOrder } from '../../orders/order-json.ts';
 import { createRefund } from '../commands/create-refund.ts';
 import { listRefunds } from '../commands/list-refunds.ts';
 import { presentRefundListItem } from './refund-json.ts';
@@ -10,7 +11,8 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { orderId: string } }>('/v1/orders/:orderId/refunds/', async (request, reply) => {
     const actor = await requireActor(request);
     const { refund } = await createRefund(request.deps, actor, request.params.orderId, request.body ?? {});
-    return reply.code(201).send(presentOrder(refund, request.deps.config.baseUrl));
+    const { baseUrl } = request.deps.config;
+    return sendCreated(reply, orderResourceUrl(baseUrl, refund.order.id), presentOrder(refund, baseUrl));
   });
 
   app.get<{ Params: { orderId: string } }>('/v1/orders/:orderId/refunds/', async (request) => {

@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
+import { sendCreated } from '../../../platform/http/created.ts';
 import { createOrder } from '../commands/create-order.ts';
 import { getOrder } from '../commands/get-order.ts';
-import { presentOrder } from '../order-json.ts';
+import { noOrderList } from '../errors.ts';
+import { orderResourceUrl, presentOrder } from '../order-json.ts';
 
 /** Spec 4.1 and 4.2. */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   app.post('/v1/orders/', async (request, reply) => {
     const actor = await requireActor(request);
     const view = await createOrder(request.deps, actor, request.body ?? {});
-    return reply.code(201).send(presentOrder(view, request.deps.config.baseUrl));
+    const { baseUrl } = request.deps.config;
+    return sendCreated(reply, orderResourceUrl(baseUrl, view.order.id), presentOrder(view, baseUrl));
+  });
+
+  // There is no list of orders: a client guessing one is pointed at the search (spec 4.14).
+  app.get('/v1/orders/', async () => {
+    throw noOrderList();
   });
 
   app.get<{ Params: { orderId: string } }>('/v1/orders/:orderId/', async (request) => {

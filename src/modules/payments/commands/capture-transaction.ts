@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { describeMoney } from '../../orders/money.ts';
 import { amountSchema } from '../../orders/order-input.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { type FollowUpResult, followUpPreAuthorization } from '../pre-authorization.ts';
@@ -27,7 +28,13 @@ export async function captureTransaction(
   return followUpPreAuthorization(deps, { actor, orderId, transactionId }, 'capture', (authorized) => {
     const amount = input.amount ?? authorized.amount;
     if (amount < 1 || amount > authorized.amount) {
-      throw invalid('amount', `must be between 1 and the authorized amount of ${authorized.amount}`);
+      const most = describeMoney(authorized.amount, authorized.currency);
+      throw invalid(
+        'amount',
+        `must be between 1 minor unit and the authorized amount of ${most}`,
+        undefined,
+        'too_big',
+      );
     }
     return amount;
   });

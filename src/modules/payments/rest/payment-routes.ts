@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
-import { presentOrder } from '../../orders/order-json.ts';
+import { sendCreated } from '../../../platform/http/created.ts';
+import { orderResourceUrl, presentOrder } from '../../orders/order-json.ts';
 import { authenticateTransaction } from '../commands/authenticate-transaction.ts';
 import { captureTransaction } from '../commands/capture-transaction.ts';
 import { voidTransaction } from '../commands/void-transaction.ts';
+import type { FollowUpResult } from '../pre-authorization.ts';
 
 type Params = { Params: { orderId: string; transactionId: string } };
 
@@ -20,7 +22,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     const actor = await requireActor(request);
     const { orderId, transactionId } = request.params;
     const result = await captureTransaction(request.deps, actor, orderId, transactionId, request.body);
-    return reply.code(201).send(presentOrder(result.created, request.deps.config.baseUrl));
+    return sendFollowUp(reply, result, request.deps.config.baseUrl);
   });
 
   // Spec 4.5: no body. An empty JSON object is tolerated; anything else in it is ignored.
@@ -28,6 +30,15 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     const actor = await requireActor(request);
     const { orderId, transactionId } = request.params;
     const result = await voidTransaction(request.deps, actor, orderId, transactionId);
-    return reply.code(201).send(presentOrder(result.created, request.deps.config.baseUrl));
+    return sendFollowUp(reply, result, request.deps.config.baseUrl);
   });
+}
+
+/** A capture or void order is an order of its own, readable at its own address. */
+function sendFollowUp(reply: FastifyReply, result: FollowUpResult, baseUrl: string): FastifyReply {
+  return sendCreated(
+    reply,
+    orderResourceUrl(baseUrl, result.created.order.id),
+    presentOrder(result.created, baseUrl),
+  );
 }

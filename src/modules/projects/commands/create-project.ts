@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { invalid } from '../../../platform/errors/domain-error.ts';
+import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { refuseWebhookUrl } from '../../../platform/security/outbound-targets.ts';
-import { apiKeyPrefix, generateApiKey, hashApiKey } from '../api-key.ts';
+import { ApiKey } from '../../identity/api-key.entity.ts';
 import type { ProjectDeps } from '../deps.ts';
-import { ApiKey, Merchant, Project, type ProjectMode } from '../project.entity.ts';
+import { Merchant, Project, type ProjectMode } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';
-import { webhookUrlSchema } from '../project-input.ts';
+import { projectNameSchema, webhookUrlSchema } from '../project-input.ts';
 
 const inputSchema = z.object({
-  name: z.string().trim().min(1).max(120),
+  name: projectNameSchema,
   mode: z.enum(['test', 'live']),
-  merchantName: z.string().trim().min(1).max(120).optional(),
+  merchantName: projectNameSchema.optional(),
   webhookUrl: webhookUrlSchema.nullish(),
 });
 
@@ -27,12 +28,7 @@ export async function createProject(
   deps: ProjectDeps,
   input: z.input<typeof inputSchema>,
 ): Promise<CreatedProject> {
-  const parsed = inputSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw invalid(issue.path.join('.') || null, issue.message);
-  }
-  const { name, mode, merchantName, webhookUrl } = parsed.data;
+  const { name, mode, merchantName, webhookUrl } = parseOrThrow(inputSchema, input);
   const webhookProblem = webhookUrl
     ? refuseWebhookUrl(webhookUrl, {
         projectMode: mode,
@@ -51,15 +47,8 @@ export async function createProject(
       webhookUrl: webhookUrl ?? null,
       paymentMethods: [...deps.paymentMethods.ids],
     });
-    const apiKey = generateApiKey(mode);
-    const key = Object.assign(new ApiKey(), {
-      id: randomUUID(),
-      projectId: project.id,
-      prefix: apiKeyPrefix(apiKey),
-      keyHash: hashApiKey(apiKey),
-      revokedAt: null,
-    });
+    const { key, secret } = ApiKey.issue(project.id, mode, { label: 'default', at: new Date() });
     projects.add(merchant, project, key);
-    return { projectId: project.id, merchantId: merchant.id, mode, apiKey };
+    return { projectId: project.id, merchantId: merchant.id, mode, apiKey: secret };
   });
 }

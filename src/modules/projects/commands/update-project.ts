@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
+import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { refuseWebhookUrl } from '../../../platform/security/outbound-targets.ts';
 import type { ProjectDeps } from '../deps.ts';
 import type { Project } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';
-import { webhookUrlSchema } from '../project-input.ts';
+import { projectNameSchema, webhookUrlSchema } from '../project-input.ts';
 
 const inputSchema = z
   .object({
-    name: z.string().trim().min(1).max(120).optional(),
+    name: projectNameSchema.optional(),
     webhookUrl: webhookUrlSchema.nullable().optional(),
   })
   .strict();
@@ -21,24 +22,20 @@ export async function updateProject(
   projectId: string,
   input: UpdateProjectInput,
 ): Promise<Project> {
-  const parsed = inputSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw invalid(issue.path.join('.') || null, issue.message);
-  }
+  const data = parseOrThrow(inputSchema, input);
   return deps.db.transaction(async (uow) => {
     const projects = new ProjectRepository(uow);
     const project = await projects.findProject(projectId);
     if (!project) throw notFound('Project');
-    if (parsed.data.name !== undefined) project.name = parsed.data.name;
-    if (parsed.data.webhookUrl) {
-      const problem = refuseWebhookUrl(parsed.data.webhookUrl, {
+    if (data.name !== undefined) project.name = data.name;
+    if (data.webhookUrl) {
+      const problem = refuseWebhookUrl(data.webhookUrl, {
         projectMode: project.mode,
         allowPrivateTargets: deps.config.webhooks.allowPrivateTargets,
       });
       if (problem) throw invalid('webhookUrl', problem);
     }
-    if (parsed.data.webhookUrl !== undefined) project.webhookUrl = parsed.data.webhookUrl;
+    if (data.webhookUrl !== undefined) project.webhookUrl = data.webhookUrl;
     return project;
   });
 }

@@ -1,5 +1,6 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
+import { assertWellFormedInput } from '../../../platform/errors/zod.ts';
 import type { OrderView } from '../../orders/order-view.ts';
 import { OrderViewRepository, type ViewParts, WHOLE_VIEW } from '../../orders/order-views.repository.ts';
 import { SearchQueryError } from '../errors.ts';
@@ -120,6 +121,8 @@ async function readPage(
 
 /** Plans a search or throws the DomainError (400) naming the problem. */
 export function planSearch(request: OrderSearchRequest): OrderSearchPlan {
+  // Query values become SQL parameters: NUL and lone surrogates are refused before they get there.
+  assertWellFormedInput(request);
   try {
     return planOrderSearch(request);
   } catch (error) {

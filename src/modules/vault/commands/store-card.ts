@@ -1,8 +1,8 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
-import { parseVaultCardInput } from '../card-input.ts';
+import { invalidFields } from '../../../platform/errors/domain-error.ts';
+import { checkVaultCardInput } from '../card-input.ts';
 import { storeCardWithSetupToken } from '../card-storage.ts';
 import type { VaultDeps } from '../deps.ts';
-import { invalidCardInput } from '../errors.ts';
 import type { VaultCard } from '../vault-card.entity.ts';
 
 /**
@@ -12,8 +12,8 @@ import type { VaultCard } from '../vault-card.entity.ts';
  */
 export async function storeCard(deps: VaultDeps, actor: Actor, body: unknown): Promise<VaultCard> {
   const now = deps.now();
-  const parsed = parseVaultCardInput(body, { now });
-  if (!parsed.ok) throw invalidCardInput(parsed.problems);
+  const parsed = checkVaultCardInput(body, { now });
+  if (!parsed.ok) throw invalidFields(parsed.problems);
   const input = parsed.value;
   return storeCardWithSetupToken(deps, { projectId: actor.projectId }, input.setupToken, input, now);
 }

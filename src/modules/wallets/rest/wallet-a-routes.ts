@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
+import { sendCreated } from '../../../platform/http/created.ts';
+import { vaultCardUrl } from '../../vault/vault-record.ts';
 import { persistWalletAToken } from '../commands/persist-wallet-a-token.ts';
 import { startWalletASession } from '../commands/start-wallet-a-session.ts';
 
@@ -14,6 +16,6 @@ export async function walletARoutes(app: FastifyInstance): Promise<void> {
   app.post('/v1/wallet-a-pay/payment-tokens/persist/', async (request, reply) => {
     const actor = await requireActor(request);
     const stored = await persistWalletAToken(request.deps, actor, request.body ?? {});
-    return reply.code(201).send(stored);
+    return sendCreated(reply, vaultCardUrl(request.deps.config.tokenVaultUrl, stored.vaultToken), stored);
   });
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { sendCreated } from '../../../platform/http/created.ts';
+import { vaultCardUrl } from '../../vault/vault-record.ts';
 import { storeWalletBToken } from '../commands/store-wallet-b-token.ts';
 
 /**
@@ -10,11 +12,11 @@ import { storeWalletBToken } from '../commands/store-wallet-b-token.ts';
 export async function walletBTokenRoutes(app: FastifyInstance): Promise<void> {
   app.post('/tokens/', async (request, reply) => {
     const stored = await storeWalletBToken(request.deps, 'production', request.body ?? {});
-    return reply.code(201).send(stored);
+    return sendCreated(reply, vaultCardUrl(request.deps.config.tokenVaultUrl, stored.vaultToken), stored);
   });
 
   app.post('/test/tokens/', async (request, reply) => {
     const stored = await storeWalletBToken(request.deps, 'test', request.body ?? {});
-    return reply.code(201).send(stored);
+    return sendCreated(reply, vaultCardUrl(request.deps.config.tokenVaultUrl, stored.vaultToken), stored);
   });
 }

@@ -131,7 +131,7 @@ async function developmentApiKey(request: FastifyRequest): Promise<string | null
   try {
     const saved = JSON.parse(await readFile(path.resolve(config.dataDir, 'dev-project.json'), 'utf8'));
     const apiKey = saved?.apiKey;
-    return typeof apiKey === 'string' && /^pk_test_[A-Za-z0-9]+$/.test(apiKey) ? apiKey : null;
+    return typeof apiKey === 'string' && /^(sk|pk)_test_[A-Za-z0-9]+$/.test(apiKey) ? apiKey : null;
   } catch {
     return null; // not started through `npm start` yet, or a database of its own: the template instead
   }

@@ -1,0 +1,89 @@
+import { createUser } from '../modules/identity/commands/create-user.ts';
+import { listUsers } from '../modules/identity/commands/list-users.ts';
+import { removeUser } from '../modules/identity/commands/remove-user.ts';
+import { isRole } from '../platform/auth/roles.ts';
+import { commandProblem, missingOptions, printJson, readStandardInput, runCli } from './command-line.ts';
+
+const USAGE = `Usage:
+  npm run -s user:create -- --project PROJECT_ID --email EMAIL --role admin|developer|viewer [--password-stdin] [--json]
+  npm run user:remove -- --id USER_ID
+  npm run user:list -- --project PROJECT_ID [--json]
+A password is generated and printed once, unless --password-stdin reads one (12 to 256 characters) from standard input.`;
+
+/** Merchant users from the command line, on the same database the server uses. */
+await runCli(
+  USAGE,
+  {
+    project: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string' },
+    id: { type: 'string' },
+    'password-stdin': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+  async ({ command, values, deps, usage }) => {
+    if (command === 'create') {
+      if (!values.project || !values.email || !isRole(values.role)) return usage();
+      const password = values['password-stdin'] ? await readStandardInput() : undefined;
+      const created = await createUser(deps, values.project, {
+        email: values.email,
+        role: values.role,
+        ...(password !== undefined && { password }),
+      });
+      const shown = created.generated ? created.password : null;
+      if (values.json) {
+        printJson({
+          user_id: created.user.id,
+          email: created.user.email,
+          role: created.user.role,
+          password: shown,
+        });
+      } else {
+        process.stdout.write(`User ${created.user.id} ${created.user.email} (${created.user.role})\n`);
+        if (shown)
+          process.stdout.write(`Password ${shown}\nThe password is shown only once: hand it over now.\n`);
+      }
+      return 0;
+    }
+    if (command === 'remove') {
+      if (!values.id) return usage();
+      const removed = await removeUser(deps, null, values.id);
+      process.stdout.write(`Removed user ${removed.userId} ${removed.email}; its sessions have ended.\n`);
+      return 0;
+    }
+    if (command === 'list') {
+      if (!values.project) return usage();
+      const users = await listUsers(deps, values.project);
+      const rows = users.map((user) => ({
+        user_id: user.id,
+        email: user.email,
+        role: user.role,
+        created: user.createdAt.toISOString(),
+      }));
+      if (values.json) printJson({ users: rows });
+      else
+        for (const row of rows) process.stdout.write(`${row.user_id}  ${row.role.padEnd(9)}  ${row.email}\n`);
+      return 0;
+    }
+    return usage();
+  },
+  {
+    check: (command, values) => {
+      if (command === 'create') {
+        const problems = missingOptions(values, {
+          project: 'the id of the project',
+          email: "the user's e-mail address",
+          role: 'admin, developer or viewer',
+        });
+        if (values.role !== undefined && !isRole(values.role)) {
+          problems.push(`--role must be admin, developer or viewer, not "${String(values.role)}"`);
+        }
+        return problems;
+      }
+      if (command === 'remove') return missingOptions(values, { id: 'the id of the user (see user:list)' });
+      if (command === 'list') return missingOptions(values, { project: 'the id of the project' });
+      return commandProblem(command, ['create', 'remove', 'list']);
+    },
+    flagNames: () => ({ email: '--email', role: '--role', password: '--password-stdin' }),
+  },
+);

@@ -1,0 +1,51 @@
+import type { Deps } from '../../../platform/deps.ts';
+import { invalid } from '../../../platform/errors/domain-error.ts';
+import { isUuidText } from '../../../platform/validation/uuid.ts';
+import { AuditRepository, type AuditRow } from '../audit.repository.ts';
+
+export interface AuditPage {
+  events: AuditRow[];
+  hasNextPage: boolean;
+}
+
+export interface AuditFilter {
+  actions?: string[] | null;
+  principalId?: string | null;
+  since?: Date | null;
+  until?: Date | null;
+}
+
+/** A page of the project's audit log, newest first; `after` is the cursor of the previous page's last event. */
+export async function listAuditEvents(
+  deps: Pick<Deps, 'db'>,
+  projectId: string,
+  input: { first?: number | null; after?: string | null; filter?: AuditFilter | null },
+): Promise<AuditPage> {
+  const first = input.first ?? 50;
+  if (!Number.isInteger(first) || first < 1 || first > 200) throw invalid('first', 'must be 1 to 200');
+  const before = input.after ? decodeCursor(input.after) : null;
+  const rows = await deps.db.read((uow) =>
+    new AuditRepository(uow).list({
+      projectId,
+      limit: first + 1,
+      before,
+      actions: input.filter?.actions ?? null,
+      principalId: input.filter?.principalId ?? null,
+      since: input.filter?.since ?? null,
+      until: input.filter?.until ?? null,
+    }),
+  );
+  return { events: rows.slice(0, first), hasNextPage: rows.length > first };
+}
+
+export function auditCursor(row: AuditRow): string {
+  return Buffer.from(`${new Date(row.occurred_at).toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { occurredAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const occurredAt = new Date(at ?? '');
+  if (!id || !isUuidText(id) || Number.isNaN(occurredAt.getTime()))
+    throw invalid('after', 'is not a cursor of this list');
+  return { occurredAt, id };
+}

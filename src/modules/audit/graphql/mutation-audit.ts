@@ -1,0 +1,66 @@
+import { type AuditEntry, type AuditTrail, auditPrincipalOf } from '../../../platform/audit/audit-trail.ts';
+import type { Actor } from '../../../platform/auth/actor.ts';
+import type { MutationObserver } from '../../../platform/graphql/authorization.ts';
+
+interface MutationContext {
+  actor?: Actor;
+  clientAddress?: string | null;
+  request?: { id: string } | null;
+}
+
+/**
+ * Records every GraphQL mutation, over HTTP and WebSocket (the role pass calls it for each Mutation field, so a
+ * mutation added later is recorded too): `graphql.<field>`, the outcome (userErrors: refused — a role refusal
+ * included; an exception: failed) and the target, taken from the arguments (`orderId`, `transactionId`, `id`)
+ * or else from the first object with an id in the payload. Argument values other than ids are never kept.
+ */
+export function auditMutations(audit: AuditTrail): MutationObserver {
+  return ({ context, field, args, result, error }) => {
+    const { actor, clientAddress, request } = (context ?? {}) as MutationContext;
+    if (!actor) return;
+    const userErrors = (result as { userErrors?: unknown[] } | null)?.userErrors;
+    audit.record({
+      projectId: actor.projectId,
+      principal: auditPrincipalOf(actor),
+      clientAddress: clientAddress ?? null,
+      action: `graphql.${field}`,
+      target: argumentTarget(field, args) ?? resultTarget(result),
+      outcome: error ? 'failed' : userErrors?.length ? 'refused' : 'succeeded',
+      requestId: request?.id ?? null,
+    });
+  };
+}
+
+/** `revokeApiKey` → `api_key`: the object a mutation named `<verb><Object>` acts on. */
+function objectOf(field: string): string {
+  return snake(field.replace(/^[a-z]+/, '')) || field;
+}
+
+function argumentTarget(field: string, args: Record<string, unknown>): AuditEntry['target'] {
+  const input = (typeof args.input === 'object' && args.input !== null ? args.input : {}) as Record<
+    string,
+    unknown
+  >;
+  for (const source of [args, input]) {
+    if (typeof source.transactionId === 'string') return { type: 'transaction', id: source.transactionId };
+    if (typeof source.orderId === 'string') return { type: 'order', id: source.orderId };
+    if (typeof source.id === 'string') return { type: objectOf(field), id: source.id };
+  }
+  return null;
+}
+
+function resultTarget(result: unknown): AuditEntry['target'] {
+  if (typeof result !== 'object' || result === null) return null;
+  for (const [name, value] of Object.entries(result)) {
+    if (typeof value !== 'object' || value === null) continue;
+    const object = value as { id?: unknown; order?: { id?: unknown } };
+    // An order payload carries the order view ({ order, transactions }); other objects carry their id.
+    const id = typeof object.id === 'string' ? object.id : object.order?.id;
+    if (typeof id === 'string') return { type: snake(name), id };
+  }
+  return null;
+}
+
+function snake(name: string): string {
+  return name.replace(/^[A-Z]/, (c) => c.toLowerCase()).replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type AuditEntry, type AuditTrail, auditPrincipalOf } from '../../../platform/audit/audit-trail.ts';
+import { authenticatedActor } from '../../../platform/http/authentication.ts';
+import { isUuidText } from '../../../platform/validation/uuid.ts';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Records every authenticated REST write (any route, including routes added later) once it has been answered:
+ * the route (`POST /v1/orders/:order_id/refunds/`), the outcome by status, and its target — the resource a
+ * 201 created, else the order or transaction in the path. Searches (a read sent as POST) are not writes.
+ * Bodies are never recorded: only an `id` is read from a created resource, after the answer has gone.
+ */
+export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void {
+  const created = new WeakMap<FastifyRequest, string>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      reply.statusCode === 201 &&
+      typeof payload === 'string' &&
+      payload.length < 65_536 &&
+      isWrite(request)
+    ) {
+      created.set(request, payload);
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (!isWrite(request)) return;
+    const actor = authenticatedActor(request);
+    if (!actor) return;
+    audit.record({
+      projectId: actor.projectId,
+      principal: auditPrincipalOf(actor),
+      clientAddress: request.ip,
+      action: `${request.method} ${request.routeOptions.url}`,
+      target: createdTarget(created.get(request)) ?? pathTarget(request.params),
+      outcome: reply.statusCode >= 500 ? 'failed' : reply.statusCode >= 400 ? 'refused' : 'succeeded',
+      requestId: request.id,
+    });
+  });
+}
+
+function isWrite(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return (
+    !READS.has(request.method) && route !== undefined && route !== '/graphql' && !route.includes('/search/')
+  );
+}
+
+function createdTarget(body: string | undefined): AuditEntry['target'] {
+  if (!body) return null;
+  try {
+    const id = (JSON.parse(body) as { id?: unknown }).id;
+    return typeof id === 'string' && isUuidText(id) ? { type: 'order', id } : null;
+  } catch {
+    return null;
+  }
+}
+
+function pathTarget(params: unknown): AuditEntry['target'] {
+  const named = (params ?? {}) as Record<string, unknown>;
+  const transactionId = named.transactionId ?? named.transaction_id;
+  const orderId = named.orderId ?? named.order_id;
+  if (typeof transactionId === 'string') return { type: 'transaction', id: transactionId };
+  if (typeof orderId === 'string') return { type: 'order', id: orderId };
+  return null;
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { notFound } from '../../../platform/errors/domain-error.ts';
+import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { isUuidText } from '../../../platform/validation/uuid.ts';
+import { ProjectRepository } from '../../projects/project.repository.ts';
+import { ApiKey } from '../api-key.entity.ts';
+import { ApiKeyRepository } from '../api-key.repository.ts';
+import type { IdentityAdminDeps } from '../deps.ts';
+
+export const labelSchema = z.string().trim().min(1).max(100);
+
+/** A new key for the project (its mode decides `sk_test_` or `sk_live_`); the secret is returned once. */
+export async function createApiKey(
+  deps: IdentityAdminDeps,
+  projectId: string,
+  input: { label: string; createdByUserId?: string | null },
+): Promise<{ key: ApiKey; secret: string }> {
+  const label = parseOrThrow(z.object({ label: labelSchema }), { label: input.label }).label;
+  return deps.db.transaction(async (uow) => {
+    const project = isUuidText(projectId) ? await new ProjectRepository(uow).findProject(projectId) : null;
+    if (!project) throw notFound('Project', 'project');
+    const issued = ApiKey.issue(project.id, project.mode, {
+      label,
+      createdByUserId: input.createdByUserId ?? null,
+      at: deps.now(),
+    });
+    new ApiKeyRepository(uow).add(issued.key);
+    return issued;
+  });
+}

@@ -1,0 +1,56 @@
+import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
+import { exactDurationMs } from '../../../platform/validation/duration.ts';
+import { ProjectRepository } from '../../projects/project.repository.ts';
+import { ApiKey } from '../api-key.entity.ts';
+import { ApiKeyRepository } from '../api-key.repository.ts';
+import { changingCredentials } from '../credential-changes.ts';
+import type { IdentityAdminDeps } from '../deps.ts';
+import { keyNotActive } from '../errors.ts';
+
+/** At most this long may a rolled key keep working beside its successor. */
+export const MAX_OVERLAP_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_OVERLAP = 'PT1H';
+
+/** `PT0S`–`PT24H` in milliseconds, or a 400 naming the field. */
+export function overlapMs(overlap: string | null | undefined): number {
+  const ms = exactDurationMs(overlap ?? DEFAULT_OVERLAP, { allowZero: true });
+  if (ms === null) throw invalid('overlap', 'must be an ISO 8601 duration such as PT1H');
+  if (ms > MAX_OVERLAP_MS) throw invalid('overlap', 'must be at most PT24H');
+  return ms;
+}
+
+/**
+ * Replaces a key: a new key with the same label, and the old one ends after the overlap (at once for `PT0S`).
+ * Every process learns the old key's end (cached actors are dropped; its sockets close when it ends).
+ * `projectId` null: any project (the CLI).
+ */
+export async function rollApiKey(
+  deps: IdentityAdminDeps,
+  projectId: string | null,
+  input: { keyId: string; overlap?: string | null; createdByUserId?: string | null },
+): Promise<{ key: ApiKey; secret: string; previous: ApiKey }> {
+  const overlap = overlapMs(input.overlap);
+  return changingCredentials(deps, async (uow, announce) => {
+    const keys = new ApiKeyRepository(uow);
+    const previous = await keys.findForUpdate(projectId, input.keyId);
+    if (!previous) throw notFound('API key', 'id');
+    const now = deps.now();
+    if (!previous.isActive(now)) throw keyNotActive();
+    const project = await new ProjectRepository(uow).findProject(previous.projectId);
+    if (!project) throw notFound('Project');
+    const end = new Date(now.getTime() + overlap);
+    previous.expiresAt = previous.expiresAt && previous.expiresAt < end ? previous.expiresAt : end;
+    const issued = ApiKey.issue(project.id, project.mode, {
+      label: previous.label,
+      createdByUserId: input.createdByUserId ?? null,
+      at: now,
+    });
+    keys.add(issued.key);
+    await announce({
+      scope: 'api_key',
+      id: previous.id,
+      revoked: overlap === 0,
+    });
+    return { ...issued, previous };
+  });
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import type { IdentityAdminDeps } from '../deps.ts';
+import { signInRefused } from '../errors.ts';
+import { PASSWORD_MAX_LENGTH, passwordMatches, spendVerificationTime } from '../password.ts';
+import { MerchantSession } from '../session.entity.ts';
+import { csrfTokenOf, hashSessionToken, newSessionToken } from '../session-token.ts';
+import type { MerchantUser } from '../user.entity.ts';
+import { UserRepository } from '../user.repository.ts';
+
+const inputSchema = z
+  .object({
+    email: z.string().trim().min(1).max(254),
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  })
+  .strict();
+
+export interface SignedIn {
+  user: MerchantUser;
+  /** The session token for the cookie; only its hash is stored. */
+  token: string;
+  csrfToken: string;
+  session: MerchantSession;
+}
+
+export type SignInAttempt = { ok: true; signedIn: SignedIn } | { ok: false; user: MerchantUser | null };
+
+/**
+ * Checks an e-mail address and password and opens a new session (a fresh token at every sign-in, so a token
+ * planted before sign-in is worth nothing). An unknown address costs the same argon2 verification as a wrong
+ * password, and both get one generic answer. `attemptSignIn` says which user failed, for the audit log.
+ */
+export async function attemptSignIn(
+  deps: IdentityAdminDeps,
+  input: unknown,
+  clientAddress: string | null,
+): Promise<SignInAttempt> {
+  const { email, password } = parseOrThrow(inputSchema, input);
+  const user = await deps.db.read((uow) => new UserRepository(uow).findByEmail(email));
+  if (!user) {
+    await spendVerificationTime(password);
+    return { ok: false, user: null };
+  }
+  if (!(await passwordMatches(user.passwordHash, password))) return { ok: false, user };
+  const token = newSessionToken();
+  const session = MerchantSession.start({
+    userId: user.id,
+    projectId: user.projectId,
+    tokenHash: hashSessionToken(token),
+    at: deps.now(),
+    maxLifetimeMs: deps.config.security.sessions.maxLifetimeMs,
+    clientAddress,
+  });
+  await deps.db.transaction(async (uow) => new UserRepository(uow).add(session));
+  return { ok: true, signedIn: { user, token, csrfToken: csrfTokenOf(token), session } };
+}
+
+/** `attemptSignIn` that throws the generic 401 on failure. */
+export async function signIn(
+  deps: IdentityAdminDeps,
+  input: unknown,
+  clientAddress: string | null,
+): Promise<SignedIn> {
+  const attempt = await attemptSignIn(deps, input, clientAddress);
+  if (!attempt.ok) throw signInRefused();
+  return attempt.signedIn;
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { pathPrefixOf } from '../../../config/index.ts';
+import type { Actor } from '../../../platform/auth/actor.ts';
+import { authenticateSession } from '../commands/authenticate-session.ts';
+import { attemptSignIn } from '../commands/sign-in.ts';
+import { signOut } from '../commands/sign-out.ts';
+import type { IdentityDeps } from '../deps.ts';
+import { csrfTokenRefused, sessionRequired, signInRefused } from '../errors.ts';
+import {
+  clearSessionCookie,
+  type SessionCookie,
+  sessionCookieOf,
+  sessionTokenOf,
+  setSessionCookie,
+} from '../session-cookie.ts';
+import { csrfTokenMatches, csrfTokenOf } from '../session-token.ts';
+
+/**
+ * The portal's session endpoints at `{merchant_portal_url}/session`, for a single-page app: JSON in and out, no
+ * redirects. POST signs in (sets the cookie, answers the user and the CSRF token), GET answers the same for the
+ * current session (after a reload), DELETE signs out. Never cached.
+ */
+export function sessionRoutes(deps: IdentityDeps) {
+  const cookie = sessionCookieOf(deps.config);
+  const path = `${pathPrefixOf(deps.config.merchantPortalUrl)}/session`;
+  return async (app: FastifyInstance) => {
+    app.post(path, async (request, reply) => {
+      const body = request.body as { email?: unknown } | null;
+      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : null;
+      await request.server.limitSignIn(request, reply, email);
+      const attempt = await attemptSignIn(request.deps, request.body, request.ip);
+      const who = attempt.ok ? attempt.signedIn.user : attempt.user;
+      request.deps.audit.record({
+        projectId: who?.projectId ?? null,
+        principal: { kind: who ? 'user' : 'anonymous', id: who?.id ?? null, label: who?.email ?? null },
+        clientAddress: request.ip,
+        action: attempt.ok ? 'session.sign_in' : 'session.sign_in_failed',
+        target: attempt.ok ? { type: 'session', id: attempt.signedIn.session.id } : null,
+        outcome: attempt.ok ? 'succeeded' : 'refused',
+        requestId: request.id,
+      });
+      if (!attempt.ok) throw signInRefused();
+      // Signing in over an existing session ends it: one browser, one session.
+      const previous = sessionTokenOf(request.headers.cookie, cookie);
+      if (previous) await signOut(request.deps, previous);
+      const { user, token, csrfToken } = attempt.signedIn;
+      noStore(reply).header('set-cookie', setSessionCookie(cookie, token));
+      return {
+        user: { id: user.id, email: user.email, role: user.role },
+        project_id: user.projectId,
+        csrf_token: csrfToken,
+      };
+    });
+
+    app.get(path, async (request, reply) => {
+      const token = sessionTokenOf(request.headers.cookie, cookie);
+      const actor = token ? await authenticateSession(request.deps, token) : null;
+      if (!token || !actor) throw sessionRequired();
+      noStore(reply);
+      return sessionJson(actor, csrfTokenOf(token));
+    });
+
+    app.delete(path, async (request, reply) => {
+      const token = sessionTokenOf(request.headers.cookie, cookie);
+      if (token && (await authenticateSession(request.deps, token))) {
+        // Signing someone out is a write: a cross-site request cannot, without the CSRF token.
+        if (!csrfTokenMatches(token, request.headers['x-csrf-token'])) throw csrfTokenRefused();
+        const ended = await signOut(request.deps, token);
+        if (ended) {
+          request.deps.audit.record({
+            projectId: ended.projectId,
+            principal: { kind: 'user', id: ended.userId, label: null },
+            clientAddress: request.ip,
+            action: 'session.sign_out',
+            target: { type: 'session', id: ended.sessionId },
+            outcome: 'succeeded',
+            requestId: request.id,
+          });
+        }
+      }
+      return clearCookie(noStore(reply), cookie).code(204).send();
+    });
+  };
+}
+
+function sessionJson(actor: Actor, csrfToken: string) {
+  const principal = actor.principal;
+  if (principal.kind !== 'user') throw sessionRequired();
+  return {
+    user: { id: principal.userId, email: principal.email, role: actor.role },
+    project_id: actor.projectId,
+    csrf_token: csrfToken,
+  };
+}
+
+function noStore(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store');
+}
+
+function clearCookie(reply: FastifyReply, cookie: SessionCookie): FastifyReply {
+  return reply.header('set-cookie', clearSessionCookie(cookie));
+}

@@ -1,0 +1,23 @@
+import type { GraphQLFormattedError } from 'graphql';
+
+/**
+ * How GraphQL errors leave the server, over HTTP and WebSocket alike. In production, errors without a known
+ * code (a fault of ours) become "Internal server error" with nothing of the original, and graphql-js's field
+ * suggestions ("Did you mean …?"), which let anyone map a schema with introspection off, are cut.
+ */
+export function formatGraphQLError(
+  formatted: GraphQLFormattedError,
+  production: boolean,
+): GraphQLFormattedError {
+  if (!production) return formatted;
+  const code = formatted.extensions?.code;
+  if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
+    return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  }
+  const message = withoutSuggestions(formatted.message);
+  return message === formatted.message ? formatted : { ...formatted, message };
+}
+
+export function withoutSuggestions(message: string): string {
+  return message.replace(/ ?Did you mean [^?]*\?$/, '');
+}

@@ -1,0 +1,197 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { buildOrder } from '../factories/order.ts';
+import { seedProject } from '../factories/project.ts';
+import { seedUser } from '../factories/user.ts';
+import { sql } from '../helpers/database.ts';
+import { graphqlClient } from '../helpers/graphql.ts';
+import { restClient } from '../helpers/http.ts';
+import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const run = promisify(execFile);
+const CLI = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/cli/key.ts'];
+
+const KEY_FIELDS = 'id label prefix created lastUsed expires revoked active';
+
+interface KeyView {
+  id: string;
+  label: string | null;
+  prefix: string;
+  lastUsed: string | null;
+  expires: string | null;
+  revoked: string | null;
+  active: boolean;
+}
+
+describe('the API key lifecycle', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.stop());
+
+  const developerOf = async (projectId: string) => {
+    const user = await seedUser(app, projectId, 'developer');
+    return sessionGraphql(app.baseUrl, await signIn(app.baseUrl, user.email, user.password));
+  };
+  const orderWith = (apiKey: string) => restClient(app.baseUrl, apiKey).post('/v1/orders/', buildOrder());
+
+  it('creates sk_ keys that work at once and are shown once; old pk_ keys keep working', async () => {
+    const project = await seedProject(app);
+    // A key issued before `sk_` keys existed.
+    const legacy = `pk_test_${'L'.repeat(32)}`;
+    await sql(
+      app.databaseUrl,
+      "insert into api_keys (id, project_id, prefix, key_hash, created_at) values (gen_random_uuid(), $1, $2, encode(sha256($3::bytea), 'hex'), now())",
+      [project.projectId, legacy.slice(0, 12), legacy],
+    );
+    expect((await orderWith(legacy)).status).toBe(201);
+
+    const gql = await developerOf(project.projectId);
+    const created = await gql<{ createApiKey: { apiKey: KeyView; secret: string } }>(
+      `mutation { createApiKey(label: "shop backend") { apiKey { ${KEY_FIELDS} } secret userErrors { code } } }`,
+    );
+    const { apiKey, secret } = created.data!.createApiKey;
+    expect(secret).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
+    expect(apiKey).toMatchObject({
+      label: 'shop backend',
+      prefix: secret.slice(0, 12),
+      active: true,
+      lastUsed: null,
+    });
+    expect((await orderWith(secret)).status).toBe(201);
+
+    const listed = await gql<{ apiKeys: KeyView[] }>(`{ apiKeys { ${KEY_FIELDS} } }`);
+    expect(listed.data!.apiKeys.map((key) => key.prefix)).toEqual(
+      expect.arrayContaining([secret.slice(0, 12), legacy.slice(0, 12), project.apiKey.slice(0, 12)]),
+    );
+    expect(JSON.stringify(listed)).not.toContain(secret.slice(12));
+  });
+
+  it('records when a key was last used, at most once a minute and after the answer', async () => {
+    const project = await seedProject(app);
+    const lastUsed = async () =>
+      (
+        await sql<{ last_used_at: Date | null }>(
+          app.databaseUrl,
+          'select last_used_at from api_keys where project_id = $1',
+          [project.projectId],
+        )
+      )[0]!.last_used_at;
+    expect(await lastUsed()).toBeNull();
+    await orderWith(project.apiKey);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    await orderWith(project.apiKey);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await lastUsed()).toEqual(first);
+    app.advanceClock(61_000);
+    await orderWith(project.apiKey);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await lastUsed())!.getTime()).toBeGreaterThan(first!.getTime());
+  });
+
+  it('rolls a key: the new one works, the old one keeps working for the overlap, then stops', async () => {
+    const project = await seedProject(app);
+    const gql = await developerOf(project.projectId);
+    const [old] = (await gql<{ apiKeys: KeyView[] }>('{ apiKeys { id } }')).data!.apiKeys;
+    const rolled = await gql<{ rollApiKey: { apiKey: KeyView; secret: string; previousKey: KeyView } }>(
+      `mutation ($id: ID!) { rollApiKey(id: $id, overlap: "PT2H") { apiKey { ${KEY_FIELDS} } secret previousKey { ${KEY_FIELDS} } userErrors { code } } }`,
+      { id: old!.id },
+    );
+    const { secret, previousKey, apiKey } = rolled.data!.rollApiKey;
+    expect(apiKey.label).toBe('default');
+    expect(previousKey).toMatchObject({ id: old!.id, active: true, expires: expect.any(String) });
+    expect((await orderWith(secret)).status).toBe(201);
+    expect((await orderWith(project.apiKey)).status).toBe(201);
+    app.advanceClock(2 * 60 * 60_000 + 1000);
+    expect((await orderWith(project.apiKey)).status).toBe(401);
+    expect((await orderWith(secret)).status).toBe(201);
+  });
+
+  it('refuses an overlap beyond 24 hours and rolls with PT0S to stop the old key at once', async () => {
+    const project = await seedProject(app);
+    const gql = await developerOf(project.projectId);
+    const [old] = (await gql<{ apiKeys: KeyView[] }>('{ apiKeys { id } }')).data!.apiKeys;
+    const tooLong = await gql<{ rollApiKey: { userErrors: { field: string; code: string }[] } }>(
+      'mutation ($id: ID!) { rollApiKey(id: $id, overlap: "PT25H") { secret userErrors { field code } } }',
+      { id: old!.id },
+    );
+    expect(tooLong.data!.rollApiKey.userErrors).toEqual([{ field: 'overlap', code: 'invalid_request' }]);
+    expect((await orderWith(project.apiKey)).status).toBe(201); // nothing changed
+    await gql('mutation ($id: ID!) { rollApiKey(id: $id, overlap: "PT0S") { secret } }', { id: old!.id });
+    expect((await orderWith(project.apiKey)).status).toBe(401);
+  });
+
+  it("revokes a key at once; revoking again, or another project's key, is refused", async () => {
+    const project = await seedProject(app);
+    const other = await seedProject(app);
+    const gql = await developerOf(project.projectId);
+    const [key] = (await gql<{ apiKeys: KeyView[] }>('{ apiKeys { id } }')).data!.apiKeys;
+    expect((await orderWith(project.apiKey)).status).toBe(201); // cached now
+    const revoked = await gql<{ revokeApiKey: { apiKey: KeyView } }>(
+      `mutation ($id: ID!) { revokeApiKey(id: $id) { apiKey { ${KEY_FIELDS} } userErrors { code } } }`,
+      { id: key!.id },
+    );
+    expect(revoked.data!.revokeApiKey.apiKey).toMatchObject({ active: false, revoked: expect.any(String) });
+    expect((await orderWith(project.apiKey)).status).toBe(401);
+    const again = await gql<{ revokeApiKey: { userErrors: { code: string }[] } }>(
+      'mutation ($id: ID!) { revokeApiKey(id: $id) { userErrors { code } } }',
+      { id: key!.id },
+    );
+    expect(again.data!.revokeApiKey.userErrors).toEqual([{ code: 'api_key_not_active' }]);
+    const [otherKey] = await sql<{ id: string }>(
+      app.databaseUrl,
+      'select id from api_keys where project_id = $1',
+      [other.projectId],
+    );
+    const foreign = await gql<{ revokeApiKey: { userErrors: { code: string }[] } }>(
+      'mutation ($id: ID!) { revokeApiKey(id: $id) { userErrors { code } } }',
+      { id: otherKey!.id },
+    );
+    expect(foreign.data!.revokeApiKey.userErrors).toEqual([{ code: 'not_found' }]);
+    expect((await orderWith(other.apiKey)).status).toBe(201);
+  });
+
+  it('never lets an API key manage keys, so a leaked key cannot mint more', async () => {
+    const project = await seedProject(app);
+    const gql = graphqlClient(app.baseUrl, project.apiKey);
+    const created = await gql<{ createApiKey: { secret: string | null; userErrors: { code: string }[] } }>(
+      'mutation { createApiKey(label: "x") { secret userErrors { code } } }',
+    );
+    expect(created.data!.createApiKey).toEqual({ secret: null, userErrors: [{ code: 'forbidden' }] });
+    expect((await gql('{ apiKeys { id } }')).errors![0]!.extensions!.code).toBe('FORBIDDEN');
+  });
+
+  it('lists, creates, rolls and revokes keys from the command line, each printing one JSON object', async () => {
+    const project = await seedProject(app);
+    const cli = async (...args: string[]) =>
+      JSON.parse(
+        (
+          await run(process.execPath, [...CLI, ...args, '--json'], {
+            env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'warn' },
+          })
+        ).stdout,
+      );
+    const created = await cli('create', '--project', project.projectId, '--label', 'cli');
+    expect(Object.keys(created)).toEqual(['id', 'api_key']);
+    expect((await orderWith(created.api_key)).status).toBe(201);
+    const rolled = await cli('roll', '--id', created.id, '--overlap', 'PT0S');
+    expect(Object.keys(rolled)).toEqual(['id', 'api_key']);
+    expect((await orderWith(created.api_key)).status).toBe(401);
+    expect((await orderWith(rolled.api_key)).status).toBe(201);
+    const listed = await cli('list', '--project', project.projectId);
+    expect(listed.keys).toHaveLength(3);
+    expect(listed.keys.find((key: { id: string }) => key.id === rolled.id)).toMatchObject({
+      label: 'cli',
+      active: true,
+    });
+    const revoked = await cli('revoke', '--id', rolled.id);
+    expect(revoked).toEqual({ id: rolled.id, revoked: expect.any(String) });
+    expect((await orderWith(rolled.api_key)).status).toBe(401);
+    // Four CLI processes, each starting Node and connecting to PostgreSQL: slow on a busy machine.
+  }, 120_000);
+});
