@@ -20,8 +20,20 @@ export function raiseAfterCommit(em: EntityManager, signal: string): void {
   signals.add(signal);
 }
 
-/** Calls `onCommit` with the signals of every transaction of this ORM that commits. */
+const watchers = new WeakMap<Orm, ((signals: ReadonlySet<string>) => void)[]>();
+
+/**
+ * Fires `signal` at once, for a write that committed by itself (a single statement outside a transaction, see
+ * `Db.autocommit`): there is no transaction commit to wait for.
+ */
+export function fireCommitted(orm: Orm, signal: string): void {
+  const signals = new Set([signal]);
+  for (const onCommit of watchers.get(orm) ?? []) onCommit(signals);
+}
+
+/** Calls `onCommit` with the signals of every transaction of this ORM that commits (and of `fireCommitted`). */
 export function watchCommits(orm: Orm, onCommit: (signals: ReadonlySet<string>) => void): void {
+  watchers.set(orm, [...(watchers.get(orm) ?? []), onCommit]);
   const take = (args: TransactionEventArgs) => {
     const em = args.em as unknown as EntityManager;
     const signals = raised.get(em);

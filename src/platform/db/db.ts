@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { fireCommitted } from './commit-signals.ts';
 import type { Orm } from './orm.ts';
 import { UnitOfWork } from './repository.ts';
 
@@ -43,7 +44,13 @@ export class Db {
    * round trips.
    */
   autocommit<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-    return work(UnitOfWork.reading({ fork: () => this.#orm.em.fork(), pool: () => this.#nativePool() }));
+    return work(
+      UnitOfWork.reading({
+        fork: () => this.#orm.em.fork(),
+        pool: () => this.#nativePool(),
+        committed: (signal) => fireCommitted(this.#orm, signal),
+      }),
+    );
   }
 
   /** The `pg` pool MikroORM runs on. */

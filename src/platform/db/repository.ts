@@ -15,6 +15,8 @@ interface ReadSource {
   fork(): EntityManager;
   /** The pool prepared statements of a read run on. */
   pool(): Promise<Pool>;
+  /** Fires a commit signal at once: each statement outside a transaction has committed when it returns. */
+  committed(signal: string): void;
 }
 
 /**
@@ -43,6 +45,15 @@ export class UnitOfWork {
   static entityManagerOf(uow: UnitOfWork): EntityManager {
     uow.#em ??= uow.#read!.fork();
     return uow.#em;
+  }
+
+  /**
+   * Fires `signal` (platform/db/commit-signals.ts) once what this unit of work wrote has committed: after the
+   * transaction's commit, or at once outside a transaction (the statement that wrote has committed by itself).
+   */
+  static signalAfterCommit(uow: UnitOfWork, signal: string): void {
+    if (uow.#read) uow.#read.committed(signal);
+    else raiseAfterCommit(uow.#em!, signal);
   }
 
   /**
@@ -122,6 +133,6 @@ export abstract class Repository {
 
   /** Fires `signal` (see commit-signals.ts) once the unit of work's transaction has committed. */
   protected signalAfterCommit(signal: string): void {
-    raiseAfterCommit(this.em, signal);
+    UnitOfWork.signalAfterCommit(this.#uow, signal);
   }
 }
