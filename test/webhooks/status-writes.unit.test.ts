@@ -40,6 +40,8 @@ describe('status writes', () => {
     expect(writesStatus("update orders set status = 'completed'")).toBe(true);
     expect(writesStatus("sql(`update orders set status = 'completed'`)")).toBe(true);
     expect(writesStatus('if (order.status === "new")')).toBe(false);
-    expect(writesStatus("sql(`select count(*) filter (where o.status = 'completed') from orders o`)")).toBe(false);
+    expect(writesStatus("sql(`select count(*) filter (where o.status = 'completed') from orders o`)")).toBe(
+      false,
+    );
   });
 });
