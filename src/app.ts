@@ -13,6 +13,7 @@ import { registerRoutes, resolvers } from './modules/index.ts';
 import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
 import { OutboxFeed } from './modules/subscriptions/outbox-feed.ts';
 import { concerns } from './platform/auth/credential-change.ts';
+import { migrationsCurrent } from './platform/db/migrations.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { enforceRoles } from './platform/graphql/authorization.ts';
 import { OperationLimits } from './platform/graphql/limits.ts';
@@ -24,6 +25,7 @@ import {
   requireApiKeyOrSession,
 } from './platform/http/authentication.ts';
 import { apiKeyFromBasicAuth } from './platform/http/basic-auth.ts';
+import { type ReadinessCheck, registerHealth } from './platform/http/health.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
 import { loadIdempotencySecret } from './platform/http/idempotency-secret.ts';
 import { mountPortal } from './platform/http/portal.ts';
@@ -38,6 +40,10 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   app.addHook('onRequest', async (request) => {
     // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
     request.deps = { ...deps, logger: request.log as Logger };
+  });
+  registerHealth(app, {
+    checks: readinessChecks(services, deps),
+    draining: () => services.lifecycle.draining,
   });
   const sessionCookie = sessionCookieOf(deps.config);
   await registerRateLimits(app, deps.config.security.rateLimits, { sessionCookieName: sessionCookie.name });
@@ -133,4 +139,21 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   // The merchant portal's single-page app (portal/, built by portal/build.ts) at MERCHANT_PORTAL_URL's path.
   mountPortal(app, { pathPrefix: pathPrefixOf(deps.config.merchantPortalUrl), buildDir: PORTAL_BUILD_DIR });
   return app;
+}
+
+/** What /health/ready checks: the database answers, its migrations are current, the job queue runs. */
+function readinessChecks(services: AppServices, deps: AppDeps): ReadinessCheck[] {
+  const current = migrationsCurrent(services.orm);
+  return [
+    {
+      name: 'database',
+      check: () =>
+        deps.db.ping().then(
+          () => null,
+          () => 'unreachable',
+        ),
+    },
+    { name: 'migrations', check: async () => ((await current()) ? null : 'pending migrations') },
+    { name: 'jobs', check: async () => (services.jobs.running ? null : 'job queue stopped') },
+  ];
 }

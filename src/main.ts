@@ -5,6 +5,7 @@ import { createUser } from './modules/identity/commands/create-user.ts';
 import { findUserByEmail } from './modules/identity/commands/find-user.ts';
 import { createProject } from './modules/projects/commands/create-project.ts';
 import { getProject } from './modules/projects/commands/get-project.ts';
+import { MigrationsBehindError } from './platform/db/migrations.ts';
 import { configOrExit, startRuntime, stopOnSignals } from './runtime.ts';
 import type { AppDeps } from './services.ts';
 
@@ -14,7 +15,7 @@ import type { AppDeps } from './services.ts';
  */
 async function main(): Promise<void> {
   const config = configOrExit();
-  const runtime = await startRuntime(config);
+  const runtime = await startRuntime(config).catch(exitOnStartFailure);
   stopOnSignals(runtime.services.logger, 'server', runtime.stop);
 
   const devKey = await ensureDevProject(config.dataDir, runtime.deps);
@@ -22,7 +23,16 @@ async function main(): Promise<void> {
   const portal = await ensurePortalBuilt(portalBase(config.merchantPortalUrl));
   if (portal.built)
     runtime.services.logger.info({ ms: Math.round(portal.milliseconds) }, 'merchant portal built');
-  await runtime.app.listen({ host: config.host, port: config.port });
+  try {
+    await runtime.app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    process.stderr.write(
+      `PORT ${config.port} is already in use on ${config.host}: stop what uses it or set PORT to a free port\n`,
+    );
+    await runtime.stop();
+    process.exit(1);
+  }
 
   const lines = [
     '',
@@ -45,6 +55,15 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/** A start that cannot go on for a reason an operator can fix is one line on standard error and exit code 1. */
+function exitOnStartFailure(error: unknown): never {
+  if (error instanceof MigrationsBehindError) {
+    process.stderr.write(`Not starting: ${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
 }
 
 interface DevProject {

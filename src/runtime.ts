@@ -5,7 +5,8 @@ import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, parseConfig } from './config/index.ts';
 import { entities, registerWorkers, startModules } from './modules/index.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
-import { connectOrm, migrate, type Orm } from './platform/db/orm.ts';
+import { MigrationsBehindError, migrateUnderLock, pendingMigrations } from './platform/db/migrations.ts';
+import { connectOrm, type Orm } from './platform/db/orm.ts';
 import { createLogger } from './platform/http/logger.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { WorkerHost } from './platform/module.ts';
@@ -20,7 +21,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Connects to DATABASE_URL, or starts the embedded PostgreSQL, and brings the schema up to date. */
+/**
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL, and brings the schema up to date under the
+ * migration lock (MIGRATE_ON_START); with that off, a database whose migrations are behind stops the start.
+ */
 export async function openDatabase(
   config: AppConfig,
   logger: Logger,
@@ -36,8 +40,23 @@ export async function openDatabase(
       });
   const url = config.databaseUrl ?? embedded!.url;
   try {
-    const orm = await connectOrm({ url, entities, migrations, logger });
-    await migrate(orm);
+    const orm = await connectOrm({
+      url,
+      entities,
+      migrations,
+      logger,
+      poolSize: config.operations.databasePoolSize,
+    });
+    try {
+      if (config.operations.migrateOnStart) await migrateUnderLock(orm, url, logger);
+      else {
+        const pending = await pendingMigrations(orm);
+        if (pending.length > 0) throw new MigrationsBehindError(pending);
+      }
+    } catch (error) {
+      await orm.close(true).catch(() => undefined);
+      throw error;
+    }
     return {
       orm,
       url,
@@ -81,6 +100,10 @@ export async function startRuntime(
       app,
       database,
       stop: async () => {
+        // Readiness turns 503 at once; the load balancer gets the grace period to notice before the port closes.
+        services.lifecycle.draining = true;
+        const grace = config.operations.shutdownGraceMs;
+        if (grace > 0) await new Promise((resolve) => setTimeout(resolve, grace));
         // Closing the app also closes the GraphQL WebSocket server (its preClose hook).
         await app.close();
         await stopBackground();
@@ -132,7 +155,9 @@ export async function startServices(
     throw error;
   }
   const shutdownHooks: (() => Promise<void>)[] = [];
+  const lifecycle = { draining: false };
   const services: AppServices = {
+    lifecycle,
     config,
     orm: database.orm,
     logger,
@@ -142,6 +167,7 @@ export async function startServices(
     onShutdown: (hook) => shutdownHooks.push(hook),
   };
   const stop = async () => {
+    lifecycle.draining = true;
     for (const hook of shutdownHooks.reverse()) {
       await hook().catch((error) => logger.error({ err: error }, 'shutdown hook failed'));
     }
@@ -171,7 +197,10 @@ export function configOrExit(): AppConfig {
   }
 }
 
-/** On SIGINT or SIGTERM, once: runs `stop`, then exits (1 when stopping failed). */
+/**
+ * On SIGINT or SIGTERM, once: runs `stop`, then ends with one `<name> stopped` line and exit code 0 (1 when
+ * stopping failed). A second Ctrl-C while stopping is ignored: the first one is already doing everything.
+ */
 export function stopOnSignals(logger: Logger, name: string, stop: () => Promise<void>): void {
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -180,6 +209,7 @@ export function stopOnSignals(logger: Logger, name: string, stop: () => Promise<
     logger.info({ signal }, `${name} shutting down`);
     try {
       await stop();
+      logger.info(`${name} stopped`);
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, `${name} shutdown failed`);

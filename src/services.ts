@@ -37,6 +37,8 @@ export interface AppServices {
   notifications: PgListener;
   /** Cleanup that `runtime.stop()` runs after HTTP has drained, before the job queue and database close. */
   onShutdown(hook: () => Promise<void>): void;
+  /** Where this process is in its life: `draining` turns readiness to 503 as shutdown begins. */
+  lifecycle: { draining: boolean };
 }
 
 /**

@@ -29,6 +29,11 @@ export class Db {
     }
   }
 
+  /** Resolves when the database answers a trivial query (readiness). */
+  async ping(): Promise<void> {
+    await this.#orm.em.fork().getConnection().execute('select 1');
+  }
+
   /** Runs read-only work (each statement on its own, no transaction). */
   read<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
     return work(new UnitOfWork(this.#orm.em.fork()));

@@ -37,6 +37,7 @@ export class JobQueue {
   readonly #logger: Logger;
   readonly #pollingIntervalSeconds: number;
   readonly #defined = new Set<string>();
+  #running = true;
 
   private constructor(boss: PgBoss, logger: Logger, pollingIntervalSeconds: number) {
     this.#boss = boss;
@@ -132,7 +133,13 @@ export class JobQueue {
     );
   }
 
+  /** False once stopping has begun (readiness). */
+  get running(): boolean {
+    return this.#running;
+  }
+
   async stop(): Promise<void> {
+    this.#running = false;
     await this.#boss.stop({ graceful: true, timeout: 10_000, close: true });
   }
 }
