@@ -99,7 +99,12 @@ async function ensureDevProject(dataDir: string, deps: AppDeps): Promise<DevProj
     const email = (await findUserByEmail(deps, DEV_USER_EMAIL))
       ? `admin-${saved.projectId!.slice(0, 8)}@test-shop.example`
       : DEV_USER_EMAIL;
-    const user = await createUser(deps, saved.projectId!, { email, role: 'admin' });
+    // Several processes starting at once on one new database race for the shared address: the loser takes its own.
+    const user = await createUser(deps, saved.projectId!, { email, role: 'admin' }).catch(async (error) => {
+      if (email !== DEV_USER_EMAIL || !(await findUserByEmail(deps, DEV_USER_EMAIL))) throw error;
+      const own = `admin-${saved!.projectId!.slice(0, 8)}@test-shop.example`;
+      return createUser(deps, saved!.projectId!, { email: own, role: 'admin' });
+    });
     saved = { ...saved, userEmail: user.user.email, userPassword: user.password };
   }
   await mkdir(path.dirname(file), { recursive: true });

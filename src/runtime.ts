@@ -17,6 +17,8 @@ import { type AppDeps, type AppServices, buildDeps, type ServiceOverrides } from
 export interface Database {
   orm: Orm;
   url: string;
+  /** The migrations this process applied as it opened the database (none when they were current). */
+  appliedMigrations: string[];
   /** Closes the pool, then stops the embedded PostgreSQL if this process started it. */
   close(): Promise<void>;
 }
@@ -29,6 +31,7 @@ export async function openDatabase(
   config: AppConfig,
   logger: Logger,
   whenRunning: 'reuse' | 'takeOver' = 'takeOver',
+  options: { migrate?: boolean } = {},
 ): Promise<Database> {
   const embedded = config.databaseUrl
     ? null
@@ -47,9 +50,11 @@ export async function openDatabase(
       logger,
       poolSize: config.operations.databasePoolSize,
     });
+    let appliedMigrations: string[] = [];
     try {
-      if (config.operations.migrateOnStart) await migrateUnderLock(orm, url, logger);
-      else {
+      if (options.migrate ?? config.operations.migrateOnStart) {
+        appliedMigrations = await migrateUnderLock(orm, url, logger);
+      } else {
         const pending = await pendingMigrations(orm);
         if (pending.length > 0) throw new MigrationsBehindError(pending);
       }
@@ -60,6 +65,7 @@ export async function openDatabase(
     return {
       orm,
       url,
+      appliedMigrations,
       close: async () => {
         await orm.close(true);
         await embedded?.stop();
