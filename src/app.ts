@@ -4,6 +4,7 @@ import { PORTAL_BUILD_DIR } from '../portal/build.ts';
 import { pathPrefixOf } from './config/index.ts';
 import { auditMutations } from './modules/audit/graphql/mutation-audit.ts';
 import { recordRestWrites } from './modules/audit/rest/audit-hook.ts';
+import { EventFeed } from './modules/events/event-feed.ts';
 import { hashApiKey, isWellFormedApiKey } from './modules/identity/api-key.ts';
 import { authenticateApiKey } from './modules/identity/commands/authenticate-api-key.ts';
 import { sessionActorOf } from './modules/identity/session-authentication.ts';
@@ -11,7 +12,6 @@ import { sessionCookieOf } from './modules/identity/session-cookie.ts';
 import { hashSessionToken } from './modules/identity/session-token.ts';
 import { registerRoutes, resolvers } from './modules/index.ts';
 import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
-import { OutboxFeed } from './modules/subscriptions/outbox-feed.ts';
 import { concerns } from './platform/auth/credential-change.ts';
 import { migrationsCurrent } from './platform/db/migrations.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
@@ -90,8 +90,14 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
       loaders: new Map(),
     }),
   });
-  // graphql-ws on the same path, over the same schema; its operations also see this process's live outbox.
-  const feed = new OutboxFeed({ db: deps.db, notifications: services.notifications, logger: deps.logger });
+  // graphql-ws on the same path, over the same schema; its operations also see this process's live events feed.
+  const feed = new EventFeed({
+    db: deps.db,
+    notifications: services.notifications,
+    logger: deps.logger.child({ component: 'event-feed' }),
+    maxBehind: deps.config.events.subscriptionMaxBehind,
+    sweepMs: deps.config.outboxSweepIntervalSeconds * 1000,
+  });
   const ownOrigins = new Set([
     new URL(deps.config.baseUrl).origin,
     new URL(deps.config.merchantPortalUrl).origin,
@@ -117,14 +123,17 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
       const tokenHash = hashSessionToken(session.token);
       return { actor: session.actor, recheck: () => deps.credentials.session(tokenHash) };
     },
-    context: (actor, request) => ({
+    context: (actor, request, socket) => ({
       deps,
       actor,
       request: null,
       clientAddress: request.socket.remoteAddress ?? null,
       loaders: new Map(),
       live: feed,
+      socket,
     }),
+    // One execution per event for every subscriber with the same credential and operation.
+    shareScope: (actor) => `${actor.projectId}:${JSON.stringify(actor.principal)}`,
     logger: deps.logger,
     onClose: () => feed.close(),
   });
@@ -134,6 +143,8 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     else if (change.revoked) sockets.closeWhere((actor) => concerns(change, actor));
   });
   app.addHook('onClose', async () => stopWatching());
+
+  app.decorate('eventFeed', feed);
 
   await registerRoutes(app, deps);
   // The merchant portal's single-page app (portal/, built by portal/build.ts) at MERCHANT_PORTAL_URL's path.
@@ -156,4 +167,11 @@ function readinessChecks(services: AppServices, deps: AppDeps): ReadinessCheck[]
     { name: 'migrations', check: async () => ((await current()) ? null : 'pending migrations') },
     { name: 'jobs', check: async () => (services.jobs.running ? null : 'job queue stopped') },
   ];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's live events feed (its subscriber count is what tests and metrics read). */
+    eventFeed: EventFeed;
+  }
 }

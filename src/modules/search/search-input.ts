@@ -14,9 +14,12 @@ const searchBodySchema = z.strictObject({
   size: z.unknown().optional(),
   start: z.unknown().optional(),
   search_after: z.unknown().optional(),
+  exact_total: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
-export function parseSearchBody(body: unknown): OrderSearchRequest {
+export type SearchBody = OrderSearchRequest & { readonly exact_total?: boolean };
+
+export function parseSearchBody(body: unknown): SearchBody {
   return parseOrThrow(searchBodySchema, body ?? {});
 }
 
