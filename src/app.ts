@@ -12,13 +12,18 @@ import { sessionCookieOf } from './modules/identity/session-cookie.ts';
 import { hashSessionToken } from './modules/identity/session-token.ts';
 import { registerRoutes, resolvers } from './modules/index.ts';
 import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
+import { instrumentApp } from './observability.ts';
 import { concerns } from './platform/auth/credential-change.ts';
 import { migrationsCurrent } from './platform/db/migrations.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { enforceRoles } from './platform/graphql/authorization.ts';
 import { OperationLimits } from './platform/graphql/limits.ts';
 import { buildSchema } from './platform/graphql/schema.ts';
-import { mountGraphQLWebSocket, type SocketCredential } from './platform/graphql/websocket.ts';
+import {
+  mountGraphQLWebSocket,
+  type OpenSockets,
+  type SocketCredential,
+} from './platform/graphql/websocket.ts';
 import {
   registerAuthentication,
   requireActor,
@@ -45,6 +50,8 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     checks: readinessChecks(services, deps),
     draining: () => services.lifecycle.draining,
   });
+  let sockets: OpenSockets | null = null;
+  const metrics = instrumentApp(app, services, deps, () => sockets);
   const sessionCookie = sessionCookieOf(deps.config);
   await registerRateLimits(app, deps.config.security.rateLimits, { sessionCookieName: sessionCookie.name });
   registerAuthentication(app, {
@@ -81,6 +88,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     production,
     debug: deps.config.graphqlDebug,
     limits,
+    plugins: [metrics.graphqlPlugin<AppGraphQLContext>()],
     authenticate: requireApiKeyOrSession,
     context: (request, actor) => ({
       deps: request.deps,
@@ -102,7 +110,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     new URL(deps.config.baseUrl).origin,
     new URL(deps.config.merchantPortalUrl).origin,
   ]);
-  const sockets = mountGraphQLWebSocket<AppGraphQLContext>(app, {
+  sockets = mountGraphQLWebSocket<AppGraphQLContext>(app, {
     schema,
     path: '/graphql',
     production,

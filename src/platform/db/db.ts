@@ -33,6 +33,12 @@ export class Db {
     }
   }
 
+  /** The connections of this process's pool: open, idle, and queries waiting for one (metrics). */
+  async poolStats(): Promise<{ total: number; idle: number; waiting: number }> {
+    const pool = await this.#nativePool();
+    return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+  }
+
   /** Resolves when the database answers a trivial query (readiness). */
   async ping(): Promise<void> {
     await this.#orm.em.fork().getConnection().execute('select 1');
