@@ -91,6 +91,8 @@ export class Metrics {
       help: 'Jobs due and waiting for a worker, per queue (shared by every process)',
       labelNames: ['queue'] as const,
       registers,
+      // Every process sees the same shared queue: across a cluster, one answer, not their sum.
+      aggregator: 'first',
       async collect() {
         this.reset();
         backlog = sources.backlog().catch(() => []);
@@ -102,6 +104,7 @@ export class Metrics {
       help: 'Seconds the longest-waiting due job of each queue has waited',
       labelNames: ['queue'] as const,
       registers,
+      aggregator: 'first',
       async collect() {
         this.reset();
         for (const row of await backlog) this.set({ queue: row.queue }, row.oldestDueSeconds);
