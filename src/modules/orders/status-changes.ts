@@ -119,6 +119,7 @@ function eventFor(
   return Object.assign(new TransactionEvent(), {
     id: randomUUID(),
     transactionId: transaction.id,
+    projectId: transaction.projectId,
     event: to,
     source: ctx.source ?? 'set_status',
     fromStatus: from,

@@ -188,9 +188,9 @@ export class DeliveryQueueRepository extends Repository {
          from o where d.id = o.id and d.state = 'pending' and d.attempt_count = o.attempt - 1
          returning d.id, d.project_id, d.order_id, d.state
        ), attempt_rows as (
-         insert into webhook_delivery_attempts (id, delivery_id, attempt_number, started_at, url, http_status,
-           error_kind, error_message, duration_ms, response_excerpt, signed)
-         select gen_random_uuid(), o.id, o.attempt, o.started_at, o.url, o.http_status, o.error_kind, o.error_message,
+         insert into webhook_delivery_attempts (id, delivery_id, project_id, attempt_number, started_at, url,
+           http_status, error_kind, error_message, duration_ms, response_excerpt, signed)
+         select gen_random_uuid(), o.id, u.project_id, o.attempt, o.started_at, o.url, o.http_status, o.error_kind, o.error_message,
            o.duration_ms, o.excerpt, o.signed
          from o join updated u on u.id = o.id
        ), outcomes as (
