@@ -18,6 +18,8 @@ import { type AppDeps, type AppServices, buildDeps, type ServiceOverrides } from
 export interface Database {
   orm: Orm;
   url: string;
+  /** An ORM on DATABASE_READ_URL (a streaming replica) for the reads that may lag; null without one. */
+  replica: Orm | null;
   /** The migrations this process applied as it opened the database (none when they were current). */
   appliedMigrations: string[];
   /** Closes the pool, then stops the embedded PostgreSQL if this process started it. */
@@ -63,11 +65,26 @@ export async function openDatabase(
       await orm.close(true).catch(() => undefined);
       throw error;
     }
+    // Connected on first use: a replica that is down at start only sends those reads to the primary.
+    const replica = config.operations.databaseReadUrl
+      ? await connectOrm({
+          url: config.operations.databaseReadUrl,
+          entities,
+          migrations: [],
+          logger,
+          poolSize: config.operations.databasePoolSize,
+        }).catch((error) => {
+          logger.warn({ err: error }, 'read replica unreachable at start: reading from the primary');
+          return null;
+        })
+      : null;
     return {
       orm,
       url,
+      replica,
       appliedMigrations,
       close: async () => {
+        await replica?.close(true).catch(() => undefined);
         await orm.close(true);
         await embedded?.stop();
       },
@@ -169,6 +186,7 @@ export async function startServices(
   const lifecycle = { draining: false };
   const services: AppServices = {
     lifecycle,
+    replica: database.replica,
     config,
     orm: database.orm,
     logger,

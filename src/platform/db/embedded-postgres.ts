@@ -98,7 +98,7 @@ export async function startEmbeddedPostgres(options: {
  * If this process ends any other way than through `stop`, its `exit` hook still stops the database; after a
  * SIGKILL, the next start finds the postmaster left behind and stops it (stopStalePostmaster).
  */
-async function startPostmaster(
+export async function startPostmaster(
   databaseDir: string,
   port: number,
   flags: string[],
@@ -122,7 +122,8 @@ async function startPostmaster(
       const message = chunk.toString('utf8');
       logger?.debug({ postgres: message.trim() }, 'postgres');
       output += message;
-      if (output.includes('database system is ready to accept connections')) resolve();
+      // A primary says `ready to accept connections`; a standby, `ready to accept read-only connections`.
+      if (/database system is ready to accept (read-only )?connections/.test(output)) resolve();
     });
     child.once('exit', (code) =>
       reject(new Error(`PostgreSQL exited with ${code} while starting:\n${output}`)),
