@@ -46,7 +46,9 @@ try {
   // By default one more row per case: the same server with WEB_CONCURRENCY=2 (two server processes on one
   // port, node:cluster) beside the single process. `--variant none` leaves it out.
   const given = flags.variant.length > 0 ? flags.variant : ['WEB_CONCURRENCY=2'];
-  variants = given.filter((variant) => variant !== 'none').map((variant) => parseEnvPairs(variant.split(',')));
+  variants = given
+    .filter((variant) => variant !== 'none')
+    .map((variant) => parseEnvPairs(variant.split(',')));
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
   process.stderr.write(`${error.message}
