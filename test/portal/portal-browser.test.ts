@@ -10,10 +10,12 @@ import {
 } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { type SeededUser, seedUser } from '../factories/user.ts';
+import { graphqlClient } from '../helpers/graphql.ts';
 import { restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
 import {
+  nextOperation,
   openPortal,
   type PortalPage,
   SIGN_IN_OFTEN,
@@ -54,7 +56,7 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     }
   });
 
-  const open = async (options: { width?: number; path?: string } = {}) => {
+  const open = async (options: { width?: number; path?: string; timezoneId?: string } = {}) => {
     const portal = await openPortal(browser, portalUrl, options);
     opened.push(portal);
     return portal;
@@ -109,17 +111,57 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     expect(await row.textContent()).toContain('400000******3220');
   });
 
-  it("updates home's totals and live feed when an order is paid", async () => {
-    const { page } = await signedIn(admin);
+  it("shows home's totals from orderStats in the user's time zone, the latest events, and both follow a payment live", async () => {
+    const earlier = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
+      amount: 555,
+      order: { merchant_order_id: 'feed-before' },
+    });
+    // Fourteen hours ahead of UTC: the page's days must be the user's, not the server's.
+    const timeZone = 'Pacific/Kiritimati';
+    const portal = await open({ timezoneId: timeZone });
+    const { page } = portal;
+    const asked = nextOperation(page, 'HomeStats');
+    await signInThroughForm(page, admin.email, admin.password);
+    const variables = await asked;
+    const localDate = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    expect(variables).toMatchObject({
+      timeZone,
+      today: new Date(`${localDate}T00:00:00+14:00`).toISOString(),
+    });
+    await page.getByText(`Days in your time zone, ${timeZone}.`).waitFor();
+
+    // What the page shows is what the API counts for that window and zone.
+    const stats = await graphqlClient(app.baseUrl, project.apiKey)<any>(
+      'query($from: DateTime!, $to: DateTime!, $tz: String!) { orderStats(from: $from, to: $to, timeZone: $tz) { buckets { orderCount } } }',
+      { from: variables.today, to: variables.until, tz: timeZone },
+    );
+    const counted = stats.data.orderStats.buckets[0].orderCount;
+    expect(counted).toBeGreaterThan(0);
     const today = page.getByRole('region', { name: 'Today' }).locator('.stat-value');
-    await today.waitFor();
+    await page.waitForFunction(
+      (expected) =>
+        Number.parseInt(
+          (globalThis as any).document.querySelector('[aria-label="Today"] .stat-value')?.textContent ?? '',
+          10,
+        ) === expected,
+      counted,
+    );
+    // The feed opens with the latest events (the `events` query), the order named by its merchant order id.
+    const feed = page.getByRole('region', { name: 'Live feed' });
+    await feed.getByRole('link', { name: 'feed-before' }).first().waitFor();
+    expect(await feed.locator(`a[href$="/orders/${earlier.id}"]`).count()).toBeGreaterThan(0);
+
     await page.locator('.live-dot.is-live').waitFor();
     const before = Number.parseInt((await today.textContent()) ?? '', 10);
     const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
       amount: 777,
       order: { merchant_order_id: 'feed-777' },
     });
-    await page.getByRole('link', { name: 'feed-777' }).first().waitFor({ timeout: 3_000 });
+    await feed.getByRole('link', { name: 'feed-777' }).first().waitFor({ timeout: 3_000 });
+    await feed
+      .locator('[data-event-type="ORDER_STATUS_CHANGED"] [data-status="COMPLETED"]')
+      .first()
+      .waitFor();
     await page.waitForFunction(
       (expected) =>
         Number.parseInt(

@@ -20,7 +20,12 @@ type Documents = {
     "\n  mutation PortalCreateApiKey($label: String!) {\n    createApiKey(label: $label) {\n      apiKey {\n        id\n        prefix\n      }\n      secret\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalCreateApiKeyDocument,
     "\n  mutation PortalRollApiKey($id: ID!, $overlap: String) {\n    rollApiKey(id: $id, overlap: $overlap) {\n      apiKey {\n        id\n        prefix\n      }\n      secret\n      previousKey {\n        id\n        expires\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalRollApiKeyDocument,
     "\n  mutation PortalRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey {\n        id\n        revoked\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalRevokeApiKeyDocument,
-    "\n  subscription HomeLiveChanges {\n    orderStatusChanged {\n      id\n      merchantOrderId\n      amount\n      currency\n      status\n      modified\n    }\n  }\n": typeof types.HomeLiveChangesDocument,
+    "\n  fragment WindowTotals on OrderStats {\n    buckets {\n      orderCount\n      completedCount\n      finalCount\n      amounts {\n        currency\n        amount\n      }\n    }\n  }\n": typeof types.WindowTotalsFragmentDoc,
+    "\n  query HomeStats(\n    $today: DateTime!\n    $week: DateTime!\n    $month: DateTime!\n    $until: DateTime!\n    $timeZone: String!\n  ) {\n    today: orderStats(from: $today, to: $until, timeZone: $timeZone) {\n      ...WindowTotals\n    }\n    week: orderStats(from: $week, to: $until, timeZone: $timeZone) {\n      ...WindowTotals\n    }\n    month: orderStats(from: $month, to: $until, timeZone: $timeZone) {\n      ...WindowTotals\n    }\n    perDay: orderStats(from: $month, to: $until, groupBy: [DAY, STATUS], timeZone: $timeZone) {\n      buckets {\n        periodStart\n        status\n        orderCount\n      }\n    }\n  }\n": typeof types.HomeStatsDocument,
+    "\n  fragment FeedEvent on Event {\n    id\n    cursor\n    type\n    occurred\n    orderId\n    snapshot {\n      orderStatus\n      transactionStatus\n      paymentMethod\n      amount\n      currency\n      refundedAmount\n      attemptCount\n      httpStatus\n      errorKind\n    }\n  }\n": typeof types.FeedEventFragmentDoc,
+    "\n  query HomeLatestEvents {\n    events(last: 20) {\n      edges {\n        node {\n          ...FeedEvent\n        }\n      }\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n": typeof types.HomeLatestEventsDocument,
+    "\n  subscription HomeNewEvents($afterEvent: String) {\n    events(afterEvent: $afterEvent) {\n      ...FeedEvent\n    }\n  }\n": typeof types.HomeNewEventsDocument,
+    "\n  query HomeFeedOrders($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on Order {\n        id\n        merchantOrderId\n      }\n    }\n  }\n": typeof types.HomeFeedOrdersDocument,
     "\n  mutation PortalRefundOrder($orderId: ID!, $amount: SafeInt!) {\n    refundOrder(orderId: $orderId, amount: $amount) {\n      refund {\n        id\n        amount\n        currency\n        status\n      }\n      order {\n        id\n        refundedAmount\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalRefundOrderDocument,
     "\n  mutation PortalCaptureTransaction($input: CaptureTransactionInput!) {\n    captureTransaction(input: $input) {\n      captureOrder {\n        id\n        amount\n        currency\n        status\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalCaptureTransactionDocument,
     "\n  mutation PortalVoidTransaction($input: VoidTransactionInput!) {\n    voidTransaction(input: $input) {\n      voidOrder {\n        id\n        status\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalVoidTransactionDocument,
@@ -40,7 +45,6 @@ type Documents = {
     "\n  mutation PortalEnableSigning {\n    enableWebhookSigning {\n      secret\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalEnableSigningDocument,
     "\n  mutation PortalDisableSigning {\n    disableWebhookSigning {\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalDisableSigningDocument,
     "\n  query PortalViewer {\n    viewer {\n      role\n      project {\n        id\n        name\n        mode\n      }\n    }\n  }\n": typeof types.PortalViewerDocument,
-    "\n  query HomeRecentOrders($query: String!, $after: String) {\n    orders(query: $query, first: 100, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          created\n          amount\n          currency\n          status\n        }\n      }\n    }\n  }\n": typeof types.HomeRecentOrdersDocument,
     "\n  fragment UserErrors on UserError {\n    field\n    code\n    message\n  }\n": typeof types.UserErrorsFragmentDoc,
 };
 const documents: Documents = {
@@ -50,7 +54,12 @@ const documents: Documents = {
     "\n  mutation PortalCreateApiKey($label: String!) {\n    createApiKey(label: $label) {\n      apiKey {\n        id\n        prefix\n      }\n      secret\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalCreateApiKeyDocument,
     "\n  mutation PortalRollApiKey($id: ID!, $overlap: String) {\n    rollApiKey(id: $id, overlap: $overlap) {\n      apiKey {\n        id\n        prefix\n      }\n      secret\n      previousKey {\n        id\n        expires\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalRollApiKeyDocument,
     "\n  mutation PortalRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey {\n        id\n        revoked\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalRevokeApiKeyDocument,
-    "\n  subscription HomeLiveChanges {\n    orderStatusChanged {\n      id\n      merchantOrderId\n      amount\n      currency\n      status\n      modified\n    }\n  }\n": types.HomeLiveChangesDocument,
+    "\n  fragment WindowTotals on OrderStats {\n    buckets {\n      orderCount\n      completedCount\n      finalCount\n      amounts {\n        currency\n        amount\n      }\n    }\n  }\n": types.WindowTotalsFragmentDoc,
+    "\n  query HomeStats(\n    $today: DateTime!\n    $week: DateTime!\n    $month: DateTime!\n    $until: DateTime!\n    $timeZone: String!\n  ) {\n    today: orderStats(from: $today, to: $until, timeZone: $timeZone) {\n      ...WindowTotals\n    }\n    week: orderStats(from: $week, to: $until, timeZone: $timeZone) {\n      ...WindowTotals\n    }\n    month: orderStats(from: $month, to: $until, timeZone: $timeZone) {\n      ...WindowTotals\n    }\n    perDay: orderStats(from: $month, to: $until, groupBy: [DAY, STATUS], timeZone: $timeZone) {\n      buckets {\n        periodStart\n        status\n        orderCount\n      }\n    }\n  }\n": types.HomeStatsDocument,
+    "\n  fragment FeedEvent on Event {\n    id\n    cursor\n    type\n    occurred\n    orderId\n    snapshot {\n      orderStatus\n      transactionStatus\n      paymentMethod\n      amount\n      currency\n      refundedAmount\n      attemptCount\n      httpStatus\n      errorKind\n    }\n  }\n": types.FeedEventFragmentDoc,
+    "\n  query HomeLatestEvents {\n    events(last: 20) {\n      edges {\n        node {\n          ...FeedEvent\n        }\n      }\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n": types.HomeLatestEventsDocument,
+    "\n  subscription HomeNewEvents($afterEvent: String) {\n    events(afterEvent: $afterEvent) {\n      ...FeedEvent\n    }\n  }\n": types.HomeNewEventsDocument,
+    "\n  query HomeFeedOrders($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on Order {\n        id\n        merchantOrderId\n      }\n    }\n  }\n": types.HomeFeedOrdersDocument,
     "\n  mutation PortalRefundOrder($orderId: ID!, $amount: SafeInt!) {\n    refundOrder(orderId: $orderId, amount: $amount) {\n      refund {\n        id\n        amount\n        currency\n        status\n      }\n      order {\n        id\n        refundedAmount\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalRefundOrderDocument,
     "\n  mutation PortalCaptureTransaction($input: CaptureTransactionInput!) {\n    captureTransaction(input: $input) {\n      captureOrder {\n        id\n        amount\n        currency\n        status\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalCaptureTransactionDocument,
     "\n  mutation PortalVoidTransaction($input: VoidTransactionInput!) {\n    voidTransaction(input: $input) {\n      voidOrder {\n        id\n        status\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalVoidTransactionDocument,
@@ -70,7 +79,6 @@ const documents: Documents = {
     "\n  mutation PortalEnableSigning {\n    enableWebhookSigning {\n      secret\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalEnableSigningDocument,
     "\n  mutation PortalDisableSigning {\n    disableWebhookSigning {\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalDisableSigningDocument,
     "\n  query PortalViewer {\n    viewer {\n      role\n      project {\n        id\n        name\n        mode\n      }\n    }\n  }\n": types.PortalViewerDocument,
-    "\n  query HomeRecentOrders($query: String!, $after: String) {\n    orders(query: $query, first: 100, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          created\n          amount\n          currency\n          status\n        }\n      }\n    }\n  }\n": types.HomeRecentOrdersDocument,
     "\n  fragment UserErrors on UserError {\n    field\n    code\n    message\n  }\n": types.UserErrorsFragmentDoc,
 };
 
@@ -115,7 +123,27 @@ export function graphql(source: "\n  mutation PortalRevokeApiKey($id: ID!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription HomeLiveChanges {\n    orderStatusChanged {\n      id\n      merchantOrderId\n      amount\n      currency\n      status\n      modified\n    }\n  }\n"): (typeof documents)["\n  subscription HomeLiveChanges {\n    orderStatusChanged {\n      id\n      merchantOrderId\n      amount\n      currency\n      status\n      modified\n    }\n  }\n"];
+export function graphql(source: "\n  fragment WindowTotals on OrderStats {\n    buckets {\n      orderCount\n      completedCount\n      finalCount\n      amounts {\n        currency\n        amount\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment WindowTotals on OrderStats {\n    buckets {\n      orderCount\n      completedCount\n      finalCount\n      amounts {\n        currency\n        amount\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HomeStats(\n    $today: DateTime!\n    $week: DateTime!\n    $month: DateTime!\n    $until: DateTime!\n    $timeZone: String!\n  ) {\n    today: orderStats(from: $today, to: $until, timeZone: $timeZone) {\n      ...WindowTotals\n    }\n    week: orderStats(from: $week, to: $until, timeZone: $timeZone) {\n      ...WindowTotals\n    }\n    month: orderStats(from: $month, to: $until, timeZone: $timeZone) {\n      ...WindowTotals\n    }\n    perDay: orderStats(from: $month, to: $until, groupBy: [DAY, STATUS], timeZone: $timeZone) {\n      buckets {\n        periodStart\n        status\n        orderCount\n      }\n    }\n  }\n"): (typeof documents)["\n  query HomeStats(\n    $today: DateTime!\n    $week: DateTime!\n    $month: DateTime!\n    $until: DateTime!\n    $timeZone: String!\n  ) {\n    today: orderStats(from: $today, to: $until, timeZone: $timeZone) {\n      ...WindowTotals\n    }\n    week: orderStats(from: $week, to: $until, timeZone: $timeZone) {\n      ...WindowTotals\n    }\n    month: orderStats(from: $month, to: $until, timeZone: $timeZone) {\n      ...WindowTotals\n    }\n    perDay: orderStats(from: $month, to: $until, groupBy: [DAY, STATUS], timeZone: $timeZone) {\n      buckets {\n        periodStart\n        status\n        orderCount\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment FeedEvent on Event {\n    id\n    cursor\n    type\n    occurred\n    orderId\n    snapshot {\n      orderStatus\n      transactionStatus\n      paymentMethod\n      amount\n      currency\n      refundedAmount\n      attemptCount\n      httpStatus\n      errorKind\n    }\n  }\n"): (typeof documents)["\n  fragment FeedEvent on Event {\n    id\n    cursor\n    type\n    occurred\n    orderId\n    snapshot {\n      orderStatus\n      transactionStatus\n      paymentMethod\n      amount\n      currency\n      refundedAmount\n      attemptCount\n      httpStatus\n      errorKind\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HomeLatestEvents {\n    events(last: 20) {\n      edges {\n        node {\n          ...FeedEvent\n        }\n      }\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query HomeLatestEvents {\n    events(last: 20) {\n      edges {\n        node {\n          ...FeedEvent\n        }\n      }\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription HomeNewEvents($afterEvent: String) {\n    events(afterEvent: $afterEvent) {\n      ...FeedEvent\n    }\n  }\n"): (typeof documents)["\n  subscription HomeNewEvents($afterEvent: String) {\n    events(afterEvent: $afterEvent) {\n      ...FeedEvent\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HomeFeedOrders($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on Order {\n        id\n        merchantOrderId\n      }\n    }\n  }\n"): (typeof documents)["\n  query HomeFeedOrders($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on Order {\n        id\n        merchantOrderId\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -192,10 +220,6 @@ export function graphql(source: "\n  mutation PortalDisableSigning {\n    disabl
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PortalViewer {\n    viewer {\n      role\n      project {\n        id\n        name\n        mode\n      }\n    }\n  }\n"): (typeof documents)["\n  query PortalViewer {\n    viewer {\n      role\n      project {\n        id\n        name\n        mode\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query HomeRecentOrders($query: String!, $after: String) {\n    orders(query: $query, first: 100, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          created\n          amount\n          currency\n          status\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query HomeRecentOrders($query: String!, $after: String) {\n    orders(query: $query, first: 100, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          id\n          created\n          amount\n          currency\n          status\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
