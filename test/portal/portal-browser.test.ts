@@ -174,30 +174,72 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     expect(paid.status).toBe('completed');
   });
 
-  it('catches up after a dropped connection: changes made meanwhile appear once it is back', async () => {
+  it('catches up after a dropped connection from the last event it saw: changes made meanwhile appear without a reload', async () => {
     const portal = await open({ path: '/orders' });
     const { page } = portal;
-    // The page's socket runs through the test, which can cut it like a network failure would.
-    const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+    // The page's socket runs through the test, which reads what passes and cuts it like a network failure would.
+    const sockets: { page: WebSocketRoute; server: WebSocketRoute; sent: any[]; received: any[] }[] = [];
     await page.routeWebSocket(/\/graphql$/, (ws) => {
-      sockets.push({ page: ws, server: ws.connectToServer() });
+      const socket = { page: ws, server: ws.connectToServer(), sent: [] as any[], received: [] as any[] };
+      ws.onMessage((message) => {
+        socket.sent.push(JSON.parse(String(message)));
+        socket.server.send(message);
+      });
+      socket.server.onMessage((message) => {
+        socket.received.push(JSON.parse(String(message)));
+        ws.send(message);
+      });
+      sockets.push(socket);
     });
     await signInThroughForm(page, admin.email, admin.password);
     await page.locator('.live-dot.is-live').waitFor();
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    const subscribeOf = (socket: (typeof sockets)[number]) =>
+      socket.sent.find((m) => m.type === 'subscribe' && /PortalOrderChanges/.test(m.payload.query));
+    for (let i = 0; i < 100 && !subscribeOf(sockets.at(-1)!); i++) await page.waitForTimeout(50);
+    // The subscription starts at the feed's position when the page opened.
+    expect(subscribeOf(sockets.at(-1)!).payload.variables).toHaveProperty('afterEvent');
 
+    // An order on screen waits for the customer's 3-D Secure answer.
+    const order = await createCardOrder(app.baseUrl, project.apiKey, {
+      order: { merchant_order_id: `dropped-${Date.now()}` },
+    });
+    const stored = await storeCard(app.baseUrl, project.apiKey, {
+      setupToken: order.transactions[0].payment_method_details.setup_token,
+      pan: TEST_CARDS.challenge,
+    });
+    const authenticated = await rest().post<any>(
+      `/v1/orders/${order.id}/transactions/${order.transactions[0].id}/authenticate/`,
+      { vault_token: stored.body.vault_token, cvc: TEST_CVC },
+    );
+    const row = page.locator(`tr[data-order-id="${order.id}"]`);
+    await row.locator('[data-status="PROCESSING"]').waitFor({ timeout: 2_000 });
     const cut = sockets.at(-1)!;
+    const ofOrders = (m: any) => m.type === 'next' && m.id === subscribeOf(cut).id;
+    const lastSeen = cut.received.filter(ofOrders).at(-1).payload.data.orderStatusChanged;
+    expect(lastSeen).toMatchObject({ id: order.id, status: 'PROCESSING' });
+
     await cut.server.close();
     await cut.page.close({ code: 1012, reason: 'test: connection dropped' });
     await page.locator('.live-dot:not(.is-live)').waitFor();
+    // Meanwhile the customer answers the challenge, and another order is paid.
+    await answerChallenge(authenticated.body.transactions[0].payment_url);
     const missed = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
       amount: 4242,
       order: { merchant_order_id: `missed-${Date.now()}` },
     });
+
     await page.locator('.live-dot.is-live').waitFor({ timeout: 15_000 });
+    await row.locator('[data-status="COMPLETED"]').waitFor({ timeout: 5_000 });
     await page
       .locator(`tr[data-order-id="${missed.id}"] [data-status="COMPLETED"]`)
       .waitFor({ timeout: 5_000 });
+    // The new socket resumed after the last event the page saw, and the server replayed the change from there.
+    const resumed = sockets.at(-1)!;
+    expect(resumed).not.toBe(cut);
+    expect(subscribeOf(resumed).payload.variables.afterEvent).toBe(lastSeen.event.cursor);
+    const replayed = resumed.received.filter((m) => m.type === 'next' && m.id === subscribeOf(resumed).id);
+    expect(replayed[0].payload.data.orderStatusChanged).toMatchObject({ id: order.id, status: 'COMPLETED' });
   });
 
   it('shows a bad search query with the error at its position', async () => {
