@@ -332,7 +332,16 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     expect(await page.getByRole('button', { name: /Refund|Capture|Void|Resend/ }).count()).toBe(0);
     await page.getByRole('link', { name: 'Developers' }).click();
     await page.getByText('Developers and admins manage API keys').waitFor();
-    expect(await page.getByRole('button', { name: /Save URL|Create key|Enable signing/ }).count()).toBe(0);
+    // The project's delivery log and the endpoint's health are there to read.
+    await page.getByRole('heading', { name: 'Webhook deliveries' }).waitFor();
+    await page.getByTestId('webhook-health').waitFor();
+    expect(
+      await page
+        .getByRole('button', {
+          name: /Save URL|Create key|Enable signing|Send these again|Send test webhook/,
+        })
+        .count(),
+    ).toBe(0);
     // The same mutation the refund button would send, from the viewer's signed-in page: refused.
     const answer: any = await page.evaluate(async (orderId) => {
       const session: any = await (await fetch('/portal/session')).json();

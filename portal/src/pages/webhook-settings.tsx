@@ -9,6 +9,7 @@ import { CopyButton } from '../ui/copy-button.tsx';
 import { SecretOnce } from '../ui/secret-once.tsx';
 import { ErrorState, Loading, Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
+import { SendTestWebhook, WebhookHealth } from './webhook-health.tsx';
 
 const WebhookProject = graphql(`
   query PortalWebhookProject {
@@ -16,6 +17,11 @@ const WebhookProject = graphql(`
       id
       webhookUrl
       webhookSigningEnabled
+      webhookHealth {
+        lastSuccessAt
+        lastFailureAt
+        consecutiveFailures
+      }
     }
   }
 `);
@@ -130,6 +136,9 @@ export function WebhookSettings() {
       <p className="subtle" data-testid="current-webhook-url">
         Current: {project.webhookUrl ?? 'none (only orders with their own webhook URL get webhooks)'}
       </p>
+      {canWrite && project.webhookUrl ? <SendTestWebhook url={project.webhookUrl} /> : null}
+      <h3>Health</h3>
+      <WebhookHealth health={project.webhookHealth} />
 
       <h3>Signing</h3>
       <p className="hint">
