@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { raiseAfterCommit } from './commit-signals.ts';
 import { type PreparedStatement, pgQueryConfig } from './prepared.ts';
+import { executeSql } from './raw-sql.ts';
 
 /**
  * The one door to MikroORM's EntityManager. Commands hold a `UnitOfWork` and build repositories from it
@@ -84,19 +85,7 @@ export class UnitOfWork {
         : { text: statement.text, values: [...values] };
       return (await pool.query(query)).rows as Row[];
     }
-    // MikroORM runs on Kysely, whose pg connection hands `sql` to `pg`'s `client.query(sql, parameters)`: a query
-    // config object there is what `pg` needs for a named statement, on the very connection of the transaction.
-    const kysely = uow.#em!.getKysely();
-    const compiled = {
-      sql: statement.name ? { name: statement.name, text: statement.text } : statement.text,
-      parameters: values,
-      query: { kind: 'RawNode', sqlFragments: [statement.text], parameters: [] },
-      queryId: { queryId: statement.name ?? 'sql' },
-    };
-    const result = await kysely.executeQuery(
-      compiled as unknown as Parameters<typeof kysely.executeQuery>[0],
-    );
-    return result.rows as Row[];
+    return executeSql<Row>(uow.#em!, statement, values);
   }
 }
 

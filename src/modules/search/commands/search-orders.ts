@@ -71,6 +71,8 @@ export function connectionPage(
   request: ConnectionPageRequest,
   options: SearchOptions = {},
 ): Promise<OrderSearchResult> {
+  // Query values become SQL parameters: NUL and lone surrogates are refused before they get there.
+  assertWellFormedInput(request);
   let plan: OrderSearchPlan;
   try {
     plan = planConnectionPage(request);
