@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { ensurePortalBuilt } from '../../portal/build.ts';
 import { CSV_COLUMNS } from '../../src/modules/search/csv.ts';
 import { payOwnCheckoutOrder } from '../factories/payments.ts';
@@ -192,6 +193,41 @@ describeInBrowser('the merchant portal: webhooks and the CSV export (Chromium)',
     await deliveries.locator(`tr[data-order-id="${order.id}"] [data-status="SUCCEEDED"]`).first().waitFor();
     await page.reload();
     await page.getByTestId('webhook-health').getByText('Healthy').waitFor();
+  });
+
+  it('rotates the signing secret with an overlap: the next webhook verifies with the new and the previous secret', async () => {
+    await setProjectWebhookUrl(`${receiver.url}/signed`);
+    const { page } = await signedIn('/developers');
+    await page.getByRole('button', { name: 'Enable signing' }).click();
+    await page
+      .getByRole('dialog', { name: 'Enable webhook signing' })
+      .getByRole('button', { name: 'Enable' })
+      .click();
+    const first = (await page.getByTestId('new-secret').textContent()) ?? '';
+    expect(first).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate the signing secret' });
+    await dialog.getByLabel('Previous secret keeps signing for').selectOption('PT1H');
+    await dialog.getByRole('button', { name: 'Rotate' }).click();
+    await page.getByText(/The previous secret keeps signing too until/).waitFor();
+    const second = (await page.getByTestId('new-secret').textContent()) ?? '';
+    expect(second).toMatch(/^whsec_/);
+    expect(second).not.toBe(first);
+
+    const before = receiver.received.length;
+    await page.getByRole('button', { name: 'Send test webhook' }).click();
+    const [signed] = (await receiver.waitFor(before + 1)).slice(before);
+    const headers = {
+      'webhook-id': String(signed!.headers['webhook-id']),
+      'webhook-timestamp': String(signed!.headers['webhook-timestamp']),
+      'webhook-signature': String(signed!.headers['webhook-signature']),
+    };
+    expect(new Webhook(second).verify(signed!.body, headers)).toBeTruthy();
+    expect(new Webhook(first).verify(signed!.body, headers)).toBeTruthy();
+    await page
+      .getByRole('status')
+      .getByText(/answered HTTP 200 in \d+ ms, signed/)
+      .waitFor();
   });
 
   it('downloads the CSV report of the current search', async () => {

@@ -47,6 +47,7 @@ type Documents = {
     "\n  mutation PortalSetWebhookUrl($webhookUrl: String) {\n    updateProject(input: { webhookUrl: $webhookUrl }) {\n      project {\n        id\n        webhookUrl\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalSetWebhookUrlDocument,
     "\n  mutation PortalEnableSigning {\n    enableWebhookSigning {\n      secret\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalEnableSigningDocument,
     "\n  mutation PortalDisableSigning {\n    disableWebhookSigning {\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalDisableSigningDocument,
+    "\n  mutation PortalRotateSigning($overlap: String) {\n    rotateWebhookSigningSecret(overlap: $overlap) {\n      secret\n      previousSecretExpires\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": typeof types.PortalRotateSigningDocument,
     "\n  query PortalViewer {\n    viewer {\n      role\n      project {\n        id\n        name\n        mode\n      }\n    }\n  }\n": typeof types.PortalViewerDocument,
     "\n  query PortalFeedEnd {\n    events(last: 1) {\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n": typeof types.PortalFeedEndDocument,
     "\n  fragment UserErrors on UserError {\n    field\n    code\n    message\n  }\n": typeof types.UserErrorsFragmentDoc,
@@ -85,6 +86,7 @@ const documents: Documents = {
     "\n  mutation PortalSetWebhookUrl($webhookUrl: String) {\n    updateProject(input: { webhookUrl: $webhookUrl }) {\n      project {\n        id\n        webhookUrl\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalSetWebhookUrlDocument,
     "\n  mutation PortalEnableSigning {\n    enableWebhookSigning {\n      secret\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalEnableSigningDocument,
     "\n  mutation PortalDisableSigning {\n    disableWebhookSigning {\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalDisableSigningDocument,
+    "\n  mutation PortalRotateSigning($overlap: String) {\n    rotateWebhookSigningSecret(overlap: $overlap) {\n      secret\n      previousSecretExpires\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n": types.PortalRotateSigningDocument,
     "\n  query PortalViewer {\n    viewer {\n      role\n      project {\n        id\n        name\n        mode\n      }\n    }\n  }\n": types.PortalViewerDocument,
     "\n  query PortalFeedEnd {\n    events(last: 1) {\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n": types.PortalFeedEndDocument,
     "\n  fragment UserErrors on UserError {\n    field\n    code\n    message\n  }\n": types.UserErrorsFragmentDoc,
@@ -236,6 +238,10 @@ export function graphql(source: "\n  mutation PortalEnableSigning {\n    enableW
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PortalDisableSigning {\n    disableWebhookSigning {\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PortalDisableSigning {\n    disableWebhookSigning {\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PortalRotateSigning($overlap: String) {\n    rotateWebhookSigningSecret(overlap: $overlap) {\n      secret\n      previousSecretExpires\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PortalRotateSigning($overlap: String) {\n    rotateWebhookSigningSecret(overlap: $overlap) {\n      secret\n      previousSecretExpires\n      project {\n        id\n        webhookSigningEnabled\n      }\n      userErrors {\n        ...UserErrors\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
