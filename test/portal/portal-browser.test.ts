@@ -1,4 +1,4 @@
-import type { Browser, WebSocketRoute } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { ensurePortalBuilt } from '../../portal/build.ts';
 import {
   answerChallenge,
@@ -67,6 +67,17 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     return portal;
   };
   const rest = () => restClient(app.baseUrl, project.apiKey);
+  /** Waits until home's Today card counts `expected` orders. */
+  const todayCountIs = (page: Page, expected: number, timeout?: number) =>
+    page.waitForFunction(
+      (count) =>
+        Number.parseInt(
+          (globalThis as any).document.querySelector('[aria-label="Today"] .stat-value')?.textContent ?? '',
+          10,
+        ) === count,
+      expected,
+      { timeout },
+    );
 
   it('refuses a wrong password with the generic message, then signs in', async () => {
     const { page } = await open();
@@ -138,14 +149,7 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     const counted = stats.data.orderStats.buckets[0].orderCount;
     expect(counted).toBeGreaterThan(0);
     const today = page.getByRole('region', { name: 'Today' }).locator('.stat-value');
-    await page.waitForFunction(
-      (expected) =>
-        Number.parseInt(
-          (globalThis as any).document.querySelector('[aria-label="Today"] .stat-value')?.textContent ?? '',
-          10,
-        ) === expected,
-      counted,
-    );
+    await todayCountIs(page, counted);
     // The feed opens with the latest events (the `events` query), the order named by its merchant order id.
     const feed = page.getByRole('region', { name: 'Live feed' });
     await feed.getByRole('link', { name: 'feed-before' }).first().waitFor();
@@ -162,15 +166,7 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
       .locator('[data-event-type="ORDER_STATUS_CHANGED"] [data-status="COMPLETED"]')
       .first()
       .waitFor();
-    await page.waitForFunction(
-      (expected) =>
-        Number.parseInt(
-          (globalThis as any).document.querySelector('[aria-label="Today"] .stat-value')?.textContent ?? '',
-          10,
-        ) === expected,
-      before + 1,
-      { timeout: 3_000 },
-    );
+    await todayCountIs(page, before + 1, 3_000);
     expect(paid.status).toBe('completed');
   });
 

@@ -43,6 +43,7 @@ describeInBrowser('the merchant portal: webhooks and the CSV export (Chromium)',
     await app?.stop();
   });
   afterEach(async () => {
+    failing = false;
     for (const portal of opened.splice(0)) {
       await portal.context.close();
       expect(portal.problems).toEqual([]);
@@ -82,7 +83,7 @@ describeInBrowser('the merchant portal: webhooks and the CSV export (Chromium)',
 
   it("sets the project's webhook URL, and the next status change reaches a real receiver", async () => {
     const { page } = await signedIn('/developers');
-    await page.getByLabel('Webhook URL').fill(`${receiver.url}/hooks`);
+    await page.getByRole('textbox', { name: 'Webhook URL' }).fill(`${receiver.url}/hooks`);
     await page.getByRole('button', { name: 'Save URL' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('current-webhook-url').getByText(`${receiver.url}/hooks`).waitFor();

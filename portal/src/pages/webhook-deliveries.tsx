@@ -6,7 +6,8 @@ import type { WebhookDeliveryStatus } from '../gql/graphql.ts';
 import { graphql } from '../gql/index.ts';
 import '../user-errors.ts';
 import { useCan } from '../portal-context.tsx';
-import { humanize, StatusBadge } from '../ui/badges.tsx';
+import { attemptOutcome } from '../ui/attempts-table.tsx';
+import { StatusBadge } from '../ui/badges.tsx';
 import { Card } from '../ui/card.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { CursorPager, useCursorStack } from '../ui/cursor-pager.tsx';
@@ -200,9 +201,7 @@ export function WebhookDeliveries() {
                           ? d.nextAttempt
                             ? `Due ${formatShortDateTime(d.nextAttempt)}`
                             : '—'
-                          : last.errorKind
-                            ? `${humanize(last.errorKind)}${last.httpStatus ? ` ${last.httpStatus}` : ''}`
-                            : `HTTP ${last.httpStatus}`}
+                          : attemptOutcome(last)}
                       </td>
                     </tr>
                   );
