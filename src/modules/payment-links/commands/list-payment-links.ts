@@ -1,7 +1,7 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
-import { isUuidText } from '../../../platform/validation/uuid.ts';
+import { decodeListCursor, encodeListCursor } from '../../../platform/paging/list-cursor.ts';
 import {
   type PaymentLinkRecord,
   PaymentLinkRepository,
@@ -31,23 +31,19 @@ export async function listPaymentLinks(
       first < 1 ? 'too_small' : 'too_big',
     );
   }
-  const after = input.after ? decodeCursor(input.after) : null;
+  const after = input.after ? decodeListCursor(input.after) : null;
+  if (input.after && !after) throw invalid('after', 'is not a cursor of this list');
   const views = await deps.db.read((uow) =>
-    new PaymentLinkRepository(uow).list(actor.projectId, after, first + 1),
+    new PaymentLinkRepository(uow).list(
+      actor.projectId,
+      after && { createdAt: after.at, id: after.id },
+      first + 1,
+    ),
   );
   return { links: views.slice(0, first), hasNextPage: views.length > first };
 }
 
 /** The opaque position of a link in the newest-first list. */
 export function paymentLinkCursor(link: Pick<PaymentLinkRecord, 'createdAt' | 'id'>): string {
-  return Buffer.from(`${link.createdAt.toISOString()}|${link.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || !isUuidText(id) || Number.isNaN(createdAt.getTime())) {
-    throw invalid('after', 'is not a cursor of this list');
-  }
-  return { createdAt, id };
+  return encodeListCursor({ at: link.createdAt, id: link.id });
 }

@@ -5,6 +5,7 @@ import type {
   PaymentMethod,
   Resolvers,
 } from '../../../generated/graphql.ts';
+import { forwardConnection } from '../../../platform/graphql/connection.ts';
 import { fromGraphQLEnum, toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { withoutNulls } from '../../../platform/graphql/input.ts';
 import type { NodeType } from '../../../platform/graphql/node.ts';
@@ -41,15 +42,7 @@ export const paymentLinkResolvers: Resolvers = {
     paymentLinks: async (_parent, { first, after }, { deps, actor }) => {
       const page = await listPaymentLinks(deps, actor, { first, after });
       const edges = page.links.map((view) => ({ cursor: paymentLinkCursor(view.link), node: view }));
-      return {
-        edges,
-        pageInfo: {
-          hasNextPage: page.hasNextPage,
-          hasPreviousPage: false,
-          startCursor: edges[0]?.cursor ?? null,
-          endCursor: edges.at(-1)?.cursor ?? null,
-        },
-      };
+      return forwardConnection(edges, page.hasNextPage);
     },
   },
   Mutation: {
