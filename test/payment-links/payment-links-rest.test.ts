@@ -234,6 +234,14 @@ describe('payment links over REST', () => {
     const orderId = orderIdOf(first.location);
     expect((await api.get<Json>(`/v1/orders/${orderId}/`)).body.status).toBe('completed');
 
+    // The events feed tells it with the usual order events: nothing new to listen to.
+    const events = (await api.get<Json>(`/v1/events/?order_id=${orderId}`)).body.events;
+    expect(events.map((event: Json) => [event.type, event.data.status])).toEqual([
+      ['transaction.status_changed', 'new'],
+      ['transaction.status_changed', 'accepted'],
+      ['order.status_changed', 'completed'],
+    ]);
+
     const after = await openLink(link.url);
     expect(after.status).toBe(410);
     expect(after.html).toContain('Payment link already used');
