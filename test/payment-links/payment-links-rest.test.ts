@@ -301,6 +301,19 @@ describe('payment links over REST', () => {
     expect(dutch.html).toContain('Betaallink niet meer actief');
   });
 
+  it('answers a HEAD of the address with the status a GET would have, creating no order', async () => {
+    const link = await createLink(api);
+    const head = await fetch(link.url, { method: 'HEAD', redirect: 'manual' });
+    expect(head.status).toBe(200);
+    expect(await storedLinkOrders(app.databaseUrl, link.id)).toEqual([]);
+    await api.post(`/v1/payment-links/${link.id}/deactivate/`);
+    expect((await fetch(link.url, { method: 'HEAD' })).status).toBe(410);
+    const unknown = await fetch(`${app.baseUrl}/link/00000000-0000-4000-8000-000000000000/`, {
+      method: 'HEAD',
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('shows a not-found page for an unknown link', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       const page = await openLink(`${app.baseUrl}/link/${id}/`);

@@ -101,6 +101,13 @@ const OPENING_FACTS = preparedStatement(
      else '[]'::json end::text as "unfinishedOrders"`,
 );
 
+/** A link as its public address sees it (no lock, no tenant: the id is the key): $2 the link. */
+const READ_FOR_CUSTOMER = preparedStatement(
+  'payment_links.read_for_customer',
+  `select ${COLUMNS}, ${PAID}, p.mode from payment_links l join projects p on p.id = l.project_id
+   where l.id = $2::uuid`,
+);
+
 /** Timestamps come as text (the pool does not parse them), amounts as text (bigint). */
 type Row = Omit<PaymentLinkRecord, 'amount' | 'expiresAt' | 'deactivatedAt' | 'createdAt' | 'modifiedAt'> & {
   amount: string;
@@ -188,6 +195,17 @@ export class PaymentLinkRepository extends Repository {
   async deactivate(projectId: string, linkId: string, at: Date): Promise<PaymentLinkView | null> {
     const [row] = await this.prepared<Row>(DEACTIVATE, [PAID_ORDER_STATUSES, linkId, projectId, at]);
     return row ? viewOf(row) : null;
+  }
+
+  /** What a customer's HEAD of the link's address looks at; null when there is no such link. */
+  async readForCustomer(
+    linkId: string,
+  ): Promise<{ link: PaymentLinkRecord; paid: boolean; mode: 'test' | 'live' } | null> {
+    const [row] = await this.prepared<Row & { mode: 'test' | 'live' }>(READ_FOR_CUSTOMER, [
+      PAID_ORDER_STATUSES,
+      linkId,
+    ]);
+    return row ? { link: recordOf(row), paid: row.paid, mode: row.mode } : null;
   }
 
   /**

@@ -5,7 +5,7 @@ import { createOrder } from '../../orders/commands/create-order.ts';
 import { expireOrderIfDue } from '../../orders/commands/expire-order.ts';
 import type { OrderDeps } from '../../orders/payment-methods.ts';
 import { paymentLinkNotFound } from '../errors.ts';
-import { type ClosedReason, openingOf, orderInputOf } from '../link-status.ts';
+import { type ClosedReason, openingOf, orderInputOf, paymentLinkStatusOf } from '../link-status.ts';
 import { PaymentLinkRepository } from '../payment-link.repository.ts';
 
 export type LinkOpened =
@@ -40,6 +40,23 @@ export async function openPaymentLink<D extends Deps>(
     for (const orderId of opened.orderIds) await expireOrderIfDue(deps, orderId);
   }
   throw new DomainError('conflict', 'payment_link_busy', 'The payment link could not be opened; try again');
+}
+
+/**
+ * What opening the link would do, without doing it (a `HEAD` of its address: link checkers and previews must
+ * not create orders): `open`, or why it is closed.
+ */
+export async function peekPaymentLink(
+  deps: Deps,
+  linkId: string,
+): Promise<{ kind: 'open' } | Extract<LinkOpened, { kind: 'closed' }>> {
+  const found = isUuidText(linkId)
+    ? await deps.db.read((uow) => new PaymentLinkRepository(uow).readForCustomer(linkId))
+    : null;
+  if (!found) throw paymentLinkNotFound();
+  const { status, reason } = paymentLinkStatusOf(found.link, found.paid, deps.now());
+  if (status === 'active') return { kind: 'open' };
+  return { kind: 'closed', reason: reason ?? 'expired', isTest: found.mode === 'test' };
 }
 
 function openOnce<D extends Deps>(

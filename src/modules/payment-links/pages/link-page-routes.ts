@@ -5,7 +5,7 @@ import { pageLocaleFor } from '../../hosted-pages/i18n/locale.ts';
 import type { MessageKey } from '../../hosted-pages/i18n/messages.ts';
 import { redirectTo, sendPage } from '../../hosted-pages/page-response.ts';
 import { orderUrl } from '../../orders/customer-urls.ts';
-import { openPaymentLink } from '../commands/open-payment-link.ts';
+import { openPaymentLink, peekPaymentLink } from '../commands/open-payment-link.ts';
 import type { ClosedReason } from '../link-status.ts';
 
 /** The page of a link that leads to no order, and its status: the link is gone for good (410). */
@@ -24,17 +24,28 @@ const CLOSED: Readonly<Record<ClosedReason, { title: MessageKey; body: MessageKe
 export async function linkPageRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(linkErrorPage);
 
-  app.get<{ Params: { linkId: string } }>('/link/:linkId/', async (request, reply) => {
-    const { deps } = request;
-    const opened = await openPaymentLink(deps, request.params.linkId);
-    if (opened.kind === 'order') return redirectTo(reply, orderUrl(deps.config.baseUrl, opened.orderId));
-    const { title, body } = CLOSED[opened.reason];
-    return sendPage(
-      reply,
-      410,
-      statePage(pageContext(request), { titleKey: title, bodyKey: body, isTest: opened.isTest }),
-    );
+  // HEAD is answered on its own (Fastify would run the GET and create an order): the status GET would have.
+  app.head<{ Params: { linkId: string } }>('/link/:linkId/', async (request, reply) => {
+    const peeked = await peekPaymentLink(request.deps, request.params.linkId);
+    if (peeked.kind === 'open') return reply.code(200).header('cache-control', 'no-store').send();
+    return sendPage(reply, 410, closedPage(request, peeked.reason, peeked.isTest));
   });
+
+  app.get<{ Params: { linkId: string } }>(
+    '/link/:linkId/',
+    { exposeHeadRoute: false },
+    async (request, reply) => {
+      const { deps } = request;
+      const opened = await openPaymentLink(deps, request.params.linkId);
+      if (opened.kind === 'order') return redirectTo(reply, orderUrl(deps.config.baseUrl, opened.orderId));
+      return sendPage(reply, 410, closedPage(request, opened.reason, opened.isTest));
+    },
+  );
+}
+
+function closedPage(request: FastifyRequest, reason: ClosedReason, isTest: boolean) {
+  const { title, body } = CLOSED[reason];
+  return statePage(pageContext(request), { titleKey: title, bodyKey: body, isTest });
 }
 
 function pageContext(request: FastifyRequest) {
