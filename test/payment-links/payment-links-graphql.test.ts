@@ -185,6 +185,30 @@ describe('payment links over GraphQL', () => {
     expect(plain.data!.order).toEqual({ paymentLinkId: null, paymentLink: null });
   });
 
+  it('records link writes in the audit log with the link as their target', async () => {
+    const api = restClient(app.baseUrl, project.apiKey);
+    const overRest = await createLink(api, { merchant_order_id: 'audited' });
+    await api.post(`/v1/payment-links/${overRest.id}/deactivate/`);
+    const overGraphQL = (await create({ amount: 5, currency: 'EUR' })).paymentLink;
+    const AUDIT = '{ auditLog(first: 100) { edges { node { action target { type id } } } } }';
+    let entries: Json[] = [];
+    for (let tries = 0; tries < 50; tries += 1) {
+      entries = (await gql<Json>(AUDIT)).data!.auditLog.edges.map((edge: Json) => edge.node);
+      if (entries.some((entry) => entry.target?.id === overGraphQL.id)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { action: 'POST /v1/payment-links/', target: { type: 'payment_link', id: overRest.id } },
+        {
+          action: 'POST /v1/payment-links/:linkId/deactivate/',
+          target: { type: 'payment_link', id: overRest.id },
+        },
+        { action: 'graphql.createPaymentLink', target: { type: 'payment_link', id: overGraphQL.id } },
+      ]),
+    );
+  });
+
   it('replays createPaymentLink sent again with the same Idempotency-Key', async () => {
     const key = `gql-link-${Date.now()}`;
     const input = { amount: 700, currency: 'EUR', merchantOrderId: key };
