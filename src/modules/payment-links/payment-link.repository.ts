@@ -28,7 +28,7 @@ const COLUMNS = `l.id, l.project_id as "projectId", l.amount::text as amount, l.
   l.return_url as "returnUrl", l.failure_url as "failureUrl", l.payment_methods as "paymentMethods",
   l.deactivated_at as "deactivatedAt", l.created_at as "createdAt", l.modified_at as "modifiedAt"`;
 /** $1 of every statement that uses it: the order statuses that count as paid. */
-const PAID = `exists(select 1 from orders o where o.payment_link_id = l.id and o.status = any($1::text[])) as paid`;
+const PAID = `exists(select 1 from orders o where o.payment_link_id = l.id and array[o.status] <@ $1::text[]) as paid`;
 const VIEW = `${COLUMNS}, ${PAID},
   array(select o.id from orders o where o.payment_link_id = l.id order by o.created_at, o.id)::text[] as "orderIds"`;
 
@@ -93,7 +93,7 @@ const LOCK = preparedStatement(
  */
 const OPENING_FACTS = preparedStatement(
   'payment_links.opening_facts',
-  `select exists(select 1 from orders o where o.payment_link_id = $2::uuid and o.status = any($1::text[])) as paid,
+  `select exists(select 1 from orders o where o.payment_link_id = $2::uuid and array[o.status] <@ $1::text[]) as paid,
      case when $3::boolean then coalesce((
        select json_agg(json_build_object('id', o.id, 'status', o.status, 'expiresAt', o.expires_at)
                        order by o.created_at desc, o.id desc)
