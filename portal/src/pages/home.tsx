@@ -166,6 +166,8 @@ function VolumeChart({ buckets, since, until }: { buckets: DayStatusBucket[]; si
               stackId="status"
               fill={STATUS_COLOURS[status] ?? '#6366f1'}
               name={status}
+              // Drawn at once: the chart redraws after every burst of live events, and motion would replay each time.
+              isAnimationActive={false}
             />
           ))}
         </BarChart>
