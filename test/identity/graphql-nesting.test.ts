@@ -1,9 +1,7 @@
 import { seedProject } from '../factories/project.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
-import { liveClient } from '../helpers/graphql-ws.ts';
+import { operationOverWebSocket as overWebSocket } from '../helpers/graphql-ws.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-
-type GraphQLErrors = { message: string; extensions?: Record<string, unknown> }[];
 
 /** `{ orders(query: {a:{a:…1…}}) { totalCount } }`: an object literal `levels` deep in an argument. */
 const deepObject = (levels: number) =>
@@ -19,21 +17,6 @@ const TOO_DEEP = {
   message: 'The document nests too deeply: more than 128 levels of brackets',
   extensions: { code: 'MAX_NESTING_EXCEEDED' },
 };
-
-async function overWebSocket(baseUrl: string, apiKey: string, query: string) {
-  const socket = liveClient(baseUrl, { apiKey });
-  try {
-    await socket.connected;
-    return (await socket.client.iterate({ query }).next()).value as {
-      data?: unknown;
-      errors?: GraphQLErrors;
-    };
-  } catch (errors) {
-    return { errors: errors as GraphQLErrors };
-  } finally {
-    await socket.dispose();
-  }
-}
 
 /**
  * A document nested thousands of levels deep (issue 13) is refused with a clear error and a stable code before

@@ -1,4 +1,4 @@
-import { isUuidText } from '../../../platform/validation/uuid.ts';
+import { uuidsAmong } from '../../../platform/validation/uuid.ts';
 import type { ApiKey } from '../api-key.entity.ts';
 import { ApiKeyRepository } from '../api-key.repository.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
@@ -13,7 +13,7 @@ export function findApiKeys(
   projectId: string,
   keyIds: readonly string[],
 ): Promise<ApiKey[]> {
-  const ids = keyIds.filter(isUuidText).map((id) => id.toLowerCase());
+  const ids = uuidsAmong(keyIds);
   if (ids.length === 0) return Promise.resolve([]);
   return deps.db.read((uow) => new ApiKeyRepository(uow).findManyInProject(projectId, ids));
 }

@@ -1,4 +1,4 @@
-import { isUuidText } from '../../../platform/validation/uuid.ts';
+import { uuidsAmong } from '../../../platform/validation/uuid.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import type { MerchantUser } from '../user.entity.ts';
 import { UserRepository } from '../user.repository.ts';
@@ -29,7 +29,7 @@ export function findUsers(
   projectId: string,
   userIds: readonly string[],
 ): Promise<MerchantUser[]> {
-  const ids = userIds.filter(isUuidText).map((id) => id.toLowerCase());
+  const ids = uuidsAmong(userIds);
   if (ids.length === 0) return Promise.resolve([]);
   return deps.db.read((uow) => new UserRepository(uow).findManyInProject(projectId, ids));
 }

@@ -1,6 +1,6 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import { isUuid } from '../../orders/order.repository.ts';
+import { uuidsAmong } from '../../../platform/validation/uuid.ts';
 import { DeliveryLogRepository } from '../delivery-log.repository.ts';
 import type { DeliveryWithAttempts } from '../webhook-delivery.repository.ts';
 
@@ -13,7 +13,7 @@ export function getDeliveries(
   actor: Actor,
   deliveryIds: readonly string[],
 ): Promise<DeliveryWithAttempts[]> {
-  const ids = deliveryIds.filter(isUuid).map((id) => id.toLowerCase());
+  const ids = uuidsAmong(deliveryIds);
   if (ids.length === 0) return Promise.resolve([]);
   return deps.db.read((uow) => new DeliveryLogRepository(uow).findInProject(actor.projectId, ids));
 }
