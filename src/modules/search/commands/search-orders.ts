@@ -71,6 +71,8 @@ export function connectionPage(
   request: ConnectionPageRequest,
   options: SearchOptions = {},
 ): Promise<OrderSearchResult> {
+  // As in planSearch: query values become SQL parameters, so NUL and lone surrogates are refused first.
+  assertWellFormedInput(request);
   let plan: OrderSearchPlan;
   try {
     plan = planConnectionPage(request);
