@@ -46,8 +46,11 @@ export type AniResults = {
   statusDescription: Maybe<Scalars['String']['output']>;
 };
 
-/** A project API key as dashboards list it. The secret itself is shown only once, when the key is created or rolled. */
-export type ApiKey = {
+/**
+ * A project API key as dashboards list it. The secret itself is shown only once, when the key is created or rolled.
+ * `node(id:)` finds it for the callers `apiKeys` admits (signed-in developers and admins); for anyone else it is null.
+ */
+export type ApiKey = Node & {
   __typename?: 'ApiKey';
   /** Whether the key authenticates requests now (neither revoked nor past `expires`). */
   active: Scalars['Boolean']['output'];
@@ -441,9 +444,9 @@ export type EnableWebhookSigningPayload = {
 /**
  * One event of the project's events feed: every order and transaction status change, refund, capture, void and
  * webhook give-up, recorded in the same database transaction as the change. Kept for `EVENTS_RETENTION_DAYS`
- * (30 by default).
+ * (30 by default). Also found by `node(id:)` with its id.
  */
-export type Event = {
+export type Event = Node & {
   __typename?: 'Event';
   /** The event's position in the feed: pass it as `after` (query) or `afterEvent` (subscriptions) to continue after it. */
   cursor: Scalars['String']['output'];
@@ -1335,13 +1338,15 @@ export type Query = {
    */
   events: EventConnection;
   /**
-   * Any object of the calling project by its id, whatever its type (`Order`, `Transaction`, ...); use an inline
-   * fragment (`... on Order { status }`) for its fields. Null for an unknown id or another project's object.
+   * Any object of the calling project by its id, whatever its type (`Order`, `Transaction`, `PaymentLink`, `Event`,
+   * `WebhookDelivery`, `ApiKey`, `User`); use an inline fragment (`... on Order { status }`) for its fields. Null for
+   * an unknown id, another project's object, or an object the caller may not list (`ApiKey`: as `apiKeys`, signed-in
+   * developers and admins; `User`: as `users`, signed-in admins).
    */
   node: Maybe<Node>;
   /**
-   * Objects of the calling project by their ids, in the order asked, at most 100: null in place of an unknown id
-   * or another project's object.
+   * Objects of the calling project by their ids, in the order asked, at most 100: null in place of an unknown id,
+   * another project's object or one the caller may not list (as for `node`). Each type is read once per call.
    */
   nodes: Array<Maybe<Node>>;
   /** One of the calling project's orders; null for a missing id or another project's order. */
@@ -1872,8 +1877,11 @@ export type UpdateProjectPayload = {
   userErrors: Array<UserError>;
 };
 
-/** A person who signs in to the merchant portal, with one role in one project. */
-export type User = {
+/**
+ * A person who signs in to the merchant portal, with one role in one project. `node(id:)` finds it for the callers
+ * `users` admits (signed-in admins); for anyone else it is null.
+ */
+export type User = Node & {
   __typename?: 'User';
   /** When the user was added. */
   created: Scalars['DateTime']['output'];
@@ -2017,8 +2025,8 @@ export type WalletPaymentReason =
   /** The processor failed (response code 96); the transaction and order end in `ERROR`. */
   | 'PROCESSOR_ERROR';
 
-/** One notification of an order (spec part 6) and every attempt to deliver it. */
-export type WebhookDelivery = {
+/** One notification of an order (spec part 6) and every attempt to deliver it. Also found by `node(id:)` with its id. */
+export type WebhookDelivery = Node & {
   __typename?: 'WebhookDelivery';
   /** Attempts made so far. */
   attemptCount: Scalars['Int']['output'];
@@ -2237,9 +2245,13 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
   Node:
+    | ( ApiKeyEntity )
+    | ( EventRecord )
     | ( OrderView )
     | ( PaymentLinkView )
     | ( TransactionView )
+    | ( MerchantUserEntity )
+    | ( WebhookDelivery )
   ;
 }>;
 
@@ -2492,6 +2504,7 @@ export type ApiKeyResolvers<ContextType = AppGraphQLContext, ParentType extends 
   lastUsed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revoked?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type AuditEventResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditEvent'] = ResolversParentTypes['AuditEvent']> = ResolversObject<{
@@ -2606,6 +2619,7 @@ export type EventResolvers<ContextType = AppGraphQLContext, ParentType extends R
   orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   snapshot?: Resolver<ResolversTypes['EventSnapshot'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EventType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type EventConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventConnection'] = ResolversParentTypes['EventConnection']> = ResolversObject<{
@@ -2682,7 +2696,7 @@ export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extend
 }>;
 
 export type NodeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'Order' | 'PaymentLink' | 'Transaction', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ApiKey' | 'Event' | 'Order' | 'PaymentLink' | 'Transaction' | 'User' | 'WebhookDelivery', ParentType, ContextType>;
 }>;
 
 export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
@@ -2987,6 +3001,7 @@ export type UserResolvers<ContextType = AppGraphQLContext, ParentType extends Re
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type UserErrorResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
@@ -3033,6 +3048,7 @@ export type WebhookDeliveryResolvers<ContextType = AppGraphQLContext, ParentType
   reason?: Resolver<ResolversTypes['WebhookDeliveryReason'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['WebhookDeliveryState'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['WebhookDeliveryStatus'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type WebhookDeliveryAttemptResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryAttempt'] = ResolversParentTypes['WebhookDeliveryAttempt']> = ResolversObject<{

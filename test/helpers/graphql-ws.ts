@@ -98,3 +98,26 @@ export function liveClient(
  * subscription before causing the change it should see.
  */
 export const subscriptionSettled = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+/** What one operation over graphql-ws answered first: its result, or the errors it was refused with. */
+export interface WebSocketAnswer {
+  data?: unknown;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+/** Runs one operation on a fresh graphql-ws connection authenticated with `apiKey`, then closes it. */
+export async function operationOverWebSocket(
+  baseUrl: string,
+  apiKey: string,
+  query: string,
+): Promise<WebSocketAnswer> {
+  const socket = liveClient(baseUrl, { apiKey });
+  try {
+    await socket.connected;
+    return (await socket.client.iterate({ query }).next()).value as WebSocketAnswer;
+  } catch (errors) {
+    return { errors: errors as WebSocketAnswer['errors'] };
+  } finally {
+    await socket.dispose();
+  }
+}

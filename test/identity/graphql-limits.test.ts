@@ -4,7 +4,7 @@ import { parseConfig } from '../../src/config/index.ts';
 import { OperationLimits } from '../../src/platform/graphql/limits.ts';
 import { seedProject } from '../factories/project.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
-import { liveClient } from '../helpers/graphql-ws.ts';
+import { operationOverWebSocket as overWebSocket } from '../helpers/graphql-ws.ts';
 import { buildSdlSchema } from '../helpers/sdl-schema.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -13,21 +13,6 @@ const ORDER_FIELDS =
 
 /** The query of issue 13: 200 aliases of `orders(first: 100)`, 43 KB. */
 const ALIAS_BOMB = `{ ${Array.from({ length: 200 }, (_, i) => `a${i}: orders(first: 100) { edges { node { ${ORDER_FIELDS} } } }`).join(' ')} }`;
-
-async function overWebSocket(baseUrl: string, apiKey: string, query: string) {
-  const socket = liveClient(baseUrl, { apiKey });
-  try {
-    await socket.connected;
-    return (await socket.client.iterate({ query }).next()).value as {
-      data?: unknown;
-      errors?: { message: string; extensions?: Record<string, unknown> }[];
-    };
-  } catch (errors) {
-    return { errors: errors as { message: string; extensions?: Record<string, unknown> }[] };
-  } finally {
-    await socket.dispose();
-  }
-}
 
 describe('GraphQL limits, before any resolver runs', () => {
   let app: TestApp;

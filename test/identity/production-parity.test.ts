@@ -1,22 +1,10 @@
 import { seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
-import { liveClient } from '../helpers/graphql-ws.ts';
+import { operationOverWebSocket as overWebSocket } from '../helpers/graphql-ws.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 type Answer = { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
-
-async function overWebSocket(baseUrl: string, apiKey: string, query: string): Promise<Answer> {
-  const socket = liveClient(baseUrl, { apiKey });
-  try {
-    await socket.connected;
-    return (await socket.client.iterate({ query }).next()).value as Answer;
-  } catch (errors) {
-    return { errors: errors as Answer['errors'] };
-  } finally {
-    await socket.dispose();
-  }
-}
 
 const INTROSPECTION = '{ __schema { types { name } } }';
 const TYPO = '{ projec { id } }';

@@ -89,7 +89,14 @@ describe('node and nodes', () => {
       besidesAuthentication(statements)
         .map((s) => s.replace(/: .*$/s, ''))
         .sort(),
-    ).toEqual(['orders.read_transaction_views', 'orders.read_views', 'payment_links.read_many']);
+    ).toEqual([
+      // One read per type an API key may look up (keys and users are for signed-in users only: not read).
+      'events.find_many',
+      'orders.read_transaction_views',
+      'orders.read_views',
+      'payment_links.read_many',
+      'webhooks.find_deliveries',
+    ]);
   });
 
   it('refuses more than 100 ids', async () => {

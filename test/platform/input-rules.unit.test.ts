@@ -3,7 +3,14 @@ import pino from 'pino';
 import { z } from 'zod';
 import { checkInput } from '../../src/platform/errors/zod.ts';
 import { loggerOptions, serializeError } from '../../src/platform/http/logger.ts';
-import { freeFormJsonProblem, inputTextProblems, jsonDepth } from '../../src/platform/validation/json.ts';
+import {
+  compareJsonbKeys,
+  freeFormJsonObject,
+  freeFormJsonProblem,
+  inJsonbKeyOrder,
+  inputTextProblems,
+  jsonDepth,
+} from '../../src/platform/validation/json.ts';
 import { text, textProblem } from '../../src/platform/validation/text.ts';
 
 /** `{"a":{"a":…1…}}`, built without recursion. */
@@ -87,6 +94,32 @@ describe('free-form JSON limits', () => {
       code: 'invalid_text',
       message: 'the field name at list.1.(unknown field) must not contain the NUL character (U+0000)',
     });
+  });
+});
+
+describe("free-form JSON in jsonb's key order", () => {
+  it('orders keys shorter first (in UTF-8 bytes), then bytewise, as jsonb stores them', () => {
+    const keys = ['zebra', 'é', 'b', 'aa', 'Z', '😀', '€', 'ab', 'a'];
+    expect([...keys].sort(compareJsonbKeys)).toEqual(['Z', 'a', 'b', 'aa', 'ab', 'é', '€', '😀', 'zebra']);
+    // U+FFFD is 3 bytes in UTF-8, a surrogate pair 4, although U+FFFD sorts after it in UTF-16 code units.
+    expect(['😀', '\ufffd'].sort(compareJsonbKeys)).toEqual(['\ufffd', '😀']);
+  });
+
+  it('reorders objects at every depth, keeps arrays in order, and leaves the input alone', () => {
+    const input = { bb: [{ dd: 1, c: { yy: 2, x: 3 } }, 'z', 'a'], a: null };
+    const ordered = inJsonbKeyOrder(input);
+    expect(JSON.stringify(ordered)).toBe('{"a":null,"bb":[{"c":{"x":3,"yy":2},"dd":1},"z","a"]}');
+    expect(JSON.stringify(input)).toBe('{"bb":[{"dd":1,"c":{"yy":2,"x":3}},"z","a"],"a":null}');
+  });
+
+  it('walks without recursion', () => {
+    expect(jsonDepth(inJsonbKeyOrder(nestedObject(100_000)), 200_000)).toBe(100_000);
+  });
+
+  it('is what the free-form field parses to', () => {
+    expect(JSON.stringify(freeFormJsonObject().parse({ b: 1, a: { d: 1, c: 2 } }))).toBe(
+      '{"a":{"c":2,"d":1},"b":1}',
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import type { EventData, EventType } from '../orders/event-types.ts';
 import type { Cursor } from './cursor.ts';
@@ -17,6 +18,11 @@ interface EventRow {
 
 const COLUMNS = `e.txid::text as txid, e.id::text as seq, e.event_id, e.type, e.project_id, e.order_id,
   e.transaction_id, e.occurred_at, e.data`;
+
+const FIND_EVENTS = preparedStatement(
+  'events.find_many',
+  `select ${COLUMNS} from outbox_events e where e.project_id = $1::uuid and e.event_id = any($2::uuid[])`,
+);
 
 /**
  * Events are visible once they are *stable*: their transaction is older than every transaction of this
@@ -89,6 +95,12 @@ export class EventRepository extends Repository {
       [eventId, projectId],
     );
     return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  /** The project's events among `eventIds` (lower-case uuids), in no particular order: one statement. */
+  async findEvents(projectId: string, eventIds: readonly string[]): Promise<EventRecord[]> {
+    const rows = await this.prepared<EventRow>(FIND_EVENTS, [projectId, eventIds]);
+    return rows.map(toRecord);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { GatewayModule } from '../../platform/module.ts';
 import { purgeExpiredEvents } from './commands/purge-events.ts';
+import { eventNode } from './graphql/event-nodes.ts';
 import { eventResolvers } from './graphql/event-resolvers.ts';
 import { eventRoutes } from './rest/event-routes.ts';
 
@@ -13,6 +14,7 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 export const eventsModule: GatewayModule = {
   name: 'events',
   resolvers: eventResolvers,
+  nodeTypes: [eventNode],
   async routes(app) {
     await app.register(eventRoutes);
   },

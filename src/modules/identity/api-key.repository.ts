@@ -1,9 +1,21 @@
 import { LockMode } from '@mikro-orm/core';
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { isUuidText } from '../../platform/validation/uuid.ts';
 import { ApiKey } from './api-key.entity.ts';
 
+const FIND_KEYS = preparedStatement(
+  'identity.find_api_keys',
+  'select * from api_keys where project_id = $1::uuid and id = any($2::uuid[])',
+);
+
 export class ApiKeyRepository extends Repository {
+  /** The project's keys among `keyIds` (lower-case uuids), in no particular order: one statement. */
+  async findManyInProject(projectId: string, keyIds: readonly string[]): Promise<ApiKey[]> {
+    const rows = await this.prepared<Record<string, unknown>>(FIND_KEYS, [projectId, keyIds]);
+    return rows.map((row) => this.em.map(ApiKey, row));
+  }
+
   /** A key of the project, locked for the change about to be made. `projectId` null: any project (the CLI). */
   findForUpdate(projectId: string | null, keyId: string): Promise<ApiKey | null> {
     if (!isUuidText(keyId)) return Promise.resolve(null);

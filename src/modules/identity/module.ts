@@ -3,6 +3,7 @@ import type { GatewayModule } from '../../platform/module.ts';
 import { ApiKey } from './api-key.entity.ts';
 import type { IdentityDeps } from './deps.ts';
 import { apiKeyResolvers } from './graphql/api-key-resolvers.ts';
+import { apiKeyNode, userNode } from './graphql/identity-nodes.ts';
 import { identityResolvers } from './graphql/identity-resolvers.ts';
 import { sessionRoutes } from './rest/session-routes.ts';
 import { MerchantSession } from './session.entity.ts';
@@ -21,6 +22,7 @@ export const identityModule: GatewayModule<Deps & IdentityDeps> = {
     Query: { ...identityResolvers.Query, ...apiKeyResolvers.Query },
     Mutation: { ...identityResolvers.Mutation, ...apiKeyResolvers.Mutation },
   },
+  nodeTypes: [apiKeyNode, userNode],
   async routes(app, deps) {
     await app.register(sessionRoutes(deps));
   },

@@ -1,9 +1,21 @@
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { isUuidText } from '../../platform/validation/uuid.ts';
 import { MerchantSession } from './session.entity.ts';
 import { MerchantUser } from './user.entity.ts';
 
+const FIND_USERS = preparedStatement(
+  'identity.find_users',
+  'select * from merchant_users where project_id = $1::uuid and id = any($2::uuid[])',
+);
+
 export class UserRepository extends Repository {
+  /** The project's users among `userIds` (lower-case uuids), in no particular order: one statement. */
+  async findManyInProject(projectId: string, userIds: readonly string[]): Promise<MerchantUser[]> {
+    const rows = await this.prepared<Record<string, unknown>>(FIND_USERS, [projectId, userIds]);
+    return rows.map((row) => this.em.map(MerchantUser, row));
+  }
+
   /** By e-mail address, stored and looked up in lower case (there is one account per address). */
   findByEmail(email: string): Promise<MerchantUser | null> {
     return this.em.findOne(MerchantUser, { email: email.toLowerCase() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { httpUrlSchema } from '../../platform/validation/http-url.ts';
-import { freeFormJsonObject } from '../../platform/validation/json.ts';
+import { freeFormJsonObject, inJsonbKeyOrder } from '../../platform/validation/json.ts';
 import { text } from '../../platform/validation/text.ts';
 import { validateExpirationPeriod } from './duration.ts';
 import { isKnownCurrency, MAX_AMOUNT } from './money.ts';
@@ -16,29 +16,32 @@ export const currencySchema = z
   .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter upper-case ISO 4217 code', abort: true })
   .refine(isKnownCurrency, 'is not an ISO 4217 currency');
 
-export const customerSchema = z.strictObject({
-  merchant_customer_id: text({ max: 255 }).optional(),
-  email_address: z.email('must be an e-mail address').max(254).optional(),
-  first_name: text({ max: 255 }).optional(),
-  last_name: text({ max: 255 }).optional(),
-  address_type: z.enum(['billing', 'shipping']).optional(),
-  address: text({ max: 1024 }).optional(),
-  postal_code: text({ max: 32 }).optional(),
-  city: text({ max: 255 }).optional(),
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as NL')
-    .optional(),
-  locale: z
-    .string()
-    .regex(/^[a-z]{2,3}([-_][A-Za-z]{2,4})?$/, 'must be a locale such as en or nl_NL')
-    .optional(),
-  phone_numbers: z
-    .array(text({ max: 32 }))
-    .max(5)
-    .optional(),
-  ip_address: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),
-});
+export const customerSchema = z
+  .strictObject({
+    merchant_customer_id: text({ max: 255 }).optional(),
+    email_address: z.email('must be an e-mail address').max(254).optional(),
+    first_name: text({ max: 255 }).optional(),
+    last_name: text({ max: 255 }).optional(),
+    address_type: z.enum(['billing', 'shipping']).optional(),
+    address: text({ max: 1024 }).optional(),
+    postal_code: text({ max: 32 }).optional(),
+    city: text({ max: 255 }).optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as NL')
+      .optional(),
+    locale: z
+      .string()
+      .regex(/^[a-z]{2,3}([-_][A-Za-z]{2,4})?$/, 'must be a locale such as en or nl_NL')
+      .optional(),
+    phone_numbers: z
+      .array(text({ max: 32 }))
+      .max(5)
+      .optional(),
+    ip_address: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),
+  })
+  // Stored as jsonb: the create answers its fields in the order a later read does.
+  .transform(inJsonbKeyOrder);
 
 /** Card fields a merchant may send with a transaction. The CVC is used in memory only, never stored. */
 export const cardDetailsSchema = z.strictObject({

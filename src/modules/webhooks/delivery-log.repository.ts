@@ -1,4 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/core';
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { DELIVERIES_CHANNEL } from '../../platform/pubsub/channels.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity.ts';
@@ -33,8 +34,29 @@ export interface WebhookHealthRow {
   consecutiveFailures: number;
 }
 
-/** The project-wide delivery log: pages, bulk redelivery, and the endpoint's health. */
+/** Deliveries of a project by id, each with its attempts (oldest first) aggregated in the same statement. */
+const FIND_DELIVERIES = preparedStatement(
+  'webhooks.find_deliveries',
+  `select d.*, coalesce(
+     (select json_agg(a order by a.attempt_number) from webhook_delivery_attempts a where a.delivery_id = d.id),
+     '[]'::json) as attempts
+   from webhook_deliveries d where d.project_id = $1::uuid and d.id = any($2::uuid[])`,
+);
+
+/** The project-wide delivery log: pages, lookups by id, bulk redelivery, and the endpoint's health. */
 export class DeliveryLogRepository extends Repository {
+  /** The project's deliveries among `deliveryIds` (lower-case uuids), in no particular order: one statement. */
+  async findInProject(projectId: string, deliveryIds: readonly string[]): Promise<DeliveryWithAttempts[]> {
+    const rows = await this.prepared<Record<string, unknown> & { attempts: Record<string, unknown>[] }>(
+      FIND_DELIVERIES,
+      [projectId, deliveryIds],
+    );
+    return rows.map(({ attempts, ...delivery }) => ({
+      delivery: this.em.map(WebhookDelivery, delivery),
+      attempts: attempts.map((attempt) => this.em.map(WebhookDeliveryAttempt, attempt)),
+    }));
+  }
+
   /** A page of the project's deliveries, newest first, each with its attempts oldest first. */
   async page(selection: DeliverySelection, after: DeliveryPosition | null, limit: number) {
     const where: FilterQuery<WebhookDelivery>[] = [whereOf(selection)];

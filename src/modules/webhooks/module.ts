@@ -1,6 +1,7 @@
 import type { Deps } from '../../platform/deps.ts';
 import type { GatewayModule } from '../../platform/module.ts';
 import { DeliveryDispatcher } from './delivery-dispatcher.ts';
+import { deliveryNode } from './graphql/delivery-nodes.ts';
 import { webhookResolvers } from './graphql/webhook-resolvers.ts';
 import { OutboxRelay } from './outbox-relay.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity.ts';
@@ -10,6 +11,7 @@ export const webhooksModule: GatewayModule<Deps> = {
   name: 'webhooks',
   entities: [WebhookDelivery, WebhookDeliveryAttempt],
   resolvers: webhookResolvers,
+  nodeTypes: [deliveryNode],
 
   /** The outbox relay and the delivery workers. */
   async workers({ deps, notifications, onShutdown }) {

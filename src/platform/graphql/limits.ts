@@ -7,7 +7,10 @@ import {
   type GraphQLSchema,
   getNamedType,
   isObjectType,
+  Lexer,
   parse,
+  Source,
+  TokenKind,
   type ValidationRule,
   validate,
 } from 'graphql';
@@ -23,6 +26,13 @@ export interface GraphQLLimits {
   maxCost: number;
 }
 
+/**
+ * Most levels of brackets (`{`, `[`, `(`) a document may nest. graphql-js parses (and validates, and prints) by
+ * recursion, so a document nested thousands of levels deep would overflow the call stack; no real operation
+ * comes near this (selections stop at GRAPHQL_MAX_DEPTH, at most 100).
+ */
+export const MAX_NESTING = 128;
+
 /** A connection without `first` costs its default page of this many nodes. */
 const DEFAULT_PAGE = 20;
 
@@ -34,11 +44,12 @@ export interface OperationRequest {
 }
 
 /**
- * Checks an operation against the limits before anything else looks at it: its size in tokens (while
- * parsing), its depth, aliases and directives (graphql-armor's rules) and its cost (graphql-query-complexity),
- * in which a connection's `first` (or `last`) multiplies the cost of what it selects. A refused operation is
- * answered with one GraphQLError whose `extensions.code` names the limit (MAX_TOKENS_EXCEEDED,
- * MAX_DEPTH_EXCEEDED, MAX_ALIASES_EXCEEDED, MAX_DIRECTIVES_EXCEEDED, MAX_COST_EXCEEDED), over HTTP and
+ * Checks an operation against the limits before anything else looks at it: its bracket nesting (token by token,
+ * before the recursive parser runs), its size in tokens (while parsing), its depth, aliases and directives
+ * (graphql-armor's rules) and its cost (graphql-query-complexity), in which a connection's `first` (or `last`)
+ * multiplies the cost of what it selects. A refused operation is answered with one GraphQLError whose
+ * `extensions.code` names the limit (MAX_NESTING_EXCEEDED, MAX_TOKENS_EXCEEDED, MAX_DEPTH_EXCEEDED,
+ * MAX_ALIASES_EXCEEDED, MAX_DIRECTIVES_EXCEEDED, MAX_COST_EXCEEDED), over HTTP and
  * WebSocket alike, before any resolver runs. Documents that pass the static checks are remembered (LRU), so a
  * dashboard's repeated query costs a lookup and the cost sum.
  */
@@ -74,6 +85,7 @@ export class OperationLimits {
   #staticCheck(query: string): DocumentNode | GraphQLError | null {
     const known = this.#checked.get(query);
     if (known) return known;
+    if (nestsDeeperThan(query, MAX_NESTING, this.#limits.maxTokens)) return tooDeep();
     let document: DocumentNode;
     try {
       document = parse(query, { maxTokens: this.#limits.maxTokens, noLocation: true });
@@ -81,6 +93,7 @@ export class OperationLimits {
       if (error instanceof GraphQLError && /more tha[nt] \d+ tokens/.test(error.message)) {
         return refusal('MAX_TOKENS_EXCEEDED', `The document has more than ${this.#limits.maxTokens} tokens`);
       }
+      if (error instanceof RangeError) return tooDeep(); // the stack ran out all the same
       return null; // a syntax error: Apollo (or graphql-ws) reports it as usual
     }
     for (const [rule, code] of this.#rules) {
@@ -132,6 +145,46 @@ const connectionEstimator: ComplexityEstimator = ({ args, childComplexity, field
   if (requested === null && !isConnection) return undefined;
   return 1 + childComplexity * Math.min(MAX_CONNECTION_PAGE, Math.max(1, requested ?? DEFAULT_PAGE));
 };
+
+/**
+ * Whether the document's brackets nest deeper than `limit`, read with graphql-js's own lexer (strings, block
+ * strings and comments as the parser reads them), one token at a time without recursion. Stops after
+ * `maxTokens` tokens (the parser's token limit answers those documents) or at a syntax error (the parser
+ * reports it).
+ */
+export function nestsDeeperThan(query: string, limit: number, maxTokens: number): boolean {
+  const lexer = new Lexer(new Source(query));
+  let depth = 0;
+  try {
+    for (let tokens = 0; tokens <= maxTokens; tokens++) {
+      switch (lexer.advance().kind) {
+        case TokenKind.EOF:
+          return false;
+        case TokenKind.BRACE_L:
+        case TokenKind.BRACKET_L:
+        case TokenKind.PAREN_L:
+          depth += 1;
+          if (depth > limit) return true;
+          break;
+        case TokenKind.BRACE_R:
+        case TokenKind.BRACKET_R:
+        case TokenKind.PAREN_R:
+          depth -= 1;
+          break;
+      }
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
+function tooDeep(): GraphQLError {
+  return refusal(
+    'MAX_NESTING_EXCEEDED',
+    `The document nests too deeply: more than ${MAX_NESTING} levels of brackets`,
+  );
+}
 
 function reporter(context: { reportError(error: GraphQLError): void } | null, error: GraphQLError): void {
   context?.reportError(error);

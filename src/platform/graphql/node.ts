@@ -1,15 +1,23 @@
 import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
+import { refusalReason, requirementOf } from './authorization.ts';
 import type { GraphQLContext } from './context.ts';
 
 /**
  * Object identification (Relay's `Node`): `node(id:)` and `nodes(ids:)` find any object of the caller's project
  * by its uuid, whatever its type. Each module registers its types (GatewayModule `nodeTypes`, one line each);
  * a request asks every registered type for the ids at once (one read per type, however many ids) and answers
- * with the object found, or null (unknown id, another project's object, not a uuid).
+ * with the object found, or null (unknown id, another project's object, not a uuid). A type guarded like its own
+ * list query (`access`) is not even read for a caller that query refuses: its ids answer null, like missing ones.
  */
 export interface NodeType<Context extends GraphQLContext = GraphQLContext> {
   /** The GraphQL type that implements `Node`, e.g. `Order`. */
   readonly typename: string;
+  /**
+   * The `Query` field whose `@requires` also guards this type's nodes (e.g. `apiKeys` for `ApiKey`): a caller
+   * that field refuses gets null for every id of the type, exactly as for a missing one. Absent: any caller of
+   * the project.
+   */
+  readonly access?: string;
   /**
    * The caller's objects among `ids` (uuids), by id, as that type's resolvers expect their parent; leave out
    * what is not found. `info` is the `node`/`nodes` field's, to read only what the query selects.
@@ -33,11 +41,10 @@ export function nodeResolvers(types: readonly NodeType[]) {
 
   async function find(context: GraphQLContext, ids: readonly string[], info: GraphQLResolveInfo) {
     const wanted = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
-    const found = wanted.length
-      ? await Promise.all(
-          types.map(async (type) => ({ type, objects: await type.load(context, wanted, info) })),
-        )
-      : [];
+    const readable = wanted.length ? types.filter((type) => mayRead(type, context, info)) : [];
+    const found = await Promise.all(
+      readable.map(async (type) => ({ type, objects: await type.load(context, wanted, info) })),
+    );
     return ids.map((id) => {
       for (const { type, objects } of found) {
         const object = objects.get(id.toLowerCase());
@@ -76,4 +83,13 @@ export function nodeResolvers(types: readonly NodeType[]) {
       __resolveType: (object: object) => typenames.get(object) ?? null,
     },
   };
+}
+
+/** Whether the caller passes the `@requires` of the type's `access` field (the same rule as that query). */
+function mayRead(type: NodeType, context: GraphQLContext, info: GraphQLResolveInfo): boolean {
+  if (!type.access) return true;
+  const field = info.schema.getQueryType()?.getFields()[type.access];
+  if (!field) throw new Error(`node type ${type.typename}: Query.${type.access} does not exist`);
+  const requirement = requirementOf(field);
+  return !requirement || refusalReason(context.actor, requirement) === null;
 }

@@ -141,7 +141,9 @@ export function mountGraphQLWebSocket<Context extends object>(
         try {
           document = parse(payload.query);
         } catch (error) {
-          return refuse([error as GraphQLError], 'GRAPHQL_PARSE_FAILED');
+          const parseError =
+            error instanceof GraphQLError ? error : new GraphQLError('The document could not be parsed');
+          return refuse([parseError], 'GRAPHQL_PARSE_FAILED');
         }
         const invalid = validate(options.schema, document, rules);
         if (invalid.length) return refuse(invalid, 'GRAPHQL_VALIDATION_FAILED');

@@ -10,7 +10,9 @@ import { textProblem } from './text.ts';
  * - free-form JSON fields (`extra`, `client`) are objects of at most `FREE_FORM_JSON.maxBytes` bytes of compact
  *   JSON nested at most `FREE_FORM_JSON.maxDepth` levels, their keys and strings obeying the text rule and their
  *   numbers finite (so what is stored is what was sent);
- * - every string and object key anywhere in a command's input obeys the text rule (`inputTextProblems`).
+ * - every string and object key anywhere in a command's input obeys the text rule (`inputTextProblems`);
+ * - free-form JSON that is stored as jsonb comes out of parsing with its keys in jsonb's order
+ *   (`inJsonbKeyOrder`), so what a create answers is byte for byte what a later read answers.
  */
 
 export const MAX_BODY_DEPTH = 64;
@@ -151,15 +153,68 @@ function scalarBytes(value: unknown): number {
 }
 
 /**
- * A free-form JSON object field (`extra`, `client`): stored and returned as sent, within the limits above.
- * A zod record of unknown values, so an OpenAPI generator sees `type: object`.
+ * A free-form JSON object field (`extra`, `client`): stored and returned as sent, within the limits above, its
+ * keys in jsonb's order (`inJsonbKeyOrder`). A zod record of unknown values, so an OpenAPI generator sees
+ * `type: object`.
  */
 export function freeFormJsonObject(limits: { maxDepth: number; maxBytes: number } = FREE_FORM_JSON) {
-  return z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }).check(
-    z.superRefine((value, ctx) => {
-      const problem = freeFormJsonProblem(value, limits);
-      if (problem)
-        ctx.addIssue({ code: 'custom', message: problem.message, params: { problem: problem.code } });
-    }),
-  );
+  return z
+    .record(z.string(), z.unknown(), { error: 'must be a JSON object' })
+    .check(
+      z.superRefine((value, ctx) => {
+        const problem = freeFormJsonProblem(value, limits);
+        if (problem)
+          ctx.addIssue({ code: 'custom', message: problem.message, params: { problem: problem.code } });
+      }),
+    )
+    .transform(inJsonbKeyOrder);
+}
+
+const UTF8 = new TextEncoder();
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * How PostgreSQL's jsonb orders an object's keys: shorter first (by UTF-8 bytes), keys of equal length bytewise.
+ * (jsonb stores objects that way, whatever order they were sent in, and answers them that way.)
+ */
+export function compareJsonbKeys(a: string, b: string): number {
+  if (!NON_ASCII.test(a) && !NON_ASCII.test(b)) {
+    // ASCII: one byte per character, and code-unit order is byte order.
+    return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  }
+  const left = UTF8.encode(a);
+  const right = UTF8.encode(b);
+  return left.length - right.length || Buffer.compare(left, right);
+}
+
+/**
+ * A copy of a JSON value whose objects list their keys in jsonb's order (`compareJsonbKeys`), at every depth,
+ * arrays in their order: the value as a later read of the stored jsonb will give it. Applied once, where free-form
+ * input is parsed, so a create's answer built from memory lists keys exactly as a later GET does. Walks with an
+ * explicit stack (no recursion). Integer-like keys still come first in any JavaScript object, in a create's answer
+ * and a read's alike.
+ */
+export function inJsonbKeyOrder<T>(value: T): T {
+  if (!isContainer(value)) return value;
+  const copyOf = (node: object): Record<string, unknown> =>
+    (Array.isArray(node) ? [] : {}) as Record<string, unknown>;
+  const root = copyOf(value);
+  const stack: [Record<string, unknown>, Record<string, unknown>][] = [
+    [value as Record<string, unknown>, root],
+  ];
+  while (stack.length > 0) {
+    const [source, target] = stack.pop()!;
+    const keys = Array.isArray(source) ? Object.keys(source) : Object.keys(source).sort(compareJsonbKeys);
+    for (const key of keys) {
+      const child = source[key];
+      if (isContainer(child)) {
+        const copy = copyOf(child);
+        target[key] = copy;
+        stack.push([child as Record<string, unknown>, copy]);
+      } else {
+        target[key] = child;
+      }
+    }
+  }
+  return root as T;
 }
