@@ -42,7 +42,7 @@ function requiredOr(message: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
 }
 
-function vaultCardSchema(now: Date) {
+export function vaultCardSchema(now: Date) {
   return z.strictObject({
     name: z
       .string({ error: 'must be a string' })
