@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { API_TITLE, apiDocument } from './api-document.ts';
 import { auditMutations } from './modules/audit/graphql/mutation-audit.ts';
 import { recordRestWrites } from './modules/audit/rest/audit-hook.ts';
 import { hashApiKey, isWellFormedApiKey } from './modules/identity/api-key.ts';
@@ -26,11 +27,18 @@ import { registerIdempotency } from './platform/http/idempotency.ts';
 import { loadIdempotencySecret } from './platform/http/idempotency-secret.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { createHttpServer } from './platform/http/server.ts';
+import { mountApiReference } from './platform/openapi/api-reference.ts';
+import { checkResponsesAgainstContracts } from './platform/openapi/response-check.ts';
+import { recordRoutes } from './platform/openapi/route-registry.ts';
 import type { AppDeps, AppGraphQLContext, AppServices } from './services.ts';
 
 /** Composes the HTTP faces (REST, GraphQL, graphql-ws, pages) over the domain modules. Does not listen. */
 export async function buildApp(services: AppServices, deps: AppDeps): Promise<FastifyInstance> {
   const app = createHttpServer({ logger: services.logger });
+  // Every route from here on is recorded: REST routes with their contracts make the OpenAPI document.
+  const routes = recordRoutes(app);
+  // In tests, every answer of a REST route is held to its contract (platform/openapi/response-check.ts).
+  if (deps.config.env === 'test') checkResponsesAgainstContracts(app);
   app.decorateRequest('deps', null as unknown as AppDeps);
   app.addHook('onRequest', async (request) => {
     // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
@@ -127,5 +135,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   app.addHook('onClose', async () => stopWatching());
 
   await registerRoutes(app, deps);
+  // /openapi.json and the reference page at /docs, from the contracts of the routes registered above.
+  await mountApiReference(app, { title: API_TITLE, document: () => apiDocument(routes, deps.config, deps) });
   return app;
 }

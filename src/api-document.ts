@@ -1,0 +1,63 @@
+import Fastify from 'fastify';
+import type { AppConfig } from './config/index.ts';
+import { sessionCookieOf } from './modules/identity/session-cookie.ts';
+import { registerRoutes } from './modules/index.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from './platform/openapi/openapi-document.ts';
+import { type RegisteredRoute, recordRoutes } from './platform/openapi/route-registry.ts';
+import { type AppDeps, paymentMethods } from './services.ts';
+
+export const API_TITLE = 'Payments gateway REST API';
+export const API_VERSION = '1';
+
+const DESCRIPTION = `The REST face of the payments gateway: every path of the spec, plus the vault card record,
+captures and the portal's sessions. Generated from the routes' contracts, which are checked against the server's
+real answers in its tests. GraphQL (dashboards, subscriptions) is at \`/graphql\`.
+
+- **Authentication**: HTTP Basic, the project's API key as the user name and an empty password
+  (\`curl -u sk_test_…: …\`). The \`/pay/…\` execute calls and the wallet B token service take none.
+- **Money** is integers in minor units (\`1500\` is 15.00 EUR); timestamps are ISO 8601 UTC with milliseconds.
+- **Retries**: every POST with an API key accepts \`Idempotency-Key\`.
+- **Errors** share one body, \`{"error": {"status", "type", "value", "fields"}}\`: \`type\` is stable, \`fields\`
+  names each offending input field. A refused request changes nothing. A declined payment is not an error.
+- **201** answers carry \`Location\`, the created resource's URL.
+- Paths answer with and without the trailing slash. Optional fields without a value are left out, never null.
+  Responses may gain fields: ignore the ones you do not know.`;
+
+/** The OpenAPI document of the routes a server registered, for this configuration. */
+export function apiDocument(
+  routes: readonly RegisteredRoute[],
+  config: AppConfig,
+  deps: Pick<AppDeps, 'paymentMethods'>,
+): OpenApiDocument {
+  return buildOpenApiDocument(routes, {
+    title: API_TITLE,
+    version: API_VERSION,
+    description: DESCRIPTION,
+    serverUrl: config.baseUrl,
+    sessionCookieName: sessionCookieOf(config).name,
+    deps,
+  });
+}
+
+/**
+ * The document without a running server (`npm run openapi`, codegen): every module registers its routes on a
+ * server that never listens, with deps that hold only what registration may read — the configuration and the
+ * payment-method registry. Route registration that reads anything else fails here, and says so.
+ */
+export async function apiDocumentOf(config: AppConfig): Promise<OpenApiDocument> {
+  const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+  const routes = recordRoutes(app);
+  const available: Partial<AppDeps> = { config, paymentMethods };
+  const deps = new Proxy(available, {
+    get(target, property) {
+      if (property in target) return target[property as keyof AppDeps];
+      throw new Error(
+        `Route registration may read deps.config only (it read deps.${String(property)}): use request.deps`,
+      );
+    },
+  }) as AppDeps;
+  await registerRoutes(app, deps);
+  await app.ready();
+  await app.close();
+  return apiDocument(routes, config, { paymentMethods });
+}
