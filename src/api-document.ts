@@ -40,11 +40,18 @@ export function apiDocument(
 }
 
 /**
- * The document without a running server (`npm run openapi`, codegen): every module registers its routes on a
- * server that never listens, with deps that hold only what registration may read — the configuration and the
- * payment-method registry. Route registration that reads anything else fails here, and says so.
+ * The document without a running server (`npm run openapi`, codegen): see `routesOf`.
  */
 export async function apiDocumentOf(config: AppConfig): Promise<OpenApiDocument> {
+  return apiDocument(await routesOf(config), config, { paymentMethods });
+}
+
+/**
+ * The routes every module registers, recorded on a server that never listens, with deps that hold only what
+ * registration may read — the configuration and the payment-method registry. Route registration that reads
+ * anything else fails here, and says so.
+ */
+export async function routesOf(config: AppConfig): Promise<readonly RegisteredRoute[]> {
   const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
   const routes = recordRoutes(app);
   const available: Partial<AppDeps> = { config, paymentMethods };
@@ -52,12 +59,12 @@ export async function apiDocumentOf(config: AppConfig): Promise<OpenApiDocument>
     get(target, property) {
       if (property in target) return target[property as keyof AppDeps];
       throw new Error(
-        `Route registration may read deps.config only (it read deps.${String(property)}): use request.deps`,
+        `Route registration may read deps.config and deps.paymentMethods only (it read deps.${String(property)}): use request.deps`,
       );
     },
   }) as AppDeps;
   await registerRoutes(app, deps);
   await app.ready();
   await app.close();
-  return apiDocument(routes, config, { paymentMethods });
+  return routes;
 }
