@@ -29,7 +29,7 @@ describe('GET /openapi.json on a running server', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    const served = await response.json();
+    const served = (await response.json()) as Record<string, unknown>;
     expect(await new Validator().validate(served)).toEqual({ valid: true });
     expect(served.servers).toEqual([{ url: app.baseUrl }]);
   });
