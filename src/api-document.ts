@@ -23,6 +23,39 @@ real answers in its tests. GraphQL (dashboards, subscriptions) is at \`/graphql\
 - Paths answer with and without the trailing slash. Optional fields without a value are left out, never null.
   Responses may gain fields: ignore the ones you do not know.`;
 
+/** The reference page's groups, in the order a newcomer needs them; each route contract names its tag. */
+const TAGS = [
+  {
+    name: 'Orders',
+    description: 'Create and retrieve orders (spec 4.1, 4.2): the hosted page or your own checkout.',
+  },
+  {
+    name: 'Card payments',
+    description:
+      'Own checkout: authenticate a card transaction (spec 4.13), capture or void a pre-authorization.',
+  },
+  {
+    name: 'Vault',
+    description: "Store a card against a transaction's setup token (spec 4.6); read its record.",
+  },
+  {
+    name: 'Wallets',
+    description: 'Wallet A and wallet B payment tokens and their execute calls (spec 4.7-4.12).',
+  },
+  {
+    name: 'Refunds',
+    description: 'Refund a completed payment, in part or whole, and list the refunds (spec 4.3, 4.4).',
+  },
+  {
+    name: 'Search',
+    description: 'Search orders with a query language, page through them, export CSV (spec 4.14).',
+  },
+  {
+    name: 'Portal sessions',
+    description: "The merchant portal's sign-in, for its single-page app (cookie and CSRF).",
+  },
+];
+
 /** The OpenAPI document of the routes a server registered, for this configuration. */
 export function apiDocument(
   routes: readonly RegisteredRoute[],
@@ -36,6 +69,7 @@ export function apiDocument(
     serverUrl: config.baseUrl,
     sessionCookieName: sessionCookieOf(config).name,
     deps,
+    tags: TAGS,
   });
 }
 

@@ -38,6 +38,11 @@ describe('the OpenAPI document, as API tooling reads it', () => {
     expect(committed).toEqual(JSON.parse(JSON.stringify(await apiDocumentOf(config))));
   });
 
+  it('groups the operations under described tags', async () => {
+    const document = (await apiDocumentOf(config)) as any;
+    expect(document.tags.filter((tag: { description?: string }) => !tag.description)).toEqual([]);
+  });
+
   it('names every operation once', async () => {
     const ids = (await contracts()).map((contract) => contract.operationId);
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);

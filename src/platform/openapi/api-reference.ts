@@ -40,6 +40,8 @@ export async function mountApiReference(
       mcp: { disabled: true },
       documentDownloadType: 'json',
       persistAuth: false,
+      // Every operation in the sidebar at once: the API is small enough to be read as one list.
+      defaultOpenAllTags: true,
     },
   });
 }

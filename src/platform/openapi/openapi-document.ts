@@ -24,6 +24,8 @@ export interface ApiDocumentOptions {
   sessionCookieName: string;
   /** What contracts whose body schema is built at start are given (the process's deps). */
   deps: unknown;
+  /** The reference page's groups, in this order; a tag of a contract not listed here comes after them. */
+  tags: readonly { name: string; description: string }[];
 }
 
 export const SECURITY_SCHEMES = { api_key: 'basicAuth', session: 'portalSession' } as const;
@@ -39,7 +41,7 @@ export function buildOpenApiDocument(
   options: ApiDocumentOptions,
 ): OpenApiDocument {
   const paths: ZodOpenApiPathsObject = {};
-  const tags: string[] = [];
+  const tags = options.tags.map((tag) => tag.name);
   for (const { method, url, contract } of contractedRoutes(routes)) {
     const path = openApiPath(url);
     paths[path] ??= {};
@@ -52,7 +54,7 @@ export function buildOpenApiDocument(
       openapi: '3.1.0',
       info: { title: options.title, version: options.version, description: options.description },
       servers: [{ url: options.serverUrl }],
-      tags: tags.map((name) => ({ name })),
+      tags: tags.map((name) => options.tags.find((tag) => tag.name === name) ?? { name }),
       paths,
       components: {
         securitySchemes: {
