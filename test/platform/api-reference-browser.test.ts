@@ -1,25 +1,17 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { type OfflineContext, offlineContext } from '../helpers/offline-browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
 
 const describeInBrowser = hasChromium ? describe : describe.skip;
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
-const isThisMachine = (url: string) =>
-  url.startsWith('data:') ||
-  url.startsWith('blob:') ||
-  ['127.0.0.1', 'localhost'].includes(new URL(url).hostname);
 
 describeInBrowser('the REST API reference at /docs in a real browser with no internet (Chromium)', () => {
   let app: TestApp;
   let browser: Browser;
-  let context: BrowserContext;
-  /** Every request the page tried to send off this machine (each one is aborted). */
-  let offMachine: string[];
-  /** Every URL the page loaded from this machine. */
-  let loaded: string[];
-  /** Console errors and uncaught exceptions. */
-  let problems: string[];
+  /** This test's browser context, with no internet: what its pages loaded and tried to reach. */
+  let offline: OfflineContext;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
@@ -30,34 +22,16 @@ describeInBrowser('the REST API reference at /docs in a real browser with no int
   });
 
   beforeEach(async () => {
-    offMachine = [];
-    loaded = [];
-    problems = [];
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    // No internet: anything not addressed to this machine is aborted and remembered.
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (isThisMachine(url)) {
-        loaded.push(url);
-        return route.continue();
-      }
-      offMachine.push(url);
-      return route.abort('internetdisconnected');
-    });
+    offline = await offlineContext(browser);
   });
   afterEach(async () => {
-    await context.close();
-    expect(offMachine).toEqual([]);
-    expect(problems).toEqual([]);
+    await offline.context.close();
+    expect(offline.offMachine).toEqual([]);
+    expect(offline.problems).toEqual([]);
   });
 
   const openReference = async (): Promise<Page> => {
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text().slice(0, 300));
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const page = await offline.newPage();
     await page.goto(`${app.baseUrl}/docs`);
     await page.getByRole('heading', { name: 'Payments gateway REST API' }).first().waitFor();
     return page;
@@ -65,8 +39,10 @@ describeInBrowser('the REST API reference at /docs in a real browser with no int
 
   it('renders the document served at /openapi.json with its script from this server', async () => {
     const page = await openReference();
-    expect(loaded).toContain(`${app.baseUrl}/openapi.json`);
-    expect(loaded.some((url) => url.startsWith(`${app.baseUrl}/docs/`) && url.endsWith('.js'))).toBe(true);
+    expect(offline.loaded).toContain(`${app.baseUrl}/openapi.json`);
+    expect(offline.loaded.some((url) => url.startsWith(`${app.baseUrl}/docs/`) && url.endsWith('.js'))).toBe(
+      true,
+    );
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: new URL('api-reference.png', ARTIFACTS).pathname });
   });
