@@ -6,6 +6,7 @@ import { Migration20261121040000_search_indexes } from './Migration2026112104000
 import { Migration20261121060000_event_sequence } from './Migration20261121060000_event_sequence.ts';
 import { Migration20261123000000_identity } from './Migration20261123000000_identity.ts';
 import { Migration20261123010000_audit_log } from './Migration20261123010000_audit_log.ts';
+import { Migration20261123300000_idempotent_location } from './Migration20261123300000_idempotent_location.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   Migration20261121060000_event_sequence,
   Migration20261123000000_identity,
   Migration20261123010000_audit_log,
+  Migration20261123300000_idempotent_location,
 ];
