@@ -47,6 +47,14 @@ describeInBrowser('the REST API reference at /docs in a real browser with no int
     await page.screenshot({ path: new URL('api-reference.png', ARTIFACTS).pathname });
   });
 
+  it('answers an unknown path under /docs as every unknown path', async () => {
+    const response = await fetch(`${app.baseUrl}/docs/nothing-here.js`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { status: 404, type: 'not_found', value: 'No route for GET /docs/nothing-here.js' },
+    });
+  });
+
   it('lists every operation of the document in the sidebar, grouped by tag', async () => {
     const document = (await (await fetch(`${app.baseUrl}/openapi.json`)).json()) as {
       tags: { name: string }[];
