@@ -4,8 +4,12 @@ import { Migration20261121020000_back_office } from './Migration20261121020000_b
 import { Migration20261121030000_webhooks } from './Migration20261121030000_webhooks.ts';
 import { Migration20261121040000_search_indexes } from './Migration20261121040000_search_indexes.ts';
 import { Migration20261121060000_event_sequence } from './Migration20261121060000_event_sequence.ts';
+import { Migration20261122400000_events_feed } from './Migration20261122400000_events_feed.ts';
+import { Migration20261122410000_webhook_dispatch } from './Migration20261122410000_webhook_dispatch.ts';
+import { Migration20261122420000_events_horizon } from './Migration20261122420000_events_horizon.ts';
 import { Migration20261123000000_identity } from './Migration20261123000000_identity.ts';
 import { Migration20261123010000_audit_log } from './Migration20261123010000_audit_log.ts';
+import { Migration20261123040000_orders_created_covering_index } from './Migration20261123040000_orders_created_covering_index.ts';
 import { Migration20261123300000_idempotent_location } from './Migration20261123300000_idempotent_location.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
@@ -16,7 +20,11 @@ export const migrations = [
   Migration20261121030000_webhooks,
   Migration20261121040000_search_indexes,
   Migration20261121060000_event_sequence,
+  Migration20261122400000_events_feed,
+  Migration20261122410000_webhook_dispatch,
+  Migration20261122420000_events_horizon,
   Migration20261123000000_identity,
   Migration20261123010000_audit_log,
+  Migration20261123040000_orders_created_covering_index,
   Migration20261123300000_idempotent_location,
 ];

@@ -51,6 +51,11 @@ const TAGS = [
     description: 'Search orders with a query language, page through them, export CSV (spec 4.14).',
   },
   {
+    name: 'Events',
+    description:
+      "The project's events feed (beyond the spec): status changes, refunds, captures, voids, give-ups.",
+  },
+  {
     name: 'Portal sessions',
     description: "The merchant portal's sign-in, for its single-page app (cookie and CSRF).",
   },

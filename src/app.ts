@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { PORTAL_BUILD_DIR } from '../portal/build.ts';
 import { API_TITLE, apiDocument } from './api-document.ts';
+import { pathPrefixOf } from './config/index.ts';
 import { auditMutations } from './modules/audit/graphql/mutation-audit.ts';
 import { recordRestWrites } from './modules/audit/rest/audit-hook.ts';
+import { EventFeed } from './modules/events/event-feed.ts';
 import { hashApiKey, isWellFormedApiKey } from './modules/identity/api-key.ts';
 import { authenticateApiKey } from './modules/identity/commands/authenticate-api-key.ts';
 import { sessionActorOf } from './modules/identity/session-authentication.ts';
@@ -10,7 +13,6 @@ import { sessionCookieOf } from './modules/identity/session-cookie.ts';
 import { hashSessionToken } from './modules/identity/session-token.ts';
 import { registerRoutes, resolvers } from './modules/index.ts';
 import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
-import { OutboxFeed } from './modules/subscriptions/outbox-feed.ts';
 import { concerns } from './platform/auth/credential-change.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { enforceRoles } from './platform/graphql/authorization.ts';
@@ -25,6 +27,7 @@ import {
 import { apiKeyFromBasicAuth } from './platform/http/basic-auth.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
 import { loadIdempotencySecret } from './platform/http/idempotency-secret.ts';
+import { mountPortal } from './platform/http/portal.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { createHttpServer } from './platform/http/server.ts';
 import { mountApiReference } from './platform/openapi/api-reference.ts';
@@ -89,8 +92,14 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
       loaders: new Map(),
     }),
   });
-  // graphql-ws on the same path, over the same schema; its operations also see this process's live outbox.
-  const feed = new OutboxFeed({ db: deps.db, notifications: services.notifications, logger: deps.logger });
+  // graphql-ws on the same path, over the same schema; its operations also see this process's live events feed.
+  const feed = new EventFeed({
+    db: deps.db,
+    notifications: services.notifications,
+    logger: deps.logger.child({ component: 'event-feed' }),
+    maxBehind: deps.config.events.subscriptionMaxBehind,
+    sweepMs: deps.config.outboxSweepIntervalSeconds * 1000,
+  });
   const ownOrigins = new Set([
     new URL(deps.config.baseUrl).origin,
     new URL(deps.config.merchantPortalUrl).origin,
@@ -116,14 +125,17 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
       const tokenHash = hashSessionToken(session.token);
       return { actor: session.actor, recheck: () => deps.credentials.session(tokenHash) };
     },
-    context: (actor, request) => ({
+    context: (actor, request, socket) => ({
       deps,
       actor,
       request: null,
       clientAddress: request.socket.remoteAddress ?? null,
       loaders: new Map(),
       live: feed,
+      socket,
     }),
+    // One execution per event for every subscriber with the same credential and operation.
+    shareScope: (actor) => `${actor.projectId}:${JSON.stringify(actor.principal)}`,
     logger: deps.logger,
     onClose: () => feed.close(),
   });
@@ -134,8 +146,19 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   });
   app.addHook('onClose', async () => stopWatching());
 
+  app.decorate('eventFeed', feed);
+
   await registerRoutes(app, deps);
   // /openapi.json and the reference page at /docs, from the contracts of the routes registered above.
   await mountApiReference(app, { title: API_TITLE, document: () => apiDocument(routes, deps.config, deps) });
+  // The merchant portal's single-page app (portal/, built by portal/build.ts) at MERCHANT_PORTAL_URL's path.
+  mountPortal(app, { pathPrefix: pathPrefixOf(deps.config.merchantPortalUrl), buildDir: PORTAL_BUILD_DIR });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's live events feed (its subscriber count is what tests and metrics read). */
+    eventFeed: EventFeed;
+  }
 }

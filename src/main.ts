@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePortalBuilt, portalBase } from '../portal/build.ts';
 import { createUser } from './modules/identity/commands/create-user.ts';
 import { findUserByEmail } from './modules/identity/commands/find-user.ts';
 import { createProject } from './modules/projects/commands/create-project.ts';
@@ -17,6 +18,10 @@ async function main(): Promise<void> {
   stopOnSignals(runtime.services.logger, 'server', runtime.stop);
 
   const devKey = await ensureDevProject(config.dataDir, runtime.deps);
+  // The portal is built here when its files are missing or older than its sources (a few seconds; else instant).
+  const portal = await ensurePortalBuilt(portalBase(config.merchantPortalUrl));
+  if (portal.built)
+    runtime.services.logger.info({ ms: Math.round(portal.milliseconds) }, 'merchant portal built');
   await runtime.app.listen({ host: config.host, port: config.port });
 
   const lines = [
@@ -30,7 +35,7 @@ async function main(): Promise<void> {
   ];
   if (devKey) {
     lines.push(
-      `  Merchant portal   ${config.merchantPortalUrl}/  (sign-in: POST ${config.merchantPortalUrl}/session)`,
+      `  Merchant portal   ${config.merchantPortalUrl}/`,
       `  Portal login      ${devKey.userEmail}  password ${devKey.userPassword}`,
       `  Test project      ${devKey.projectId}`,
       `  Test API key      ${devKey.apiKey}`,

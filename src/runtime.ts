@@ -4,12 +4,13 @@ import { migrations } from '../migrations/index.ts';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, parseConfig } from './config/index.ts';
 import { entities, registerWorkers, startModules } from './modules/index.ts';
+import { watchCommits } from './platform/db/commit-signals.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
 import { connectOrm, migrate, type Orm } from './platform/db/orm.ts';
 import { createLogger } from './platform/http/logger.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { WorkerHost } from './platform/module.ts';
-import { CREDENTIAL_CHANNEL, OUTBOX_CHANNEL } from './platform/pubsub/channels.ts';
+import { CREDENTIAL_CHANNEL, DELIVERIES_CHANNEL, OUTBOX_CHANNEL } from './platform/pubsub/channels.ts';
 import { PgListener } from './platform/pubsub/pg-listener.ts';
 import { type AppDeps, type AppServices, buildDeps, type ServiceOverrides } from './services.ts';
 
@@ -124,13 +125,17 @@ export async function startServices(
   try {
     notifications = await PgListener.start({
       url: database.url,
-      channels: [OUTBOX_CHANNEL, CREDENTIAL_CHANNEL],
+      channels: [OUTBOX_CHANNEL, CREDENTIAL_CHANNEL, DELIVERIES_CHANNEL],
       logger,
     });
   } catch (error) {
     await jobs.stop().catch(() => undefined);
     throw error;
   }
+  // A commit that wrote outbox rows wakes this process's relay and feed at once and the others by NOTIFY.
+  watchCommits(database.orm, (signals) => {
+    for (const signal of signals) notifications.signal(signal);
+  });
   const shutdownHooks: (() => Promise<void>)[] = [];
   const services: AppServices = {
     config,

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config/index.ts';
 import { auditWriter } from './modules/audit/audit-writer.ts';
 import type { BackOfficeDeps } from './modules/back-office/deps.ts';
+import type { EventFeed } from './modules/events/event-feed.ts';
 import { Credentials } from './modules/identity/credentials.ts';
 import type { IdentityDeps } from './modules/identity/deps.ts';
 import { PaymentMethodRegistry } from './modules/orders/payment-methods.ts';
@@ -12,7 +13,6 @@ import {
 import { creditCardPaymentMethod } from './modules/payments/card-payment-method.ts';
 import type { PaymentDeps } from './modules/payments/deps.ts';
 import type { ProjectDeps } from './modules/projects/deps.ts';
-import type { OutboxNotification } from './modules/subscriptions/outbox-feed.ts';
 import { loadVaultCipher } from './modules/vault/vault-keys.ts';
 import type { WalletDeps } from './modules/wallets/deps.ts';
 import { walletAPaymentMethod, walletBPaymentMethod } from './modules/wallets/wallet-payment-methods.ts';
@@ -89,7 +89,7 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
 }
 
 /** The context of every GraphQL operation (codegen types the resolvers with it: codegen.yml `contextType`). */
-export type AppGraphQLContext = GraphQLContext<AppDeps, OutboxNotification>;
+export type AppGraphQLContext = GraphQLContext<AppDeps, EventFeed>;
 
 declare module 'fastify' {
   interface FastifyRequest {

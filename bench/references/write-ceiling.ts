@@ -12,9 +12,10 @@ import { announce, stopOn } from './announce.ts';
  * schedules the expiry timer), in one of two shapes (SHAPE):
  * - `hosted`: the order and its pg-boss expiry job, what a hosted create writes;
  * - `own-checkout` (default): also its credit-card transaction, the transaction's first event and the outbox
- *   row (whose trigger NOTIFYs, as for a real order) — the issue's "order + transaction + outbox".
- * The outbox row is written already relayed, so the project server's relay (woken by the NOTIFY) finds nothing
- * to do: its work would otherwise load the machine and lower the reference. The rows go as one named prepared
+ *   row (the event, with its snapshot) — the issue's "order + transaction + outbox".
+ * The outbox row is written already relayed, so the project server's relay finds nothing to do: its work would
+ * otherwise load the machine and lower the reference. (No NOTIFY: the project sends none inside the write
+ * either, only one coalesced after commits.) The rows go as one named prepared
  * statement in autocommit: one round trip, one commit, the least a database can do for this write.
  *
  * Env: DATABASE_URL, PROJECT_ID, MERCHANT_ID (the project's, so rows are valid), SHAPE, POOL_SIZE (default 50).
@@ -48,8 +49,10 @@ const INSERT_OWN_CHECKOUT_ORDER = `
     insert into transaction_events (id, transaction_id, event, source, from_status, occurred_at)
     values ($8, $6, 'new', 'set_status', null, $4)
   ), outbox as (
-    insert into outbox_events (topic, project_id, order_id, transaction_id, from_status, to_status, relayed_at)
-    values ('transaction_status_changed', $2, $1, $6, null, 'new', $4)
+    insert into outbox_events (event_id, type, project_id, order_id, transaction_id, data, occurred_at, relayed_at)
+    values ($9, 'transaction.status_changed', $2, $1, $6,
+      jsonb_build_object('transaction_id', $6::uuid, 'status', 'new', 'from_status', null, 'amount', 995,
+        'currency', 'EUR', 'payment_method', 'credit-card'), $4, $4)
   )${EXPIRY_JOB}`;
 
 const hosted = process.env.SHAPE === 'hosted';
@@ -67,7 +70,7 @@ async function insertOrder(): Promise<string> {
   const now = new Date();
   const id = randomUUID();
   const values: unknown[] = [id, projectId, merchantId, now, new Date(now.getTime() + 3_600_000)];
-  if (!hosted) values.push(randomUUID(), randomUUID(), randomUUID());
+  if (!hosted) values.push(randomUUID(), randomUUID(), randomUUID(), randomUUID());
   await pool.query({
     name: 'write-ceiling-order',
     text: hosted ? INSERT_HOSTED_ORDER : INSERT_OWN_CHECKOUT_ORDER,

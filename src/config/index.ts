@@ -56,7 +56,13 @@ const configSchema = z
     WEBHOOK_RETRY_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
     WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+    // Delivery workers (README "Delivery workers, throughput and fairness").
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+    WEBHOOK_PROJECT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
     OUTBOX_SWEEP_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(10),
+    // Events feed (README "Events feed"): retention, and how far a subscriber may fall behind.
+    EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    SUBSCRIPTION_MAX_BEHIND: z.coerce.number().int().min(1).max(1_000_000).default(1000),
     // Wallets A and B (the README section Wallets A and B): file paths of certificates, keys and root keys.
     ...walletEnvShape,
     // Sessions, the credential cache, GraphQL limits, rate limits (src/config/security.ts).
@@ -107,6 +113,7 @@ export interface AppConfig {
   webhooks: WebhookConfig;
   /** How often the outbox relay sweeps for rows a missed notification left behind. */
   outboxSweepIntervalSeconds: number;
+  events: EventsConfig;
   /** Wallet A and B certificates, keys and identifiers (file paths; the README section Wallets A and B). */
   wallets: WalletConfig;
   /** Sessions, the credential cache, GraphQL limits and rate limits. */
@@ -122,6 +129,17 @@ export interface WebhookConfig {
   maxAttempts: number;
   /** Development setting: any project may target http, loopback and private addresses. */
   allowPrivateTargets: boolean;
+  /** Attempts one worker process makes at once, all projects together. */
+  concurrency: number;
+  /** Attempts of one project in flight at once, across every process. */
+  projectConcurrency: number;
+}
+
+export interface EventsConfig {
+  /** Events older than this are purged (and no longer readable or replayable). */
+  retentionDays: number;
+  /** Events a subscriber may have waiting before its socket is closed with 4008 (it resumes with afterEvent). */
+  subscriptionMaxBehind: number;
 }
 
 export class ConfigError extends Error {
@@ -169,8 +187,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryTimeoutMs: raw.WEBHOOK_RETRY_TIMEOUT_MS,
       maxAttempts: raw.WEBHOOK_MAX_ATTEMPTS,
       allowPrivateTargets: raw.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      concurrency: raw.WEBHOOK_CONCURRENCY,
+      projectConcurrency: raw.WEBHOOK_PROJECT_CONCURRENCY,
     },
     outboxSweepIntervalSeconds: raw.OUTBOX_SWEEP_INTERVAL_SECONDS,
+    events: {
+      retentionDays: raw.EVENTS_RETENTION_DAYS,
+      subscriptionMaxBehind: raw.SUBSCRIPTION_MAX_BEHIND,
+    },
     wallets: walletConfigFrom(raw),
     security: securityConfigFrom(raw),
   };

@@ -8,6 +8,7 @@ import type { MerchantUser as MerchantUserEntity } from '../modules/identity/use
 import type { Actor } from '../platform/auth/actor.ts';
 import type { ApiKey as ApiKeyEntity } from '../modules/identity/api-key.entity.ts';
 import type { AuditRow } from '../modules/audit/audit.repository.ts';
+import type { EventRecord } from '../modules/events/event-record.ts';
 import type { AppGraphQLContext } from '../services.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -310,6 +311,15 @@ export type CreditDebit =
   /** A refund transaction: money goes back to the customer. */
   | 'DEBIT';
 
+/** An amount of one currency. */
+export type CurrencyAmount = {
+  __typename?: 'CurrencyAmount';
+  /** Sum in minor units of `currency`. */
+  amount: Scalars['SafeInt']['output'];
+  /** ISO 4217 currency code. */
+  currency: Scalars['String']['output'];
+};
+
 /** The customer as the merchant sent it (spec 2.2); card schemes use it for 3-D Secure risk assessment. */
 export type Customer = {
   __typename?: 'Customer';
@@ -386,6 +396,112 @@ export type EnableWebhookSigningPayload = {
   /** Why signing was not enabled; empty on success. */
   userErrors: Array<UserError>;
 };
+
+/**
+ * One event of the project's events feed: every order and transaction status change, refund, capture, void and
+ * webhook give-up, recorded in the same database transaction as the change. Kept for `EVENTS_RETENTION_DAYS`
+ * (30 by default).
+ */
+export type Event = {
+  __typename?: 'Event';
+  /** The event's position in the feed: pass it as `after` (query) or `afterEvent` (subscriptions) to continue after it. */
+  cursor: Scalars['String']['output'];
+  /** Event id (uuid); also accepted wherever a cursor is (`after`, `afterEvent`). */
+  id: Scalars['ID']['output'];
+  /** When it happened. */
+  occurred: Scalars['DateTime']['output'];
+  /** The order it happened to (uuid): for a refund, capture or void event, the original order. */
+  orderId: Scalars['ID']['output'];
+  /** What the event recorded at that moment. */
+  snapshot: EventSnapshot;
+  /** What happened. */
+  type: EventType;
+};
+
+/** A page of the events feed, oldest first. */
+export type EventConnection = {
+  __typename?: 'EventConnection';
+  /** The events of this page, oldest first (also when paging backward with `last`). */
+  edges: Array<EventEdge>;
+  /**
+   * `hasNextPage`: more events follow right now (paging forward); `hasPreviousPage`: older events exist (paging
+   * backward with `last`). Keep `endCursor` to ask later for what happened since.
+   */
+  pageInfo: PageInfo;
+};
+
+/** One event of a page of the feed. */
+export type EventEdge = {
+  __typename?: 'EventEdge';
+  /** The event's cursor. */
+  cursor: Scalars['String']['output'];
+  /** The event. */
+  node: Event;
+};
+
+/** Which events to read; every field narrows the selection. */
+export type EventFilter = {
+  /** Only events that occurred strictly after this time. */
+  occurredAfter?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only events of this order (uuid). */
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only events of these types. */
+  types?: InputMaybe<Array<EventType>>;
+};
+
+/**
+ * What an event recorded, as it was at that moment (a snapshot: the order may have moved on since). Fields that
+ * do not apply to the event's type are null.
+ */
+export type EventSnapshot = {
+  __typename?: 'EventSnapshot';
+  /**
+   * Minor units: the order's amount (ORDER_STATUS_CHANGED), the transaction's (TRANSACTION_STATUS_CHANGED), or the
+   * refund's, capture's or void's (ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED).
+   */
+  amount: Maybe<Scalars['SafeInt']['output']>;
+  /** WEBHOOK_GAVE_UP: how many attempts were made. */
+  attemptCount: Maybe<Scalars['Int']['output']>;
+  /** ISO 4217 currency of `amount`. */
+  currency: Maybe<Scalars['String']['output']>;
+  /** WEBHOOK_GAVE_UP: the delivery that stopped (see `webhookDeliveries`). */
+  deliveryId: Maybe<Scalars['ID']['output']>;
+  /** WEBHOOK_GAVE_UP: why the last attempt failed. */
+  errorKind: Maybe<WebhookErrorKind>;
+  /** ORDER_STATUS_CHANGED: the status before. */
+  fromOrderStatus: Maybe<OrderStatus>;
+  /** TRANSACTION_STATUS_CHANGED: the status before; null when the transaction was just created. */
+  fromTransactionStatus: Maybe<TransactionStatus>;
+  /** WEBHOOK_GAVE_UP: the HTTP status of the last attempt, when the receiver answered. */
+  httpStatus: Maybe<Scalars['Int']['output']>;
+  /** ORDER_STATUS_CHANGED: the status the order entered. */
+  orderStatus: Maybe<OrderStatus>;
+  /** TRANSACTION_STATUS_CHANGED: the transaction's payment method. */
+  paymentMethod: Maybe<PaymentMethod>;
+  /** ORDER_REFUNDED: everything refunded of the order so far, this refund included (minor units). */
+  refundedAmount: Maybe<Scalars['SafeInt']['output']>;
+  /** ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED: the refund, capture or void order (uuid). */
+  relatedOrderId: Maybe<Scalars['ID']['output']>;
+  /** TRANSACTION_STATUS_CHANGED: the transaction (uuid). */
+  transactionId: Maybe<Scalars['ID']['output']>;
+  /** TRANSACTION_STATUS_CHANGED: the status the transaction entered. */
+  transactionStatus: Maybe<TransactionStatus>;
+};
+
+/** The kind of an event of the events feed (REST: the dotted `type`, e.g. `order.status_changed`). */
+export type EventType =
+  /** `order.captured`: the order's pre-authorization was captured (`relatedOrderId` is the capture order). */
+  | 'ORDER_CAPTURED'
+  /** `order.refunded`: a refund of the order was accepted (`relatedOrderId` is the refund order). */
+  | 'ORDER_REFUNDED'
+  /** `order.status_changed`: the order's status changed (`orderStatus`, `fromOrderStatus`). */
+  | 'ORDER_STATUS_CHANGED'
+  /** `order.voided`: the order's pre-authorization was voided (`relatedOrderId` is the void order). */
+  | 'ORDER_VOIDED'
+  /** `transaction.status_changed`: a transaction's status changed, its creation (`fromTransactionStatus` null) included. */
+  | 'TRANSACTION_STATUS_CHANGED'
+  /** `webhook.gave_up`: every allowed attempt of a webhook notification of the order failed; delivery stopped. */
+  | 'WEBHOOK_GAVE_UP';
 
 /** Pays a wallet transaction with a card stored for it (spec 4.10 / 4.11). */
 export type ExecuteWalletPaymentInput = {
@@ -470,6 +586,13 @@ export type Mutation = {
   /** Sends the order's latest status notification again, as a new delivery with its own attempts. */
   redeliverWebhook: RedeliverWebhookPayload;
   /**
+   * Sends the notifications of a whole selection of deliveries again (e.g. every `GAVE_UP` one since an outage),
+   * each as a new delivery of the same event (same `webhook-id`) with its own attempts: at most the 1,000 newest
+   * deliveries the filter selects; a delivery whose event already has one pending is skipped. A repeat with the same
+   * `Idempotency-Key` header queues nothing new.
+   */
+  redeliverWebhooks: RedeliverWebhooksPayload;
+  /**
    * Refunds part or all of a completed payment (spec 4.3): the refunds of an order never exceed what was paid.
    * Send an `Idempotency-Key` HTTP header to retry safely: a retry then returns the first answer instead of
    * refunding again.
@@ -487,6 +610,16 @@ export type Mutation = {
    * can switch over without downtime. Admin and developer users only.
    */
   rollApiKey: RollApiKeyPayload;
+  /**
+   * Replaces the signing secret with a new one while the current one keeps signing for `overlap`: every webhook
+   * meanwhile carries both signatures, so receivers can switch secrets without losing one.
+   */
+  rotateWebhookSigningSecret: RotateWebhookSigningSecretPayload;
+  /**
+   * Sends a test notification, `{"event":"test","order_id":null,"project_id":…}` with the usual headers (signed when
+   * signing is on), to a URL that passes the delivery rules, and answers with what happened. Nothing is stored.
+   */
+  sendTestWebhook: SendTestWebhookPayload;
   /** Starts a wallet A merchant session (spec 4.7), when the wallet fires `onvalidatemerchant`. */
   startWalletASession: StartWalletASessionPayload;
   /** Stores a card against a transaction's setup token, exactly as `POST {token_vault_url}/v1/cards/`. */
@@ -576,6 +709,15 @@ export type MutationRedeliverWebhookArgs = {
  * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
  * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
  */
+export type MutationRedeliverWebhooksArgs = {
+  filter: WebhookDeliveryFilter;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationRefundOrderArgs = {
   amount: Scalars['SafeInt']['input'];
   description?: InputMaybe<Scalars['String']['input']>;
@@ -610,6 +752,24 @@ export type MutationRevokeApiKeyArgs = {
 export type MutationRollApiKeyArgs = {
   id: Scalars['ID']['input'];
   overlap?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationRotateWebhookSigningSecretArgs = {
+  overlap?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationSendTestWebhookArgs = {
+  url: Scalars['String']['input'];
 };
 
 
@@ -657,6 +817,12 @@ export type MutationVoidTransactionArgs = {
   input: VoidTransactionInput;
 };
 
+/** An object that can be fetched by its id alone, with `node(id:)` (Relay's object identification). */
+export type Node = {
+  /** The object's id (uuid). */
+  id: Scalars['ID']['output'];
+};
+
 /** One-click payments with a stored card (spec 4.16). */
 export type OneClickType =
   /** The first payment: the customer enters the card at `paymentUrl` and it is stored; amount 0 only verifies it. */
@@ -665,7 +831,7 @@ export type OneClickType =
   | 'ONE_CLICK';
 
 /** What a customer buys (spec 2.2). Amounts are integers in the currency's minor unit. */
-export type Order = {
+export type Order = Node & {
   __typename?: 'Order';
   /** Amount in minor units, VAT included; 0 for a card verification. */
   amount: Scalars['SafeInt']['output'];
@@ -681,6 +847,11 @@ export type Order = {
   customer: Maybe<Customer>;
   /** Description as sent at creation (a refund defaults to its original's); null when none was sent. */
   description: Maybe<Scalars['String']['output']>;
+  /**
+   * In `orderStatusChanged` payloads: the event the payload answers; resume the subscription after it with
+   * `afterEvent: event.cursor`. Null elsewhere.
+   */
+  event: Maybe<Event>;
   /** How long the order may be paid, an ISO 8601 duration (default `PT1H`); after it, it becomes `EXPIRED`. */
   expirationPeriod: Scalars['String']['output'];
   /** The merchant's own data, stored and returned as sent; null when none was sent. */
@@ -736,8 +907,13 @@ export type OrderConnection = {
   edges: Array<OrderEdge>;
   /** Where this page is and whether more follow. */
   pageInfo: PageInfo;
-  /** How many of the project's orders match the query in all. */
+  /**
+   * How many of the project's orders match the query in all: exact up to 10,000 matches; beyond that 10,000 and
+   * `totalRelation` is `GTE`, unless the query asked for `exactTotal` (which visits every match).
+   */
   totalCount: Scalars['Int']['output'];
+  /** Whether `totalCount` is exact (`EQ`) or a lower bound (`GTE`, more than 10,000 matches). */
+  totalRelation: TotalRelation;
 };
 
 /** One order of a search result page. */
@@ -774,6 +950,59 @@ export type OrderSortField =
   | 'CREATED'
   /** Time of the last change. */
   | 'MODIFIED';
+
+/** Order statistics of a window, for dashboards. */
+export type OrderStats = {
+  __typename?: 'OrderStats';
+  /** The buckets that have orders, sorted by their dimensions (time first); one bucket without grouping. */
+  buckets: Array<OrderStatsBucket>;
+  /** Start of the window (inclusive). */
+  from: Scalars['DateTime']['output'];
+  /** The dimensions the buckets are grouped by. */
+  groupBy: Array<OrderStatsGroupBy>;
+  /** The time zone of the DAY and HOUR buckets. */
+  timeZone: Scalars['String']['output'];
+  /** End of the window (exclusive). */
+  to: Scalars['DateTime']['output'];
+};
+
+/** One bucket of order statistics: the dimensions it stands for, and what its orders add up to. */
+export type OrderStatsBucket = {
+  __typename?: 'OrderStatsBucket';
+  /** The orders' amounts, summed per currency (sorted by code). */
+  amounts: Array<CurrencyAmount>;
+  /** How many of the orders are `COMPLETED`. */
+  completedCount: Scalars['Int']['output'];
+  /** Conversion: completed orders / final orders, 0 to 1; null while none is final. */
+  conversion: Maybe<Scalars['Float']['output']>;
+  /** The bucket's currency (grouped by CURRENCY); null otherwise. */
+  currency: Maybe<Scalars['String']['output']>;
+  /** How many of the orders are final (`COMPLETED`, `CANCELLED`, `EXPIRED`, `ERROR`). */
+  finalCount: Scalars['Int']['output'];
+  /** How many orders. */
+  orderCount: Scalars['Int']['output'];
+  /** The bucket's payment method (grouped by PAYMENT_METHOD; null also for orders without a transaction). */
+  paymentMethod: Maybe<PaymentMethod>;
+  /** Start of the bucket's day or hour (grouped by DAY or HOUR); null otherwise. */
+  periodStart: Maybe<Scalars['DateTime']['output']>;
+  /** The orders' accepted refunds (`refundedAmount`), summed per currency (sorted by code). */
+  refundedAmounts: Array<CurrencyAmount>;
+  /** The bucket's order status (grouped by STATUS); null otherwise. */
+  status: Maybe<OrderStatus>;
+};
+
+/** A dimension to group order statistics by. */
+export type OrderStatsGroupBy =
+  /** The order's currency. */
+  | 'CURRENCY'
+  /** The day the order was created, in `timeZone`. */
+  | 'DAY'
+  /** The hour the order was created, in `timeZone` (windows of at most 31 days). */
+  | 'HOUR'
+  /** The method of the transaction that paid the order, else of its latest attempt; null without a transaction. */
+  | 'PAYMENT_METHOD'
+  /** The order's status. */
+  | 'STATUS';
 
 /**
  * An order's status (spec 3.1). `COMPLETED`, `CANCELLED`, `EXPIRED` and `ERROR` are final. For the hosted
@@ -812,9 +1041,9 @@ export type PageInfo = {
   endCursor: Maybe<Scalars['String']['output']>;
   /** Whether another page follows: pass `endCursor` as `after` to read it. */
   hasNextPage: Scalars['Boolean']['output'];
-  /** Always false: the connection pages forward only. */
+  /** Whether orders precede this page: pass `startCursor` as `before` (with `last`) to read them. */
   hasPreviousPage: Scalars['Boolean']['output'];
-  /** The first edge's cursor; null on an empty page. */
+  /** The first edge's cursor, the `before` of the previous page; null on an empty page. */
   startCursor: Maybe<Scalars['String']['output']>;
 };
 
@@ -916,7 +1145,9 @@ export type Project = {
   name: Scalars['String']['output'];
   /** Payment methods active in the project: what the hosted page offers and orders may use. */
   paymentMethods: Array<PaymentMethod>;
-  /** Whether webhooks carry an HMAC-SHA256 `Webhook-Signature` header. */
+  /** How the project's webhook endpoint has been answering. */
+  webhookHealth: WebhookHealth;
+  /** Whether webhooks carry a Standard Webhooks `webhook-signature` header (HMAC-SHA256). */
   webhookSigningEnabled: Scalars['Boolean']['output'];
   /** Receives status webhooks for every order of the project unless the order names its own. */
   webhookUrl: Maybe<Scalars['String']['output']>;
@@ -939,12 +1170,39 @@ export type Query = {
    * Admins (and API keys) only. Entries are written within a fraction of a second after the action.
    */
   auditLog: AuditEventConnection;
+  /** One of the project's events by id; null when there is none (another project's event included). */
+  event: Maybe<Event>;
+  /**
+   * The calling project's events feed. Forward (`first`, `after`): oldest first, from the beginning of the
+   * retention period or after a cursor; backward (`last`, `before`): the newest events, e.g. `events(last: 20)` for
+   * a dashboard's latest. At most 100 per page, 20 by default. Only events whose database transaction is older
+   * than every one still running are shown, so paging never skips an event that commits later.
+   */
+  events: EventConnection;
+  /**
+   * Any object of the calling project by its id, whatever its type (`Order`, `Transaction`, ...); use an inline
+   * fragment (`... on Order { status }`) for its fields. Null for an unknown id or another project's object.
+   */
+  node: Maybe<Node>;
+  /**
+   * Objects of the calling project by their ids, in the order asked, at most 100: null in place of an unknown id
+   * or another project's object.
+   */
+  nodes: Array<Maybe<Node>>;
   /** One of the calling project's orders; null for a missing id or another project's order. */
   order: Maybe<Order>;
   /**
+   * Statistics of the calling project's payment orders created in [`from`, `to`) that match `query` (the search
+   * query language of `orders`), grouped by `groupBy`. Refund, capture and void orders are not counted on their
+   * own: refunds show in `refundedAmounts`. The window is at most 400 days (31 with HOUR). Invalid input is an
+   * error with `extensions.code` BAD_USER_INPUT and `extensions.type` naming the problem.
+   */
+  orderStats: OrderStats;
+  /**
    * The calling project's orders matching a search query (the REST search syntax, e.g.
    * `status:completed AND created:[2026-11-01 TO 2026-11-30]`; default `*`). Sorted by `sort`, default newest
-   * first. `first` is 1 to 100 (default 20) and must stay the same while paging with `after`, as must `sort`.
+   * first. Page forward with `first` and `after`, or backwards with `last` and `before` (Relay); the page size
+   * (1 to 100, default 20) and `sort` must stay the same while paging with a cursor.
    * Invalid input is an error with `extensions.code` BAD_USER_INPUT and `extensions.type` naming the problem.
    */
   orders: OrderConnection;
@@ -954,6 +1212,11 @@ export type Query = {
   users: Array<User>;
   /** Who is calling: the project, the role, and the signed-in user or the API key (for the portal's header). */
   viewer: Viewer;
+  /**
+   * The project's webhook deliveries, newest first, each with every attempt: the delivery log of every order at
+   * once. `first` is 1 to 100 (default 20).
+   */
+  webhookDeliveries: WebhookDeliveryConnection;
 };
 
 
@@ -966,17 +1229,66 @@ export type QueryAuditLogArgs = {
 
 
 /** Reads. Every query answers for the API key's project only. */
+export type QueryEventArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<EventFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
 export type QueryOrderArgs = {
   id: Scalars['ID']['input'];
 };
 
 
 /** Reads. Every query answers for the API key's project only. */
+export type QueryOrderStatsArgs = {
+  from: Scalars['DateTime']['input'];
+  groupBy?: InputMaybe<Array<OrderStatsGroupBy>>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+  to: Scalars['DateTime']['input'];
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  exactTotal?: InputMaybe<Scalars['Boolean']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
   query?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<OrderSort>;
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryWebhookDeliveriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<WebhookDeliveryFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The result of `redeliverWebhook`. */
@@ -988,6 +1300,17 @@ export type RedeliverWebhookPayload = {
    * Why nothing is sent: `not_found`, `no_notification` (the status never changed), `no_webhook_url`,
    * `redelivery_pending`; empty on success.
    */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `redeliverWebhooks`. */
+export type RedeliverWebhooksPayload = {
+  __typename?: 'RedeliverWebhooksPayload';
+  /** New deliveries queued: one per selected delivery whose event has no delivery pending already. */
+  queued: Maybe<Scalars['Int']['output']>;
+  /** Deliveries the filter selected (the newest 1,000 at most). */
+  selected: Maybe<Scalars['Int']['output']>;
+  /** Why nothing was queued; empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -1082,6 +1405,28 @@ export type RollApiKeyPayload = {
   userErrors: Array<UserError>;
 };
 
+/** The result of `rotateWebhookSigningSecret`. */
+export type RotateWebhookSigningSecretPayload = {
+  __typename?: 'RotateWebhookSigningSecretPayload';
+  /** Until when the previous secret still signs too (both signatures are sent, space-separated). */
+  previousSecretExpires: Maybe<Scalars['DateTime']['output']>;
+  /** The project. */
+  project: Maybe<Project>;
+  /** The new signing secret (`whsec_…`). Shown only here and only once: store it now. */
+  secret: Maybe<Scalars['String']['output']>;
+  /** Why the secret was not rotated (`signing_not_enabled`, `invalid_request` for a bad overlap); empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** The result of `sendTestWebhook`. */
+export type SendTestWebhookPayload = {
+  __typename?: 'SendTestWebhookPayload';
+  /** What the test request did; null when `userErrors` is not empty. */
+  attempt: Maybe<WebhookDeliveryAttempt>;
+  /** Why no request was sent (`invalid_request` for a URL the delivery rules refuse); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** Starts a wallet A merchant session (spec 4.7). Every field is required. */
 export type StartWalletASessionInput = {
   /** Shop name shown to the customer, 1 to 64 characters. */
@@ -1161,10 +1506,18 @@ export type StoreWalletBTokenPayload = {
 /**
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
- * closes the socket with 4403. Only the calling project's orders are ever seen.
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
  */
 export type Subscription = {
   __typename?: 'Subscription';
+  /**
+   * The project's events as they happen (a dashboard's live feed). With `afterEvent` the server first replays every
+   * event after that cursor (or event id), then continues live, with no gap and no duplicate between the two. A
+   * subscriber that falls more than `SUBSCRIPTION_MAX_BEHIND` (1,000) events behind is disconnected with close code
+   * 4008; reconnect with the last event's cursor to resume.
+   */
+  events: Event;
   /** The order each time its status changes: the given order, or every order of the project when orderId is absent. */
   orderStatusChanged: Order;
   /** Each status change of a transaction of the given order. */
@@ -1175,9 +1528,24 @@ export type Subscription = {
 /**
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
- * closes the socket with 4403. Only the calling project's orders are ever seen.
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ */
+export type SubscriptionEventsArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  types?: InputMaybe<Array<EventType>>;
+};
+
+
+/**
+ * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
+ * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
  */
 export type SubscriptionOrderStatusChangedArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
   orderId?: InputMaybe<Scalars['ID']['input']>;
 };
 
@@ -1185,14 +1553,23 @@ export type SubscriptionOrderStatusChangedArgs = {
 /**
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
- * closes the socket with 4403. Only the calling project's orders are ever seen.
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
  */
 export type SubscriptionTransactionEventsArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
 };
 
+/** How a total relates to the true number of matches, as search engines report it. */
+export type TotalRelation =
+  /** The total is exact. */
+  | 'EQ'
+  /** The total is a lower bound: at least this many match. */
+  | 'GTE';
+
 /** One payment attempt with one payment method (spec 2.3). */
-export type Transaction = {
+export type Transaction = Node & {
   __typename?: 'Transaction';
   /** Amount in minor units, in `currency`. */
   amount: Scalars['SafeInt']['output'];
@@ -1292,6 +1669,8 @@ export type TransactionStatus =
 /** A transaction's change of status, as it was committed. */
 export type TransactionStatusChange = {
   __typename?: 'TransactionStatusChange';
+  /** The event the payload answers; resume the subscription after it with `afterEvent: event.cursor`. */
+  event: Event;
   /** The status before the change; null when the transaction was just created. */
   fromStatus: Maybe<TransactionStatus>;
   /** When the change was committed. */
@@ -1477,6 +1856,8 @@ export type WebhookDelivery = {
   completed: Maybe<Scalars['DateTime']['output']>;
   /** When the notification was queued. */
   created: Scalars['DateTime']['output'];
+  /** The event notified (uuid): the Standard Webhooks `webhook-id` header of every attempt, the same on retries. */
+  eventId: Scalars['ID']['output'];
   /** Delivery id (uuid). */
   id: Scalars['ID']['output'];
   /** When the latest attempt started; null before the first. */
@@ -1491,8 +1872,13 @@ export type WebhookDelivery = {
   orderStatus: OrderStatus;
   /** A status change, or a redelivery the merchant asked for. */
   reason: WebhookDeliveryReason;
-  /** Pending, delivered or failed. */
+  /**
+   * Pending, delivered or failed.
+   * @deprecated Use `status`, which also tells a failing delivery (retrying) from one not tried yet.
+   */
   state: WebhookDeliveryState;
+  /** Pending, succeeded, failing (retrying) or gave up: the finer view of `state`. */
+  status: WebhookDeliveryStatus;
 };
 
 /** One HTTP POST of a webhook delivery. */
@@ -1510,12 +1896,40 @@ export type WebhookDeliveryAttempt = {
   number: Scalars['Int']['output'];
   /** The first bytes of the reply body, as text. */
   responseExcerpt: Maybe<Scalars['String']['output']>;
-  /** Whether the request carried a `Webhook-Signature` header. */
+  /** Whether the request carried a `webhook-signature` header (Standard Webhooks). */
   signed: Scalars['Boolean']['output'];
   /** When the attempt started. */
   started: Scalars['DateTime']['output'];
   /** The URL posted to; null when there was none. */
   url: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of the project's delivery log, newest first. */
+export type WebhookDeliveryConnection = {
+  __typename?: 'WebhookDeliveryConnection';
+  /** The deliveries of this page, newest first. */
+  edges: Array<WebhookDeliveryEdge>;
+  /** `hasNextPage`: older deliveries follow; pass `endCursor` as `after`. `hasPreviousPage` is always false. */
+  pageInfo: PageInfo;
+};
+
+/** One delivery of a page of the delivery log. */
+export type WebhookDeliveryEdge = {
+  __typename?: 'WebhookDeliveryEdge';
+  /** Pass as `after` to read the deliveries after this one. */
+  cursor: Scalars['String']['output'];
+  /** The delivery, with every attempt. */
+  node: WebhookDelivery;
+};
+
+/** Which deliveries to list or redeliver; every field narrows the selection. */
+export type WebhookDeliveryFilter = {
+  /** Only this order's deliveries (uuid). */
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only deliveries created at or after this time. */
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only deliveries in this status. */
+  state?: InputMaybe<WebhookDeliveryStatus>;
 };
 
 /** Why a webhook delivery was made. */
@@ -1533,6 +1947,17 @@ export type WebhookDeliveryState =
   | 'FAILED'
   /** Not delivered yet; another attempt is scheduled. */
   | 'PENDING';
+
+/** Where a webhook delivery stands in the project-wide delivery log. */
+export type WebhookDeliveryStatus =
+  /** At least one attempt failed and another is scheduled (`nextAttempt`). */
+  | 'FAILING'
+  /** Every allowed attempt failed; delivery stopped and a `webhook.gave_up` event was recorded. */
+  | 'GAVE_UP'
+  /** No attempt has finished yet: the first attempt is due or under way. */
+  | 'PENDING'
+  /** The receiver answered HTTP 200. */
+  | 'SUCCEEDED';
 
 /** Why a webhook attempt failed. */
 export type WebhookErrorKind =
@@ -1554,6 +1979,17 @@ export type WebhookErrorKind =
   | 'READ_TIMEOUT'
   /** The TLS handshake failed, e.g. an invalid or expired certificate. */
   | 'TLS_ERROR';
+
+/** How the project's webhook endpoint has been answering (status-change deliveries; test webhooks do not count). */
+export type WebhookHealth = {
+  __typename?: 'WebhookHealth';
+  /** Failed attempts since the last success (all failed attempts when none succeeded yet). */
+  consecutiveFailures: Scalars['Int']['output'];
+  /** When an attempt last failed; null if none ever did. */
+  lastFailureAt: Maybe<Scalars['DateTime']['output']>;
+  /** When an attempt last succeeded (HTTP 200); null if none ever did. */
+  lastSuccessAt: Maybe<Scalars['DateTime']['output']>;
+};
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
@@ -1626,6 +2062,13 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 
 
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  Node:
+    | ( OrderView )
+    | ( TransactionView )
+  ;
+}>;
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
@@ -1651,18 +2094,27 @@ export type ResolversTypes = ResolversObject<{
   CreateUserInput: CreateUserInput;
   CreateUserPayload: ResolverTypeWrapper<Omit<CreateUserPayload, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
   CreditDebit: CreditDebit;
+  CurrencyAmount: ResolverTypeWrapper<CurrencyAmount>;
   Customer: ResolverTypeWrapper<JsonObject>;
   CustomerInput: CustomerInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DisableWebhookSigningPayload: ResolverTypeWrapper<Omit<DisableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   EnableWebhookSigningPayload: ResolverTypeWrapper<Omit<EnableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  Event: ResolverTypeWrapper<EventRecord>;
+  EventConnection: ResolverTypeWrapper<Omit<EventConnection, 'edges'> & { edges: Array<ResolversTypes['EventEdge']> }>;
+  EventEdge: ResolverTypeWrapper<Omit<EventEdge, 'node'> & { node: ResolversTypes['Event'] }>;
+  EventFilter: EventFilter;
+  EventSnapshot: ResolverTypeWrapper<EventRecord>;
+  EventType: EventType;
   ExecuteWalletPaymentInput: ExecuteWalletPaymentInput;
   ExecuteWalletPaymentPayload: ResolverTypeWrapper<Omit<ExecuteWalletPaymentPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   ExternalAuthenticationDetails: ResolverTypeWrapper<ExternalAuthenticationDetails>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   OneClickType: OneClickType;
   Order: ResolverTypeWrapper<OrderView>;
   OrderConnection: ResolverTypeWrapper<Omit<OrderConnection, 'edges'> & { edges: Array<ResolversTypes['OrderEdge']> }>;
@@ -1670,6 +2122,9 @@ export type ResolversTypes = ResolversObject<{
   OrderSort: OrderSort;
   OrderSortDirection: OrderSortDirection;
   OrderSortField: OrderSortField;
+  OrderStats: ResolverTypeWrapper<OrderStats>;
+  OrderStatsBucket: ResolverTypeWrapper<OrderStatsBucket>;
+  OrderStatsGroupBy: OrderStatsGroupBy;
   OrderStatus: OrderStatus;
   Outcomes: ResolverTypeWrapper<Outcomes>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
@@ -1683,13 +2138,16 @@ export type ResolversTypes = ResolversObject<{
   ProjectMode: ProjectMode;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RedeliverWebhookPayload: ResolverTypeWrapper<RedeliverWebhookPayload>;
+  RedeliverWebhooksPayload: ResolverTypeWrapper<RedeliverWebhooksPayload>;
   Refund: ResolverTypeWrapper<Omit<Refund, 'transactions'> & { transactions: Array<ResolversTypes['Transaction']> }>;
   RefundOrderPayload: ResolverTypeWrapper<Omit<RefundOrderPayload, 'order' | 'refund'> & { order?: Maybe<ResolversTypes['Order']>, refund?: Maybe<ResolversTypes['Refund']> }>;
   RemoveUserPayload: ResolverTypeWrapper<RemoveUserPayload>;
   RevokeApiKeyPayload: ResolverTypeWrapper<Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
   Role: Role;
   RollApiKeyPayload: ResolverTypeWrapper<Omit<RollApiKeyPayload, 'apiKey' | 'previousKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']>, previousKey?: Maybe<ResolversTypes['ApiKey']> }>;
+  RotateWebhookSigningSecretPayload: ResolverTypeWrapper<Omit<RotateWebhookSigningSecretPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   SafeInt: ResolverTypeWrapper<Scalars['SafeInt']['output']>;
+  SendTestWebhookPayload: ResolverTypeWrapper<SendTestWebhookPayload>;
   StartWalletASessionInput: StartWalletASessionInput;
   StartWalletASessionPayload: ResolverTypeWrapper<StartWalletASessionPayload>;
   StoreCardInput: StoreCardInput;
@@ -1698,11 +2156,12 @@ export type ResolversTypes = ResolversObject<{
   StoreWalletBTokenPayload: ResolverTypeWrapper<StoreWalletBTokenPayload>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  TotalRelation: TotalRelation;
   Transaction: ResolverTypeWrapper<TransactionView>;
   TransactionEvent: ResolverTypeWrapper<TransactionEventEntity>;
   TransactionInput: TransactionInput;
   TransactionStatus: TransactionStatus;
-  TransactionStatusChange: ResolverTypeWrapper<Omit<TransactionStatusChange, 'transaction'> & { transaction: ResolversTypes['Transaction'] }>;
+  TransactionStatusChange: ResolverTypeWrapper<Omit<TransactionStatusChange, 'event' | 'transaction'> & { event: ResolversTypes['Event'], transaction: ResolversTypes['Transaction'] }>;
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: ResolverTypeWrapper<Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   User: ResolverTypeWrapper<MerchantUserEntity>;
@@ -1718,9 +2177,14 @@ export type ResolversTypes = ResolversObject<{
   WalletPaymentReason: WalletPaymentReason;
   WebhookDelivery: ResolverTypeWrapper<WebhookDelivery>;
   WebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttempt>;
+  WebhookDeliveryConnection: ResolverTypeWrapper<WebhookDeliveryConnection>;
+  WebhookDeliveryEdge: ResolverTypeWrapper<WebhookDeliveryEdge>;
+  WebhookDeliveryFilter: WebhookDeliveryFilter;
   WebhookDeliveryReason: WebhookDeliveryReason;
   WebhookDeliveryState: WebhookDeliveryState;
+  WebhookDeliveryStatus: WebhookDeliveryStatus;
   WebhookErrorKind: WebhookErrorKind;
+  WebhookHealth: ResolverTypeWrapper<WebhookHealth>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1744,22 +2208,32 @@ export type ResolversParentTypes = ResolversObject<{
   CreateOrderPayload: Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   CreateUserInput: CreateUserInput;
   CreateUserPayload: Omit<CreateUserPayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
+  CurrencyAmount: CurrencyAmount;
   Customer: JsonObject;
   CustomerInput: CustomerInput;
   DateTime: Scalars['DateTime']['output'];
   DisableWebhookSigningPayload: Omit<DisableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   EnableWebhookSigningPayload: Omit<EnableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  Event: EventRecord;
+  EventConnection: Omit<EventConnection, 'edges'> & { edges: Array<ResolversParentTypes['EventEdge']> };
+  EventEdge: Omit<EventEdge, 'node'> & { node: ResolversParentTypes['Event'] };
+  EventFilter: EventFilter;
+  EventSnapshot: EventRecord;
   ExecuteWalletPaymentInput: ExecuteWalletPaymentInput;
   ExecuteWalletPaymentPayload: Omit<ExecuteWalletPaymentPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   ExternalAuthenticationDetails: ExternalAuthenticationDetails;
+  Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   JSONObject: Scalars['JSONObject']['output'];
   Mutation: Record<PropertyKey, never>;
+  Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   Order: OrderView;
   OrderConnection: Omit<OrderConnection, 'edges'> & { edges: Array<ResolversParentTypes['OrderEdge']> };
   OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
   OrderSort: OrderSort;
+  OrderStats: OrderStats;
+  OrderStatsBucket: OrderStatsBucket;
   Outcomes: Outcomes;
   PageInfo: PageInfo;
   PaymentMethodDetails: JsonObject;
@@ -1769,12 +2243,15 @@ export type ResolversParentTypes = ResolversObject<{
   Project: ProjectEntity;
   Query: Record<PropertyKey, never>;
   RedeliverWebhookPayload: RedeliverWebhookPayload;
+  RedeliverWebhooksPayload: RedeliverWebhooksPayload;
   Refund: Omit<Refund, 'transactions'> & { transactions: Array<ResolversParentTypes['Transaction']> };
   RefundOrderPayload: Omit<RefundOrderPayload, 'order' | 'refund'> & { order?: Maybe<ResolversParentTypes['Order']>, refund?: Maybe<ResolversParentTypes['Refund']> };
   RemoveUserPayload: RemoveUserPayload;
   RevokeApiKeyPayload: Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
   RollApiKeyPayload: Omit<RollApiKeyPayload, 'apiKey' | 'previousKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']>, previousKey?: Maybe<ResolversParentTypes['ApiKey']> };
+  RotateWebhookSigningSecretPayload: Omit<RotateWebhookSigningSecretPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   SafeInt: Scalars['SafeInt']['output'];
+  SendTestWebhookPayload: SendTestWebhookPayload;
   StartWalletASessionInput: StartWalletASessionInput;
   StartWalletASessionPayload: StartWalletASessionPayload;
   StoreCardInput: StoreCardInput;
@@ -1786,7 +2263,7 @@ export type ResolversParentTypes = ResolversObject<{
   Transaction: TransactionView;
   TransactionEvent: TransactionEventEntity;
   TransactionInput: TransactionInput;
-  TransactionStatusChange: Omit<TransactionStatusChange, 'transaction'> & { transaction: ResolversParentTypes['Transaction'] };
+  TransactionStatusChange: Omit<TransactionStatusChange, 'event' | 'transaction'> & { event: ResolversParentTypes['Event'], transaction: ResolversParentTypes['Transaction'] };
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   User: MerchantUserEntity;
@@ -1799,6 +2276,10 @@ export type ResolversParentTypes = ResolversObject<{
   WalletBrowserInfoInput: WalletBrowserInfoInput;
   WebhookDelivery: WebhookDelivery;
   WebhookDeliveryAttempt: WebhookDeliveryAttempt;
+  WebhookDeliveryConnection: WebhookDeliveryConnection;
+  WebhookDeliveryEdge: WebhookDeliveryEdge;
+  WebhookDeliveryFilter: WebhookDeliveryFilter;
+  WebhookHealth: WebhookHealth;
 }>;
 
 export type RequiresDirectiveArgs = {
@@ -1886,6 +2367,11 @@ export type CreateUserPayloadResolvers<ContextType = AppGraphQLContext, ParentTy
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type CurrencyAmountResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CurrencyAmount'] = ResolversParentTypes['CurrencyAmount']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type CustomerResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer']> = ResolversObject<{
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   addressType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1914,6 +2400,42 @@ export type EnableWebhookSigningPayloadResolvers<ContextType = AppGraphQLContext
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
   secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type EventResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurred?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  snapshot?: Resolver<ResolversTypes['EventSnapshot'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EventType'], ParentType, ContextType>;
+}>;
+
+export type EventConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventConnection'] = ResolversParentTypes['EventConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['EventEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type EventEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventEdge'] = ResolversParentTypes['EventEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+}>;
+
+export type EventSnapshotResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['EventSnapshot'] = ResolversParentTypes['EventSnapshot']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  attemptCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deliveryId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  errorKind?: Resolver<Maybe<ResolversTypes['WebhookErrorKind']>, ParentType, ContextType>;
+  fromOrderStatus?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
+  fromTransactionStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
+  httpStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  orderStatus?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
+  paymentMethod?: Resolver<Maybe<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  refundedAmount?: Resolver<Maybe<ResolversTypes['SafeInt']>, ParentType, ContextType>;
+  relatedOrderId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  transactionStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
 }>;
 
 export type ExecuteWalletPaymentPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['ExecuteWalletPaymentPayload'] = ResolversParentTypes['ExecuteWalletPaymentPayload']> = ResolversObject<{
@@ -1946,15 +2468,22 @@ export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extend
   executeWalletPayment?: Resolver<ResolversTypes['ExecuteWalletPaymentPayload'], ParentType, ContextType, RequireFields<MutationExecuteWalletPaymentArgs, 'input'>>;
   persistWalletAToken?: Resolver<ResolversTypes['PersistWalletATokenPayload'], ParentType, ContextType, RequireFields<MutationPersistWalletATokenArgs, 'input'>>;
   redeliverWebhook?: Resolver<ResolversTypes['RedeliverWebhookPayload'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookArgs, 'orderId'>>;
+  redeliverWebhooks?: Resolver<ResolversTypes['RedeliverWebhooksPayload'], ParentType, ContextType, RequireFields<MutationRedeliverWebhooksArgs, 'filter'>>;
   refundOrder?: Resolver<ResolversTypes['RefundOrderPayload'], ParentType, ContextType, RequireFields<MutationRefundOrderArgs, 'amount' | 'orderId'>>;
   removeUser?: Resolver<ResolversTypes['RemoveUserPayload'], ParentType, ContextType, RequireFields<MutationRemoveUserArgs, 'id'>>;
   revokeApiKey?: Resolver<ResolversTypes['RevokeApiKeyPayload'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   rollApiKey?: Resolver<ResolversTypes['RollApiKeyPayload'], ParentType, ContextType, RequireFields<MutationRollApiKeyArgs, 'id'>>;
+  rotateWebhookSigningSecret?: Resolver<ResolversTypes['RotateWebhookSigningSecretPayload'], ParentType, ContextType, Partial<MutationRotateWebhookSigningSecretArgs>>;
+  sendTestWebhook?: Resolver<ResolversTypes['SendTestWebhookPayload'], ParentType, ContextType, RequireFields<MutationSendTestWebhookArgs, 'url'>>;
   startWalletASession?: Resolver<ResolversTypes['StartWalletASessionPayload'], ParentType, ContextType, RequireFields<MutationStartWalletASessionArgs, 'input'>>;
   storeCard?: Resolver<ResolversTypes['StoreCardPayload'], ParentType, ContextType, RequireFields<MutationStoreCardArgs, 'input'>>;
   storeWalletBToken?: Resolver<ResolversTypes['StoreWalletBTokenPayload'], ParentType, ContextType, RequireFields<MutationStoreWalletBTokenArgs, 'input'>>;
   updateProject?: Resolver<ResolversTypes['UpdateProjectPayload'], ParentType, ContextType, RequireFields<MutationUpdateProjectArgs, 'input'>>;
   voidTransaction?: Resolver<ResolversTypes['VoidTransactionPayload'], ParentType, ContextType, RequireFields<MutationVoidTransactionArgs, 'input'>>;
+}>;
+
+export type NodeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'Order' | 'Transaction', ParentType, ContextType>;
 }>;
 
 export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
@@ -1965,6 +2494,7 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
   expirationPeriod?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   extra?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   failureUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1985,17 +2515,40 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   transactions?: Resolver<Array<ResolversTypes['Transaction']>, ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
   webhookUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type OrderConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['OrderConnection'] = ResolversParentTypes['OrderConnection']> = ResolversObject<{
   edges?: Resolver<Array<ResolversTypes['OrderEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalRelation?: Resolver<ResolversTypes['TotalRelation'], ParentType, ContextType>;
 }>;
 
 export type OrderEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['OrderEdge'] = ResolversParentTypes['OrderEdge']> = ResolversObject<{
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
+}>;
+
+export type OrderStatsResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['OrderStats'] = ResolversParentTypes['OrderStats']> = ResolversObject<{
+  buckets?: Resolver<Array<ResolversTypes['OrderStatsBucket']>, ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  groupBy?: Resolver<Array<ResolversTypes['OrderStatsGroupBy']>, ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type OrderStatsBucketResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['OrderStatsBucket'] = ResolversParentTypes['OrderStatsBucket']> = ResolversObject<{
+  amounts?: Resolver<Array<ResolversTypes['CurrencyAmount']>, ParentType, ContextType>;
+  completedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  conversion?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  finalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  orderCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paymentMethod?: Resolver<Maybe<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  periodStart?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  refundedAmounts?: Resolver<Array<ResolversTypes['CurrencyAmount']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
 }>;
 
 export type OutcomesResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Outcomes'] = ResolversParentTypes['Outcomes']> = ResolversObject<{
@@ -2040,6 +2593,7 @@ export type ProjectResolvers<ContextType = AppGraphQLContext, ParentType extends
   mode?: Resolver<ResolversTypes['ProjectMode'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentMethods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  webhookHealth?: Resolver<ResolversTypes['WebhookHealth'], ParentType, ContextType>;
   webhookSigningEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   webhookUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
@@ -2047,15 +2601,27 @@ export type ProjectResolvers<ContextType = AppGraphQLContext, ParentType extends
 export type QueryResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   apiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
   auditLog?: Resolver<ResolversTypes['AuditEventConnection'], ParentType, ContextType, Partial<QueryAuditLogArgs>>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryEventArgs, 'id'>>;
+  events?: Resolver<ResolversTypes['EventConnection'], ParentType, ContextType, Partial<QueryEventsArgs>>;
+  node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
+  nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
-  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, Partial<QueryOrdersArgs>>;
+  orderStats?: Resolver<ResolversTypes['OrderStats'], ParentType, ContextType, RequireFields<QueryOrderStatsArgs, 'from' | 'to'>>;
+  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'exactTotal'>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
   users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
+  webhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryConnection'], ParentType, ContextType, Partial<QueryWebhookDeliveriesArgs>>;
 }>;
 
 export type RedeliverWebhookPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RedeliverWebhookPayload'] = ResolversParentTypes['RedeliverWebhookPayload']> = ResolversObject<{
   delivery?: Resolver<Maybe<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RedeliverWebhooksPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RedeliverWebhooksPayload'] = ResolversParentTypes['RedeliverWebhooksPayload']> = ResolversObject<{
+  queued?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  selected?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -2098,9 +2664,21 @@ export type RollApiKeyPayloadResolvers<ContextType = AppGraphQLContext, ParentTy
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type RotateWebhookSigningSecretPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['RotateWebhookSigningSecretPayload'] = ResolversParentTypes['RotateWebhookSigningSecretPayload']> = ResolversObject<{
+  previousSecretExpires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export interface SafeIntScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['SafeInt'], any> {
   name: 'SafeInt';
 }
+
+export type SendTestWebhookPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['SendTestWebhookPayload'] = ResolversParentTypes['SendTestWebhookPayload']> = ResolversObject<{
+  attempt?: Resolver<Maybe<ResolversTypes['WebhookDeliveryAttempt']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
 
 export type StartWalletASessionPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['StartWalletASessionPayload'] = ResolversParentTypes['StartWalletASessionPayload']> = ResolversObject<{
   sessionData?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
@@ -2120,6 +2698,7 @@ export type StoreWalletBTokenPayloadResolvers<ContextType = AppGraphQLContext, P
 }>;
 
 export type SubscriptionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  events?: SubscriptionResolver<ResolversTypes['Event'], "events", ParentType, ContextType, Partial<SubscriptionEventsArgs>>;
   orderStatusChanged?: SubscriptionResolver<ResolversTypes['Order'], "orderStatusChanged", ParentType, ContextType, Partial<SubscriptionOrderStatusChangedArgs>>;
   transactionEvents?: SubscriptionResolver<ResolversTypes['TransactionStatusChange'], "transactionEvents", ParentType, ContextType, RequireFields<SubscriptionTransactionEventsArgs, 'orderId'>>;
 }>;
@@ -2144,6 +2723,7 @@ export type TransactionResolvers<ContextType = AppGraphQLContext, ParentType ext
   refundOfTransactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['TransactionStatus'], ParentType, ContextType>;
   voidOfTransactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type TransactionEventResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['TransactionEvent'] = ResolversParentTypes['TransactionEvent']> = ResolversObject<{
@@ -2154,6 +2734,7 @@ export type TransactionEventResolvers<ContextType = AppGraphQLContext, ParentTyp
 }>;
 
 export type TransactionStatusChangeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['TransactionStatusChange'] = ResolversParentTypes['TransactionStatusChange']> = ResolversObject<{
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
   fromStatus?: Resolver<Maybe<ResolversTypes['TransactionStatus']>, ParentType, ContextType>;
   occurred?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -2207,6 +2788,7 @@ export type WebhookDeliveryResolvers<ContextType = AppGraphQLContext, ParentType
   attempts?: Resolver<Array<ResolversTypes['WebhookDeliveryAttempt']>, ParentType, ContextType>;
   completed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastAttempt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   maxAttempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2215,6 +2797,7 @@ export type WebhookDeliveryResolvers<ContextType = AppGraphQLContext, ParentType
   orderStatus?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['WebhookDeliveryReason'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['WebhookDeliveryState'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookDeliveryStatus'], ParentType, ContextType>;
 }>;
 
 export type WebhookDeliveryAttemptResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryAttempt'] = ResolversParentTypes['WebhookDeliveryAttempt']> = ResolversObject<{
@@ -2227,6 +2810,22 @@ export type WebhookDeliveryAttemptResolvers<ContextType = AppGraphQLContext, Par
   signed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   started?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type WebhookDeliveryConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryConnection'] = ResolversParentTypes['WebhookDeliveryConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['WebhookDeliveryEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type WebhookDeliveryEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryEdge'] = ResolversParentTypes['WebhookDeliveryEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType>;
+}>;
+
+export type WebhookHealthResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['WebhookHealth'] = ResolversParentTypes['WebhookHealth']> = ResolversObject<{
+  consecutiveFailures?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastFailureAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastSuccessAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 }>;
 
 export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
@@ -2242,17 +2841,25 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   CreateApiKeyPayload?: CreateApiKeyPayloadResolvers<ContextType>;
   CreateOrderPayload?: CreateOrderPayloadResolvers<ContextType>;
   CreateUserPayload?: CreateUserPayloadResolvers<ContextType>;
+  CurrencyAmount?: CurrencyAmountResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DisableWebhookSigningPayload?: DisableWebhookSigningPayloadResolvers<ContextType>;
   EnableWebhookSigningPayload?: EnableWebhookSigningPayloadResolvers<ContextType>;
+  Event?: EventResolvers<ContextType>;
+  EventConnection?: EventConnectionResolvers<ContextType>;
+  EventEdge?: EventEdgeResolvers<ContextType>;
+  EventSnapshot?: EventSnapshotResolvers<ContextType>;
   ExecuteWalletPaymentPayload?: ExecuteWalletPaymentPayloadResolvers<ContextType>;
   ExternalAuthenticationDetails?: ExternalAuthenticationDetailsResolvers<ContextType>;
   JSONObject?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
+  Node?: NodeResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   OrderConnection?: OrderConnectionResolvers<ContextType>;
   OrderEdge?: OrderEdgeResolvers<ContextType>;
+  OrderStats?: OrderStatsResolvers<ContextType>;
+  OrderStatsBucket?: OrderStatsBucketResolvers<ContextType>;
   Outcomes?: OutcomesResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PaymentMethodDetails?: PaymentMethodDetailsResolvers<ContextType>;
@@ -2261,12 +2868,15 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   Project?: ProjectResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RedeliverWebhookPayload?: RedeliverWebhookPayloadResolvers<ContextType>;
+  RedeliverWebhooksPayload?: RedeliverWebhooksPayloadResolvers<ContextType>;
   Refund?: RefundResolvers<ContextType>;
   RefundOrderPayload?: RefundOrderPayloadResolvers<ContextType>;
   RemoveUserPayload?: RemoveUserPayloadResolvers<ContextType>;
   RevokeApiKeyPayload?: RevokeApiKeyPayloadResolvers<ContextType>;
   RollApiKeyPayload?: RollApiKeyPayloadResolvers<ContextType>;
+  RotateWebhookSigningSecretPayload?: RotateWebhookSigningSecretPayloadResolvers<ContextType>;
   SafeInt?: GraphQLScalarType;
+  SendTestWebhookPayload?: SendTestWebhookPayloadResolvers<ContextType>;
   StartWalletASessionPayload?: StartWalletASessionPayloadResolvers<ContextType>;
   StoreCardPayload?: StoreCardPayloadResolvers<ContextType>;
   StoreWalletBTokenPayload?: StoreWalletBTokenPayloadResolvers<ContextType>;
@@ -2282,6 +2892,9 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   VoidTransactionPayload?: VoidTransactionPayloadResolvers<ContextType>;
   WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
   WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
+  WebhookDeliveryConnection?: WebhookDeliveryConnectionResolvers<ContextType>;
+  WebhookDeliveryEdge?: WebhookDeliveryEdgeResolvers<ContextType>;
+  WebhookHealth?: WebhookHealthResolvers<ContextType>;
 }>;
 
 export type DirectiveResolvers<ContextType = AppGraphQLContext> = ResolversObject<{

@@ -340,6 +340,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The project's events, oldest first, in one order that is the same for every reader. Keep the last `next` (or `cursor`) and ask again with `after` for what happened since: no event is ever skipped. Events are kept `EVENTS_RETENTION_DAYS` (30 by default).
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{event_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an event */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -705,12 +742,52 @@ export interface components {
         OrderSearchResult: {
             /** @description The page, each order as retrieved. */
             orders: components["schemas"]["Order"][];
-            /** @description How many orders match in all. */
+            /** @description How many orders match in all; beyond 10,000 a lower bound (see `total_relation`), unless the request asked for `exact_total`. */
             total: number;
+            /**
+             * @description Present (`gte`) when `total` is a lower bound: more than 10,000 orders match.
+             * @constant
+             */
+            total_relation?: "gte";
             /** @description The cursor after the last order of this page, for `search_after`; null on an empty page. */
             search_after: string | null;
             /** @description Whether another page follows. */
             has_more: boolean;
+        };
+        EventPage: {
+            /** @description Oldest first. */
+            events: components["schemas"]["Event"][];
+            /** @description Set when more events follow right now: the `after` of the next page. */
+            next: string | null;
+        };
+        /** @description One event of the feed: a status change, refund, capture, void or give-up. */
+        Event: {
+            /**
+             * Format: uuid
+             * @description The event's id: `after` also takes it.
+             */
+            id: string;
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "order.status_changed" | "transaction.status_changed" | "order.refunded" | "order.captured" | "order.voided" | "webhook.gave_up";
+            /**
+             * Format: date-time
+             * @description When it happened (UTC, milliseconds).
+             */
+            occurred: string;
+            /**
+             * Format: uuid
+             * @description The order it happened to.
+             */
+            order_id: string;
+            /** @description The snapshot at that moment, flat and by type: `order.status_changed` has `status`, `from_status`, `amount`, `currency`, `kind`; `transaction.status_changed` has `transaction_id`, `status`, `from_status`, `amount`, `currency`, `payment_method`; `order.refunded` has `refund_order_id`, `amount`, `currency`, `refunded_amount`; `order.captured` and `order.voided` the follow-up order, `amount` and `currency`; `webhook.gave_up` has `delivery_id`, `attempts`, `error_kind`, `http_status`. Amounts in minor units. */
+            data: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description Its position in the feed, for `after`: opaque. */
+            cursor: string;
         };
     };
     responses: never;
@@ -2666,6 +2743,8 @@ export interface operations {
                     start?: number;
                     /** @description Deep paging: `"-1"` for the first page, then the `search_after` of the previous answer. */
                     search_after?: string | number;
+                    /** @description Count `total` exactly however many orders match (slower on large projects). */
+                    exact_total?: boolean;
                 };
             };
         };
@@ -2751,6 +2830,122 @@ export interface operations {
             };
             /** @description - `idempotency_key_reused`: The `Idempotency-Key` was used before for a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `rate_limited`: Too many requests from this credential or address: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Events per page, 1 to 100; default 20 */
+                limit?: number;
+                /** @description A cursor from this feed, or an event's id */
+                after?: string;
+                /** @description Only these event types (repeat the parameter or separate with commas) */
+                type?: ("order.status_changed" | "transaction.status_changed" | "order.refunded" | "order.captured" | "order.voided" | "webhook.gave_up")[];
+                /** @description Only this order's events */
+                order_id?: string;
+                /** @description Only events that occurred after this ISO 8601 time */
+                occurred_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description - `invalid_request`: An unknown parameter, a `limit` out of range, an unknown `type`, or an `after` that is neither a cursor nor an event of this project */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthorized`: The API key is missing, malformed, unknown, revoked or expired (with `WWW-Authenticate: Basic`) */
+            401: {
+                headers: {
+                    /** @description `Basic realm="…"` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `rate_limited`: Too many requests from this credential or address: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's id. */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description - `unauthorized`: The API key is missing, malformed, unknown, revoked or expired (with `WWW-Authenticate: Basic`) */
+            401: {
+                headers: {
+                    /** @description `Basic realm="…"` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `not_found`: No such event in your project (or it is past the retention period) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { nodeResolvers } from '../platform/graphql/node.ts';
 import type { GatewayModule, WorkerHost } from '../platform/module.ts';
 import type { AppDeps } from '../services.ts';
 import { auditModule } from './audit/module.ts';
 import { backOfficeModule } from './back-office/module.ts';
+import { eventsModule } from './events/module.ts';
 import { hostedPagesModule } from './hosted-pages/module.ts';
 import { identityModule } from './identity/module.ts';
 import { ordersModule } from './orders/module.ts';
@@ -25,6 +27,7 @@ export const modules: readonly GatewayModule<AppDeps>[] = [
   backOfficeModule,
   searchModule,
   webhooksModule,
+  eventsModule,
   subscriptionsModule,
   hostedPagesModule,
   auditModule,
@@ -33,8 +36,11 @@ export const modules: readonly GatewayModule<AppDeps>[] = [
 /** Every entity MikroORM manages. */
 export const entities = modules.flatMap((module) => module.entities ?? []);
 
-/** Every module's GraphQL resolvers, merged over the SDL in schema/. */
-export const resolvers = modules.flatMap((module) => (module.resolvers ? [module.resolvers] : []));
+/** Every module's GraphQL resolvers, merged over the SDL in schema/, and `node`/`nodes` over their node types. */
+export const resolvers = [
+  ...modules.flatMap((module) => (module.resolvers ? [module.resolvers] : [])),
+  nodeResolvers(modules.flatMap((module) => module.nodeTypes ?? [])),
+];
 
 /** Once per process, before anything is served: job queues, configuration checks. */
 export async function startModules(deps: AppDeps): Promise<void> {

@@ -1,6 +1,7 @@
 import type { AnyEntity, EntityClass, EntitySchema } from '@mikro-orm/core';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from './deps.ts';
+import type { NodeType } from './graphql/node.ts';
 import type { PgListener } from './pubsub/pg-listener.ts';
 
 /**
@@ -13,6 +14,8 @@ export interface GatewayModule<D extends Deps = Deps> {
   readonly entities?: readonly (EntityClass<AnyEntity> | EntitySchema)[];
   /** Resolvers over the module's SDL (schema/<module>/), typed with the generated `Resolvers`. */
   readonly resolvers?: object;
+  /** Its types that implement `Node`, found by `node(id:)` and `nodes(ids:)` (platform/graphql/node.ts). */
+  readonly nodeTypes?: readonly NodeType[];
   /** Once per process at start, before routes and workers: define job queues, check settings. */
   start?(deps: D): Promise<void>;
   /** HTTP routes (REST, pages) on the one server; every request carries its own `request.deps`. */

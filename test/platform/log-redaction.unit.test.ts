@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { loggerOptions } from '../../src/platform/http/logger.ts';
+import { loggerOptions, redactSensitive } from '../../src/platform/http/logger.ts';
 
 describe('log redaction', () => {
   it('redacts card data and credentials at any depth we log', () => {
@@ -23,5 +23,26 @@ describe('log redaction', () => {
     expect(line).not.toContain('737');
     expect(line).not.toContain('cGtfdGVzdF94eHg6');
     expect(line).toContain('[redacted]');
+  });
+
+  it('redacts inside arrays, leaves errors and other values as they are', () => {
+    const plain = { reqId: 'r-1', status: 200, nested: { list: [1, 2] } };
+    expect(redactSensitive(plain)).toBe(plain);
+    expect(redactSensitive({ cards: [{ pan: '4111111111111111', brand: 'visa' }] })).toEqual({
+      cards: [{ pan: '[redacted]', brand: 'visa' }],
+    });
+
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    pino(loggerOptions('info'), sink)
+      .child({ reqId: 'r-2' })
+      .info({ err: new Error('declined'), body: { cvc: '737' } }, 'paid');
+    expect(lines.join('')).not.toContain('737');
+    expect(lines.join('')).toContain('declined');
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   CSV_COLUMNS,
+  CSV_HEADER_LINE,
   type CsvRow,
   createCsvStringifier,
   csvCells,
+  csvLine,
   neutraliseFormula,
 } from '../../src/modules/search/csv.ts';
 
@@ -106,5 +108,21 @@ describe('CSV report', () => {
 
   it('can start with a UTF-8 byte order mark for spreadsheet programs', async () => {
     expect((await render([], { bom: true })).startsWith('\ufeffid,')).toBe(true);
+  });
+
+  it('writes each line exactly as the csv-stringify stringifier does', async () => {
+    const rows = [
+      row({ id: 'order-1', amount: 995n, created: new Date('2026-11-21T10:00:00Z') }),
+      row({
+        merchant_order_id: 'a,b',
+        'customer.merchant_customer_id': 'say "hi"',
+        status: 'x\ny',
+        currency: 'p\rq',
+        'transaction.payment_method_brand': '=cmd|"/c calc"!A1',
+      }),
+      row({ merchant_order_id: '  spaced  ', amount: 0, 'transaction.fee_amount': -25n }),
+      row({ merchant_order_id: '"', 'customer.merchant_customer_id': '\r\n' }),
+    ];
+    expect(CSV_HEADER_LINE + rows.map((each) => csvLine(csvCells(each))).join('')).toBe(await render(rows));
   });
 });

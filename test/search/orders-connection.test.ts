@@ -15,8 +15,10 @@ interface Connection {
   totalCount: number;
 }
 
-const ORDERS = `query Orders($query: String, $sort: OrderSort, $first: Int, $after: String) {
-  orders(query: $query, sort: $sort, first: $first, after: $after) {
+const ORDERS = `query Orders(
+  $query: String, $sort: OrderSort, $first: Int, $after: String, $last: Int, $before: String
+) {
+  orders(query: $query, sort: $sort, first: $first, after: $after, last: $last, before: $before) {
     totalCount
     pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     edges {
@@ -70,7 +72,8 @@ describe('orders connection over GraphQL', () => {
     do {
       const page: Connection = await orders({ first: 3, after });
       expect(page.totalCount).toBe(7);
-      expect(page.pageInfo.hasPreviousPage).toBe(false);
+      // Issue 14 (backward paging): every page after the first has orders before it.
+      expect(page.pageInfo.hasPreviousPage).toBe(pages > 0);
       seen.push(...page.edges.map((edge) => edge.node.merchantOrderId));
       expect(page.pageInfo.endCursor).toBe(page.edges.at(-1)?.cursor ?? null);
       after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
@@ -78,6 +81,59 @@ describe('orders connection over GraphQL', () => {
     } while (after);
     expect(pages).toBe(3);
     expect(seen).toEqual(['G-6', 'G-5', 'G-4', 'G-3', 'G-2', 'G-1', 'G-0']);
+  });
+
+  it('pages backwards with last and before, back to the first order, with exact page info', async () => {
+    const newest = await orders({ first: 3 });
+    const second = await orders({ first: 3, after: newest.pageInfo.endCursor });
+    expect(second.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: true });
+
+    const back = await orders({ last: 3, before: second.pageInfo.startCursor });
+    expect(back.edges).toEqual(newest.edges);
+    expect(back.pageInfo).toEqual({ ...newest.pageInfo, hasNextPage: true, hasPreviousPage: false });
+
+    const last = await orders({ last: 3 });
+    expect(last.edges.map((edge) => edge.node.merchantOrderId)).toEqual(['G-2', 'G-1', 'G-0']);
+    expect(last.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false });
+    const before = await orders({ last: 3, before: last.pageInfo.startCursor });
+    expect(before.edges.map((edge) => edge.node.merchantOrderId)).toEqual(['G-5', 'G-4', 'G-3']);
+    expect(before.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: true });
+    const first = await orders({ last: 3, before: before.pageInfo.startCursor });
+    expect(first.edges.map((edge) => edge.node.merchantOrderId)).toEqual(['G-6']);
+    expect(first.pageInfo).toMatchObject({ hasPreviousPage: false, hasNextPage: true });
+  });
+
+  it('pages backwards through a filtered, sorted result with orders that never completed', async () => {
+    const sort = { field: 'COMPLETED', direction: 'ASC' };
+    const forward: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: Connection = await orders({ sort, first: 2, after });
+      forward.push(...page.edges.map((edge) => edge.node.merchantOrderId));
+      after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+    } while (after);
+    const backward: string[] = [];
+    let before: string | null = null;
+    let hasPrevious = true;
+    while (hasPrevious) {
+      const page: Connection = await orders({ sort, last: 2, before });
+      backward.unshift(...page.edges.map((edge) => edge.node.merchantOrderId));
+      before = page.pageInfo.startCursor;
+      hasPrevious = page.pageInfo.hasPreviousPage;
+    }
+    expect(forward).toHaveLength(7);
+    expect(backward).toEqual(forward);
+  });
+
+  it('refuses mixing directions and a page size that differs from the cursor', async () => {
+    const page = await orders({ first: 3 });
+    const mixed = await gql(ORDERS, { first: 3, before: page.pageInfo.endCursor });
+    expect(mixed.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', type: 'invalid_paging' });
+    const resized = await gql(ORDERS, { last: 2, before: page.pageInfo.endCursor });
+    expect(resized.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      type: 'cursor_mismatch',
+    });
   });
 
   it('resolves each node with its own transactions', async () => {

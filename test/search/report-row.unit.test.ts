@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { isoTimestamp, reportCells } from '../../src/modules/search/report-row.ts';
+import { csvLine } from '../../src/modules/search/csv.ts';
+import { isoTimestamp, reportCells, reportLine } from '../../src/modules/search/report-row.ts';
 import type { ReportDbRow } from '../../src/modules/search/search.repository.ts';
 
 const row = (overrides: Partial<ReportDbRow> = {}): ReportDbRow => ({
@@ -58,5 +59,15 @@ describe('CSV report row', () => {
 
   it('keeps a settlement value that is not an integer as neutralised text', () => {
     expect(reportCells(row({ transaction_settlement_amount: '-12.5' }))[15]).toBe("'-12.5");
+  });
+
+  it('writes the line of csvLine(reportCells(row)) directly', () => {
+    for (const each of [
+      row(),
+      row({ merchant_order_id: '=1+1', completed: '2026-11-21 10:00:01', transaction_fee_amount: '-25' }),
+      row({ customer_merchant_customer_id: 'a,"b"\r\nc', transaction_settlement_amount: '-12.5' }),
+    ]) {
+      expect(reportLine(each)).toBe(csvLine(reportCells(each)));
+    }
   });
 });

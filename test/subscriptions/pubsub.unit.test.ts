@@ -29,11 +29,30 @@ describe('in-process pub/sub', () => {
     expect(await pending).toEqual({ value: undefined, done: true });
   });
 
-  it('keeps only the newest events for a consumer that falls behind', async () => {
+  it('ends a consumer that falls behind and says so, rather than dropping events it has not read', async () => {
     const pubsub = new PubSub<number>({ bufferSize: 3 });
-    const slow = pubsub.subscribe();
-    for (let n = 1; n <= 5; n++) pubsub.publish(n);
-    expect(await Promise.all([1, 2, 3].map(() => slow.next().then((r) => r.value)))).toEqual([3, 4, 5]);
+    const overflowed: string[] = [];
+    const slow = pubsub.subscribe(undefined, { onOverflow: () => overflowed.push('slow') });
+    const fast = pubsub.subscribe();
+    const read: number[] = [];
+    for (let n = 1; n <= 5; n++) {
+      pubsub.publish(n);
+      read.push((await fast.next()).value);
+    }
+    expect(overflowed).toEqual(['slow']);
+    expect(read).toEqual([1, 2, 3, 4, 5]);
+    expect(await slow.next()).toEqual({ value: undefined, done: true });
+    expect(pubsub.size).toBe(1);
+  });
+
+  it("delivers a topic only to that topic's subscribers", async () => {
+    const pubsub = new PubSub<string>();
+    const a = pubsub.subscribe(undefined, { topic: 'project-a' });
+    const b = pubsub.subscribe(undefined, { topic: 'project-b' });
+    pubsub.publish('for a', 'project-a');
+    pubsub.publish('for b', 'project-b');
+    expect((await a.next()).value).toBe('for a');
+    expect((await b.next()).value).toBe('for b');
   });
 });
 

@@ -80,6 +80,18 @@ describe('outbound safety rules', () => {
       expect(receiver.received).toEqual([]);
     });
 
+    it.each([
+      ['::ffff:0:7f00:1'],
+      ['::7f00:1'],
+      ['::ffff:0:a9fe:a9fe'],
+      ['64:ff9b::a9fe:a9fe'],
+      ['2002:a00:1::1'],
+    ])('refuses a name that resolves to the IPv6 form %s of a refused IPv4 address', async (address) => {
+      const result = await post('https://hooks.example/hook', live, async () => [{ address, family: 6 }]);
+      expect(result).toMatchObject({ ok: false, errorKind: 'blocked_target' });
+      expect(result.errorMessage).toContain(`hooks.example resolves to ${address}`);
+    });
+
     it('connects to the address it checked, keeping the original host name', async () => {
       const resolved: string[] = [];
       const result = await post(`http://hooks.shop.example:${receiver.port}/hook`, test, async (host) => {

@@ -1,5 +1,6 @@
 import type { GatewayModule } from '../../platform/module.ts';
 import { orderExpiryTimer, runOrderExpiry } from './expiry-timer.ts';
+import { orderNode, transactionNode } from './graphql/order-nodes.ts';
 import { orderResolvers } from './graphql/order-resolvers.ts';
 import { Order } from './order.entity.ts';
 import { OutboxEvent } from './outbox.entity.ts';
@@ -14,6 +15,7 @@ export const ordersModule: GatewayModule = {
   name: 'orders',
   entities: [Order, Transaction, TransactionEvent, OutboxEvent],
   resolvers: orderResolvers,
+  nodeTypes: [orderNode, transactionNode],
   async start(deps) {
     await orderExpiryTimer.define(deps.jobs);
   },

@@ -1,9 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
-import { Repository } from '../../platform/db/repository.ts';
+import { Repository, type UnitOfWork } from '../../platform/db/repository.ts';
+import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
 import { Order } from './order.entity.ts';
 import type { OrderView } from './order-view.ts';
-import type { OutboxEvent } from './outbox.entity.ts';
-import { Transaction, TransactionEvent } from './transaction.entity.ts';
+import { OrderViewRepository, WHOLE_VIEW } from './order-views.repository.ts';
+import { OutboxEvent } from './outbox.entity.ts';
+import { Transaction, type TransactionEvent } from './transaction.entity.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,6 +14,13 @@ export function isUuid(value: string): boolean {
 }
 
 export class OrderRepository extends Repository {
+  readonly #views: OrderViewRepository;
+
+  constructor(uow: UnitOfWork) {
+    super(uow);
+    this.#views = new OrderViewRepository(uow);
+  }
+
   /** Another project's order is reported exactly as a missing one. */
   findOrder(projectId: string, orderId: string): Promise<Order | null> {
     if (!isUuid(orderId)) return Promise.resolve(null);
@@ -22,6 +31,13 @@ export class OrderRepository extends Repository {
   findOrderById(orderId: string): Promise<Order | null> {
     if (!isUuid(orderId)) return Promise.resolve(null);
     return this.em.findOne(Order, { id: orderId });
+  }
+
+  /** Several orders by id without a tenant check (the caller checks each one's project). */
+  findOrdersByIds(orderIds: string[]): Promise<Order[]> {
+    const ids = orderIds.filter(isUuid);
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.em.find(Order, { id: { $in: ids } });
   }
 
   /** Loads and row-locks an order for the rest of the database transaction (serialises money moves). */
@@ -54,40 +70,22 @@ export class OrderRepository extends Repository {
     return this.em.find(Order, { relatedOrderId: orderId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }
 
-  async loadView(order: Order): Promise<OrderView> {
-    const [views] = await this.loadViews([order]);
-    return views!;
+  /** The view of an order in hand, read in one statement (order-views.repository.ts). */
+  async loadView(order: Pick<Order, 'id'>): Promise<OrderView> {
+    const [view] = await this.loadViews([order]);
+    return view!;
   }
 
-  /** Loads many orders' transactions, events and related orders in three queries, whatever their number. */
-  async loadViews(orders: Order[]): Promise<OrderView[]> {
-    if (orders.length === 0) return [];
-    const orderIds = orders.map((o) => o.id);
-    const [transactions, related] = await Promise.all([
-      this.em.find(Transaction, { orderId: { $in: orderIds } }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
-      this.em.find(
-        Order,
-        { relatedOrderId: { $in: orderIds } },
-        { fields: ['id', 'kind', 'relatedOrderId'], orderBy: { createdAt: 'asc', id: 'asc' } },
-      ),
-    ]);
-    const events = transactions.length
-      ? await this.em.find(
-          TransactionEvent,
-          { transactionId: { $in: transactions.map((t) => t.id) } },
-          { orderBy: { seq: 'asc' } },
-        )
-      : [];
-    return orders.map((order) => ({
-      order,
-      transactions: transactions
-        .filter((t) => t.orderId === order.id)
-        .map((transaction) => ({
-          transaction,
-          events: events.filter((e) => e.transactionId === transaction.id),
-        })),
-      relatedOrders: related.filter((r) => r.relatedOrderId === order.id),
-    }));
+  /**
+   * The views of orders in hand (found with their tenant check), in the same order, read in one statement
+   * whatever their number; inside a transaction it sees what the transaction wrote.
+   */
+  loadViews(orders: readonly Pick<Order, 'id'>[]): Promise<OrderView[]> {
+    return this.#views.readViews(
+      null,
+      orders.map((order) => order.id),
+      WHOLE_VIEW,
+    );
   }
 
   /** Open orders whose expiry has passed, oldest deadline first. */
@@ -100,8 +98,12 @@ export class OrderRepository extends Repository {
     return rows.map((row) => row.id);
   }
 
+  /** Outbox rows also wake the relay and the events feed once the transaction commits. */
   add(...entities: (Order | Transaction | TransactionEvent | OutboxEvent)[]): void {
-    for (const entity of entities) this.em.persist(entity);
+    for (const entity of entities) {
+      this.em.persist(entity);
+      if (entity instanceof OutboxEvent) this.signalAfterCommit(OUTBOX_CHANNEL);
+    }
   }
 
   /** Writes pending changes now (inside the caller's transaction), e.g. before reading them back. */

@@ -1,22 +1,27 @@
 import { defineEntity, p } from '@mikro-orm/core';
-
-export type OutboxTopic = 'order_status_changed' | 'transaction_status_changed';
+import { EVENT_TYPES, type EventData } from './event-types.ts';
 
 /**
- * The transactional outbox. A row is written in the same database transaction as every status change;
- * webhook delivery and subscriptions read from here, so a crash after commit loses nothing.
+ * The transactional outbox, which is also the project's event log. A row is written in the same database
+ * transaction as every status change, refund, capture, void and webhook give-up; webhook delivery, the events
+ * feed and subscriptions read from here, so a crash after commit loses nothing. Written only through
+ * order-events.ts. (`txid`, the writing transaction's id, and the derived `topic`/`from_status`/`to_status`
+ * columns are filled by the database.)
  */
 export const OutboxEventSchema = defineEntity({
   name: 'OutboxEvent',
   tableName: 'outbox_events',
   properties: {
     id: p.bigint('number').primary().autoincrement(),
-    topic: p.enum(['order_status_changed', 'transaction_status_changed'] as const),
+    /** The event's public id. */
+    eventId: p.uuid(),
+    type: p.enum(EVENT_TYPES),
     projectId: p.uuid(),
     orderId: p.uuid(),
     transactionId: p.uuid().nullable(),
-    fromStatus: p.text().nullable(),
-    toStatus: p.text(),
+    /** The snapshot: what a reader needs without reading the order (see event-types.ts). */
+    data: p.json<EventData>(),
+    occurredAt: p.datetime(),
     createdAt: p.datetime().onCreate(() => new Date()),
     relayedAt: p.datetime().nullable(),
   },

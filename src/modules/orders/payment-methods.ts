@@ -2,7 +2,6 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Order } from './order.entity.ts';
-import type { OrderRepository } from './order.repository.ts';
 import {
   type CreateOrderInputSchema,
   createOrderInputSchema,
@@ -10,6 +9,7 @@ import {
   type ValidTransactionInput,
 } from './order-input.ts';
 import type { TransactionView } from './order-view.ts';
+import type { OrderRows } from './order-writes.repository.ts';
 import type { Transaction } from './transaction.entity.ts';
 
 /**
@@ -54,7 +54,8 @@ export interface PreparedTransaction {
 
 export interface CreatedTransaction {
   uow: UnitOfWork;
-  orders: OrderRepository;
+  /** Where status changes recorded here put their rows (written with the order, in its transaction). */
+  orders: OrderRows;
   order: Order;
   /** The new transaction with its events so far; a status change recorded here adds its event. */
   view: TransactionView;

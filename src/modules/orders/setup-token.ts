@@ -6,7 +6,8 @@ import {
   transactionNotWaitingForCard,
 } from './errors.ts';
 import type { Order } from './order.entity.ts';
-import type { OrderRepository } from './order.repository.ts';
+import { isUuid } from './order.repository.ts';
+import type { LockedOrder, OrderChanges, OrderWriteRepository } from './order-writes.repository.ts';
 import { isFinalOrderStatus } from './state-machine.ts';
 import type { Transaction } from './transaction.entity.ts';
 
@@ -31,20 +32,24 @@ export function checkSetupToken(order: Order, transaction: Transaction, now: Dat
 }
 
 /**
- * The token's transaction, its order row-locked for the rest of the database transaction and the token checked
- * again under the lock, so of two calls with one token exactly one gets through.
+ * The token's transaction, its order row-locked and the token checked again under the lock, so of two calls with
+ * one token exactly one gets through. Found by the token within the owner's project (and, when the caller names
+ * it, only as that transaction): anything else is not found.
  */
 export async function lockSetupTokenTransaction(
-  orders: OrderRepository,
-  owner: { projectId: string; orderId: string; transactionId: string },
+  writes: OrderWriteRepository,
+  changes: OrderChanges,
+  owner: { projectId: string; transactionId?: string },
   setupToken: string,
   now: Date,
-): Promise<{ order: Order; transaction: Transaction }> {
-  const order = await orders.lockOrder(owner.projectId, owner.orderId);
-  const transaction = order ? await orders.findTransaction(order.id, owner.transactionId) : null;
-  if (!order || !transaction || transaction.setupToken !== setupToken) throw setupTokenNotFound();
-  checkSetupToken(order, transaction, now);
-  return { order, transaction };
+): Promise<LockedOrder & { transaction: Transaction }> {
+  const locked = isUuid(setupToken) ? await writes.lockOrder(owner.projectId, { setupToken }, changes) : null;
+  const transaction = locked?.transactions.find((t) => t.setupToken === setupToken);
+  if (!locked || !transaction || (owner.transactionId && transaction.id !== owner.transactionId)) {
+    throw setupTokenNotFound();
+  }
+  checkSetupToken(locked.order, transaction, now);
+  return { ...locked, transaction };
 }
 
 /** Uses the token up; the caller stores the card in the same unit of work. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from './order.entity.ts';
-import type { OrderRepository } from './order.repository.ts';
-import { OutboxEvent } from './outbox.entity.ts';
+import { recordOrderStatusChange, recordTransactionStatusChange } from './order-events.ts';
+import type { OrderRows } from './order-writes.repository.ts';
 import {
   assertOrderTransition,
   assertTransactionTransition,
@@ -19,7 +19,8 @@ import { type Transaction, TransactionEvent } from './transaction.entity.ts';
  */
 
 export interface StatusChangeContext {
-  orders: OrderRepository;
+  /** Where the events and outbox rows go: the ORM's unit of work (OrderRepository) or an OrderChanges. */
+  orders: OrderRows;
   at: Date;
   source?: string;
 }
@@ -32,11 +33,8 @@ export function recordNewTransaction(
 ): TransactionEvent {
   transaction.status = 'new';
   const event = eventFor(transaction, 'new', null, ctx);
-  ctx.orders.add(
-    transaction,
-    event,
-    outboxFor(order, 'transaction_status_changed', null, 'new', transaction.id),
-  );
+  ctx.orders.add(transaction, event);
+  recordTransactionStatusChange(ctx, order, transaction, null, 'new');
   return event;
 }
 
@@ -58,7 +56,8 @@ export function changeTransactionStatus(
   transaction.status = to;
   transaction.modifiedAt = ctx.at;
   const event = eventFor(transaction, to, from, ctx);
-  ctx.orders.add(event, outboxFor(order, 'transaction_status_changed', from, to, transaction.id));
+  ctx.orders.add(event);
+  recordTransactionStatusChange(ctx, order, transaction, from, to);
   syncOrderStatus(
     ctx,
     order,
@@ -83,10 +82,8 @@ export function closeOrder(
       const from = transaction.status;
       transaction.status = to;
       transaction.modifiedAt = ctx.at;
-      ctx.orders.add(
-        eventFor(transaction, to, from, ctx),
-        outboxFor(order, 'transaction_status_changed', from, to, transaction.id),
-      );
+      ctx.orders.add(eventFor(transaction, to, from, ctx));
+      recordTransactionStatusChange(ctx, order, transaction, from, to);
     }
   }
   syncOrderStatus(ctx, order, to);
@@ -99,7 +96,7 @@ function syncOrderStatus(ctx: StatusChangeContext, order: Order, to: OrderStatus
   order.status = to;
   order.modifiedAt = ctx.at;
   if (to === 'completed') order.completedAt = ctx.at;
-  ctx.orders.add(outboxFor(order, 'order_status_changed', from, to, null));
+  recordOrderStatusChange(ctx, order, from, to);
 }
 
 function eventFor(
@@ -115,23 +112,5 @@ function eventFor(
     source: ctx.source ?? 'set_status',
     fromStatus: from,
     occurredAt: ctx.at,
-  });
-}
-
-function outboxFor(
-  order: Order,
-  topic: OutboxEvent['topic'],
-  from: string | null,
-  to: string,
-  transactionId: string | null,
-): OutboxEvent {
-  return Object.assign(new OutboxEvent(), {
-    topic,
-    projectId: order.projectId,
-    orderId: order.id,
-    transactionId,
-    fromStatus: from,
-    toStatus: to,
-    relayedAt: null,
   });
 }

@@ -1,7 +1,7 @@
 import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Order } from '../orders/order.entity.ts';
-import type { OrderRepository } from '../orders/order.repository.ts';
+import type { OrderRows } from '../orders/order-writes.repository.ts';
 import type { CardCipher } from '../vault/card-crypto.ts';
 import type { Acquirer } from './acquirer/acquirer.ts';
 import type { PaymentDeps } from './deps.ts';
@@ -10,8 +10,10 @@ import { PaymentRepository } from './payment.repository.ts';
 /** Everything one authorization attempt works with, inside the unit of work that holds the order's lock. */
 export interface AuthorizationSetting {
   uow: UnitOfWork;
-  orders: OrderRepository;
-  payments: PaymentRepository;
+  /** Where the attempt's status changes put their rows. */
+  orders: OrderRows;
+  /** Reads an authorization; writes a new one (the ORM's unit of work, or a combined write). */
+  payments: Pick<PaymentRepository, 'findAuthorization' | 'add'>;
   /** For the release timer of an approved pre-authorization, enqueued in the same unit of work. */
   jobs: JobQueue;
   cipher: CardCipher;
@@ -30,14 +32,14 @@ export interface AuthorizationSetting {
  */
 export function authorizationSetting(
   deps: Pick<PaymentDeps, 'acquirers' | 'cipher' | 'config' | 'jobs' | 'now'>,
-  unit: { uow: UnitOfWork; orders: OrderRepository },
+  unit: { uow: UnitOfWork; orders: OrderRows; payments?: AuthorizationSetting['payments'] },
   order: Pick<Order, 'flags'>,
   at: Date = deps.now(),
 ): AuthorizationSetting {
   return {
     uow: unit.uow,
     orders: unit.orders,
-    payments: new PaymentRepository(unit.uow),
+    payments: unit.payments ?? new PaymentRepository(unit.uow),
     jobs: deps.jobs,
     cipher: deps.cipher,
     acquirer: deps.acquirers.require(order),

@@ -4,6 +4,7 @@ import type { UnitOfWork } from '../../platform/db/db.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
 import { Order } from '../orders/order.entity.ts';
 import { OrderRepository } from '../orders/order.repository.ts';
+import { recordFollowUp } from '../orders/order-events.ts';
 import type { OrderView } from '../orders/order-view.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../orders/status-changes.ts';
 import { Transaction } from '../orders/transaction.entity.ts';
@@ -162,6 +163,7 @@ export async function followUpPreAuthorization(
           'captured',
         );
       }
+      recordFollowUp({ orders, at }, original.order, created);
     }
     await orders.flush();
     const [createdView, originalView] = await orders.loadViews([created, original.order]);

@@ -1,36 +1,51 @@
-import { type CsvCell, csvCells } from './csv.ts';
+import { CSV_COLUMNS, type CsvCell, type CsvColumn, type CsvValue, csvCell, csvField } from './csv.ts';
 import { formatAmountWithDecimals } from './currency-amount.ts';
 import type { ReportDbRow } from './search.repository.ts';
 
-/** One transaction line of the CSV report (spec 4.14), cells in column order and neutralised. */
+/** How each column of the CSV report (spec 4.14) is read from a report row, in CSV_COLUMNS order. */
+const CELLS: Readonly<Record<CsvColumn, (row: ReportDbRow) => CsvValue>> = {
+  id: (row) => row.id,
+  merchant_order_id: (row) => row.merchant_order_id,
+  created: (row) => isoTimestamp(row.created),
+  completed: (row) => (row.completed === null ? null : isoTimestamp(row.completed)),
+  currency: (row) => row.currency,
+  // Digits of a bigint column, written as they are (never through a float); digits need no neutralising.
+  amount: (row) => row.amount,
+  status: (row) => row.status,
+  'transaction.id': (row) => row.transaction_id,
+  'transaction.status': (row) => row.transaction_status,
+  'transaction.payment_method': (row) => row.transaction_payment_method,
+  'transaction.payment_method_brand': (row) => row.transaction_payment_method_brand,
+  'transaction.amount_with_decimals': (row) =>
+    formatAmountWithDecimals(row.transaction_amount, row.transaction_currency),
+  'transaction.refund_of_transaction_id': (row) => row.transaction_refund_of_transaction_id,
+  'transaction.payment_method_details.truncated_pan': (row) => row.transaction_truncated_pan,
+  'transaction.settlement_currency': (row) => row.transaction_settlement_currency,
+  'transaction.settlement_amount': (row) => integerOrText(row.transaction_settlement_amount),
+  'transaction.fee_currency': (row) => row.transaction_fee_currency,
+  'transaction.fee_amount': (row) => integerOrText(row.transaction_fee_amount),
+  'customer.merchant_customer_id': (row) => row.customer_merchant_customer_id,
+  merchant_id: (row) => row.merchant_id,
+  project_id: (row) => row.project_id,
+};
+const CELLS_IN_ORDER = CSV_COLUMNS.map((column) => CELLS[column]);
+
+/** One transaction line of the CSV report, cells in column order and neutralised. */
 export function reportCells(row: ReportDbRow): CsvCell[] {
-  return csvCells({
-    id: row.id,
-    merchant_order_id: row.merchant_order_id,
-    created: isoTimestamp(row.created),
-    completed: row.completed === null ? null : isoTimestamp(row.completed),
-    currency: row.currency,
-    // Digits of a bigint column, written as they are (never through a float); digits need no neutralising.
-    amount: row.amount,
-    status: row.status,
-    'transaction.id': row.transaction_id,
-    'transaction.status': row.transaction_status,
-    'transaction.payment_method': row.transaction_payment_method,
-    'transaction.payment_method_brand': row.transaction_payment_method_brand,
-    'transaction.amount_with_decimals': formatAmountWithDecimals(
-      row.transaction_amount,
-      row.transaction_currency,
-    ),
-    'transaction.refund_of_transaction_id': row.transaction_refund_of_transaction_id,
-    'transaction.payment_method_details.truncated_pan': row.transaction_truncated_pan,
-    'transaction.settlement_currency': row.transaction_settlement_currency,
-    'transaction.settlement_amount': integerOrText(row.transaction_settlement_amount),
-    'transaction.fee_currency': row.transaction_fee_currency,
-    'transaction.fee_amount': integerOrText(row.transaction_fee_amount),
-    'customer.merchant_customer_id': row.customer_merchant_customer_id,
-    merchant_id: row.merchant_id,
-    project_id: row.project_id,
-  });
+  return CELLS_IN_ORDER.map((cell) => csvCell(cell(row)));
+}
+
+/**
+ * The same line as CSV text (what `csvLine(reportCells(row))` writes), built without the intermediate cells:
+ * the export writes a million of these, and what it allocates per row is what it costs.
+ */
+export function reportLine(row: ReportDbRow): string {
+  // Joined rather than concatenated: one flat string, not a chain of pieces to flatten when it is sent.
+  const fields = new Array<string>(CELLS_IN_ORDER.length);
+  for (let index = 0; index < CELLS_IN_ORDER.length; index++) {
+    fields[index] = csvField(csvCell(CELLS_IN_ORDER[index]!(row)));
+  }
+  return `${fields.join(',')}\r\n`;
 }
 
 const POSTGRES_UTC = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?$/;
@@ -41,9 +56,10 @@ const POSTGRES_UTC = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?$/
  * cut, as a JavaScript Date does.
  */
 export function isoTimestamp(text: string): string {
-  const match = POSTGRES_UTC.exec(text);
-  if (!match) throw new RangeError(`"${text}" is not a UTC timestamp`);
-  return `${match[1]}T${match[2]}.${(match[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  // Every row has two: slicing the checked text costs a fraction of the regular expression's groups.
+  if (!POSTGRES_UTC.test(text)) throw new RangeError(`"${text}" is not a UTC timestamp`);
+  const fraction = text.length > 20 ? text.slice(20, 23) : '';
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction.padEnd(3, '0')}Z`;
 }
 
 /**

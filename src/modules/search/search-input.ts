@@ -41,9 +41,14 @@ export const searchBodySchema = z.strictObject({
       description: 'Deep paging: `"-1"` for the first page, then the `search_after` of the previous answer.',
       override: { type: ['string', 'integer'] },
     }),
+  exact_total: z.boolean({ error: 'must be true or false' }).optional().meta({
+    description: 'Count `total` exactly however many orders match (slower on large projects).',
+  }),
 });
 
-export function parseSearchBody(body: unknown): OrderSearchRequest {
+export type SearchBody = OrderSearchRequest & { readonly exact_total?: boolean };
+
+export function parseSearchBody(body: unknown): SearchBody {
   return parseOrThrow(searchBodySchema, body ?? {});
 }
 

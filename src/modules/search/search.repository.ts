@@ -1,13 +1,12 @@
 import type { Pool, PoolClient } from 'pg';
 import { Repository } from '../../platform/db/repository.ts';
-import { Order } from '../orders/order.entity.ts';
 import type { OrderSearchPlan } from './plan.ts';
 import type { SortKey } from './sort.ts';
 import { joinSql, type SqlFragment, sqlFragment } from './sql-fragment.ts';
 
-/** One matching order of a page: the entity and its position in the sort (for the cursor). */
+/** One matching order of a page: its id and its position in the sort (for the cursor). */
 export interface OrderSearchHit {
-  order: Order;
+  orderId: string;
   key: SortKey;
 }
 
@@ -44,8 +43,11 @@ export interface ReportDbRow {
   project_id: string;
 }
 
-/** A server-side cursor over the report rows; iterate once. Closing early releases the connection. */
-export interface ReportCursor extends AsyncIterable<ReportDbRow> {
+/**
+ * A server-side cursor over the report rows, yielding them a batch (one fetch) at a time; iterate once.
+ * Closing early releases the connection.
+ */
+export interface ReportCursor extends AsyncIterable<ReportDbRow[]> {
   close(): Promise<void>;
 }
 
@@ -72,37 +74,107 @@ const OPTIONAL_TRANSACTION_COLUMNS = [
 type OptionalTransactionColumn = (typeof OPTIONAL_TRANSACTION_COLUMNS)[number];
 
 /**
+ * The fields of a report row whose text never holds a comma (uuids, UTC timestamps, statuses, method ids, currency
+ * codes, amounts), in the order `reportRowOf` reads them. PostgreSQL sends them joined into one column: a row
+ * of five columns instead of twenty-two costs the database and the driver half as much.
+ */
+const JOINED_FIELDS = [
+  'id',
+  'created',
+  'completed',
+  'currency',
+  'amount',
+  'status',
+  'transaction_id',
+  'transaction_status',
+  'transaction_payment_method',
+  'transaction_amount',
+  'transaction_currency',
+  'transaction_refund_of_transaction_id',
+  'transaction_settlement_currency',
+  'transaction_settlement_amount',
+  'transaction_fee_currency',
+  'transaction_fee_amount',
+  'merchant_id',
+  'project_id',
+] as const satisfies readonly (keyof ReportDbRow)[];
+
+/**
  * Without recorded settlement data a completed or captured transaction settles in its own currency and amount.
- * Column names come from the constant list above, never from input.
+ * Column names come from the constant list above, never from input. Free text (the merchant's and the
+ * customer's references, the brand, the truncated PAN) comes in columns of its own.
  */
 function reportColumns(present: ReadonlySet<OptionalTransactionColumn>): string {
   const optional = (column: OptionalTransactionColumn) =>
     present.has(column) ? `t.${column}::text` : 'null';
   const settledAs = (own: string) => `case when t.status in ('completed', 'captured') then ${own}::text end`;
-  return `
-  o.id::text as id,
+  const joined: Record<(typeof JOINED_FIELDS)[number], string> = {
+    id: 'o.id',
+    created: utcText('o.created_at'),
+    completed: utcText('o.completed_at'),
+    currency: 'o.currency',
+    amount: 'o.amount',
+    status: 'o.status',
+    transaction_id: 't.id',
+    transaction_status: 't.status',
+    transaction_payment_method: 't.payment_method',
+    transaction_amount: 't.amount',
+    transaction_currency: 't.currency',
+    transaction_refund_of_transaction_id: 't.refund_of_transaction_id',
+    transaction_settlement_currency: `coalesce(${optional('settlement_currency')}, ${settledAs('t.currency')})`,
+    transaction_settlement_amount: `coalesce(${optional('settlement_amount')}, ${settledAs('t.amount')})`,
+    transaction_fee_currency: optional('fee_currency'),
+    transaction_fee_amount: optional('fee_amount'),
+    merchant_id: 'o.merchant_id',
+    project_id: 'o.project_id',
+  };
+  const fields = JOINED_FIELDS.map((field) => `coalesce((${joined[field]})::text, '')`).join(', ');
+  return `concat_ws(',', ${fields}) as joined,
   o.merchant_order_id,
-  ${utcText('o.created_at')} as created,
-  ${utcText('o.completed_at')} as completed,
-  o.currency::text as currency,
-  o.amount::text as amount,
-  o.status,
-  t.id::text as transaction_id,
-  t.status as transaction_status,
-  t.payment_method as transaction_payment_method,
-  t.payment_method_brand as transaction_payment_method_brand,
-  t.amount::text as transaction_amount,
-  t.currency::text as transaction_currency,
-  t.refund_of_transaction_id::text as transaction_refund_of_transaction_id,
-  t.payment_method_details ->> 'truncated_pan' as transaction_truncated_pan,
-  coalesce(${optional('settlement_currency')}, ${settledAs('t.currency')}) as transaction_settlement_currency,
-  coalesce(${optional('settlement_amount')}, ${settledAs('t.amount')}) as transaction_settlement_amount,
-  ${optional('fee_currency')} as transaction_fee_currency,
-  ${optional('fee_amount')} as transaction_fee_amount,
-  o.customer ->> 'merchant_customer_id' as customer_merchant_customer_id,
-  o.merchant_id::text as merchant_id,
-  o.project_id::text as project_id`;
+  t.payment_method_brand,
+  t.payment_method_details ->> 'truncated_pan' as truncated_pan,
+  o.customer ->> 'merchant_customer_id' as merchant_customer_id`;
 }
+
+/** Text of an optional report cell: PostgreSQL's empty string stands for null. */
+const orNull = (text: string | undefined) => (text ? text : null);
+
+/** One row as `reportColumns` selects it (array row mode) as the report's row. */
+function reportRowOf([
+  joined,
+  merchantOrderId,
+  brand,
+  truncatedPan,
+  customerId,
+]: ReportArrayRow): ReportDbRow {
+  const f = joined.split(',');
+  return {
+    id: f[0]!,
+    merchant_order_id: merchantOrderId,
+    created: f[1]!,
+    completed: orNull(f[2]),
+    currency: f[3]!,
+    amount: f[4]!,
+    status: f[5]!,
+    transaction_id: f[6]!,
+    transaction_status: f[7]!,
+    transaction_payment_method: f[8]!,
+    transaction_payment_method_brand: brand,
+    transaction_amount: f[9]!,
+    transaction_currency: f[10]!,
+    transaction_refund_of_transaction_id: orNull(f[11]),
+    transaction_truncated_pan: truncatedPan,
+    transaction_settlement_currency: orNull(f[12]),
+    transaction_settlement_amount: orNull(f[13]),
+    transaction_fee_currency: orNull(f[14]),
+    transaction_fee_amount: orNull(f[15]),
+    customer_merchant_customer_id: customerId,
+    merchant_id: f[16]!,
+    project_id: f[17]!,
+  };
+}
+
+type ReportArrayRow = [string, string | null, string | null, string | null, string | null];
 
 /**
  * Runs planned order searches against PostgreSQL. Every statement is scoped to one project and sent with real
@@ -119,24 +191,36 @@ export class OrderSearchRepository extends Repository {
         [...where.params, plan.limit + 1, plan.offset],
       ),
     );
-    const pageRows = rows.slice(0, plan.limit);
-    const orders = pageRows.length
-      ? await this.em.find(Order, { id: { $in: pageRows.map((row) => row.id) }, projectId })
-      : [];
-    const byId = new Map(orders.map((order) => [order.id, order]));
-    const hits = pageRows.flatMap((row) => {
-      const order = byId.get(row.id);
-      // An order is never deleted; the guard only keeps the types honest.
-      return order ? [{ order, key: { value: row.sort_value, id: row.id } }] : [];
-    });
+    const page = rows.slice(0, plan.limit);
+    // A page read backwards comes in reverse order; `hasMore` then means more orders before it.
+    if (plan.backwards) page.reverse();
+    const hits = page.map((row) => ({ orderId: row.id, key: { value: row.sort_value, id: row.id } }));
     return { hits, hasMore: rows.length > plan.limit };
   }
 
-  /** How many of the project's orders match the query filter (the whole result, not what remains). */
-  async countMatches(projectId: string, filter: SqlFragment): Promise<number> {
+  /** Whether any of the project's orders matches `where` (one index probe). */
+  async anyMatches(projectId: string, where: SqlFragment): Promise<boolean> {
+    const scopedWhere = scoped(projectId, where);
+    const [row] = await this.#query<{ found: boolean }>(
+      sqlFragment(
+        `select exists (select 1 from orders o where ${scopedWhere.sql}) as found`,
+        scopedWhere.params,
+      ),
+    );
+    return row?.found === true;
+  }
+
+  /**
+   * How many of the project's orders match the query filter (the whole result, not what remains), counting at
+   * most `upTo` of them when given: a count stops there instead of visiting every match.
+   */
+  async countMatches(projectId: string, filter: SqlFragment, upTo: number | null = null): Promise<number> {
     const where = scoped(projectId, filter);
+    const matches = `select 1 from orders o where ${where.sql}`;
     const [row] = await this.#query<{ total: string }>(
-      sqlFragment(`select count(*) as total from orders o where ${where.sql}`, where.params),
+      upTo === null
+        ? sqlFragment(`select count(*) as total from (${matches}) m`, where.params)
+        : sqlFragment(`select count(*) as total from (${matches} limit ?) m`, [...where.params, upTo]),
     );
     return Number(row?.total ?? 0);
   }
@@ -192,8 +276,7 @@ export class OrderSearchRepository extends Repository {
 
   async #query<T>(fragment: SqlFragment): Promise<T[]> {
     const { text, values } = numbered(fragment);
-    const result = await (await this.#pool()).query(text, values);
-    return result.rows as T[];
+    return this.query<T>(text, values);
   }
 
   #pool(): Promise<Pool> {
@@ -212,16 +295,21 @@ function reportCursor(client: PoolClient): ReportCursor {
     close: () => close(),
     async *[Symbol.asyncIterator]() {
       const fetchBatch = async () =>
-        (await client.query<ReportDbRow>(`fetch ${REPORT_FETCH_SIZE} from order_report`)).rows;
+        (
+          await client.query<ReportArrayRow>({
+            text: `fetch ${REPORT_FETCH_SIZE} from order_report`,
+            rowMode: 'array',
+          })
+        ).rows;
       let failure: unknown;
       // One batch is fetched ahead while the previous one is written, so the database and the process work at
       // the same time; memory stays bounded by two batches.
-      let next: Promise<ReportDbRow[]> | null = fetchBatch();
+      let next: Promise<ReportArrayRow[]> | null = fetchBatch();
       try {
         while (next && !closed) {
-          const rows: ReportDbRow[] = await next;
+          const rows: ReportArrayRow[] = await next;
           next = rows.length === REPORT_FETCH_SIZE ? fetchBatch() : null;
-          yield* rows;
+          if (rows.length > 0) yield rows.map(reportRowOf);
         }
       } catch (error) {
         failure = error;

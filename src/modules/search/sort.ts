@@ -125,3 +125,41 @@ export function keysetPredicate(spec: SortSpec, after: SortKey): SqlFragment {
     params: [after.value, after.id],
   };
 }
+
+/**
+ * The ORDER BY list of `spec` run backwards (a page read from its end, e.g. Relay `last`/`before`): every
+ * direction flipped, and the rows without a value that sort last now first.
+ */
+export function reversedOrderBySql(spec: SortSpec): string {
+  return spec.columns
+    .map((column) => {
+      const direction = column.direction === 'asc' ? 'desc' : 'asc';
+      return `${column.expression} ${direction}${column.nullable ? ' nulls first' : ''}`;
+    })
+    .join(', ');
+}
+
+/**
+ * WHERE fragment selecting the rows before `before` in the sort order (the mirror of `keysetPredicate`). For a
+ * nullable sort column (nulls last): before a non-NULL value, the non-NULL rows further back; before a NULL
+ * value, every non-NULL row and the NULL rows further back by id.
+ */
+export function keysetBeforePredicate(spec: SortSpec, before: SortKey): SqlFragment {
+  const [column, tiebreaker] = spec.columns;
+  const comparison = spec.direction === 'asc' ? '<' : '>';
+  const idParam = `cast(? as ${tiebreaker.type})`;
+  if (before.value === null) {
+    if (!column.nullable) {
+      throw new SearchQueryError('invalid_cursor', `before has no ${spec.field} value`);
+    }
+    return {
+      sql: `(${column.expression} is not null or ${tiebreaker.expression} ${comparison} ${idParam})`,
+      params: [before.id],
+    };
+  }
+  // A row comparison with a NULL sort value is NULL: rows without a value never come before one with a value.
+  return {
+    sql: `(${column.expression}, ${tiebreaker.expression}) ${comparison} (cast(? as ${column.type}), ${idParam})`,
+    params: [before.value, before.id],
+  };
+}

@@ -42,32 +42,38 @@ function requiredOr(message: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
 }
 
-export function vaultCardSchema(now: Date) {
-  return z.strictObject({
-    name: z
-      .string({ error: 'must be a string' })
-      .trim()
-      .check(textRule)
-      .min(1, { error: `must be 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters` })
-      .max(CARDHOLDER_NAME_MAX_LENGTH, { error: `must be 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters` })
-      .optional(),
-    pan: z.string({ error: requiredOr('must be a string of digits') }).superRefine((pan, ctx) => {
-      if (!PAN_PATTERN.test(pan)) {
-        ctx.addIssue({ code: 'custom', message: 'must be 12 to 19 digits without spaces' });
-      } else if (!isLuhnValid(pan)) {
-        ctx.addIssue({ code: 'custom', message: 'is not a valid card number (check digit does not match)' });
-      }
-    }),
-    expiry: z.string({ error: requiredOr('must be a string') }).superRefine((expiry, ctx) => {
-      if (!EXPIRY_PATTERN.test(expiry)) {
-        ctx.addIssue({ code: 'custom', message: 'must be MMYYYY with month 01 to 12' });
-      } else if (isCardExpired(expiry, now)) {
-        ctx.addIssue({ code: 'custom', message: 'the card has expired' });
-      }
-    }),
-    setup_token: z.uuid({ error: requiredOr('must be a uuid') }),
-  });
-}
+/**
+ * The clock the expiry check compares with. The schema is built once (building a zod schema costs more than
+ * parsing with it); `checkVaultCardInput` sets this right before its synchronous parse, so no other parse can
+ * run in between.
+ */
+let checkingAt = new Date(0);
+
+/** Exported for the route contract (rest/vault-contracts.ts), which documents it. */
+export const VAULT_CARD_SCHEMA = z.strictObject({
+  name: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .check(textRule)
+    .min(1, { error: `must be 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters` })
+    .max(CARDHOLDER_NAME_MAX_LENGTH, { error: `must be 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters` })
+    .optional(),
+  pan: z.string({ error: requiredOr('must be a string of digits') }).superRefine((pan, ctx) => {
+    if (!PAN_PATTERN.test(pan)) {
+      ctx.addIssue({ code: 'custom', message: 'must be 12 to 19 digits without spaces' });
+    } else if (!isLuhnValid(pan)) {
+      ctx.addIssue({ code: 'custom', message: 'is not a valid card number (check digit does not match)' });
+    }
+  }),
+  expiry: z.string({ error: requiredOr('must be a string') }).superRefine((expiry, ctx) => {
+    if (!EXPIRY_PATTERN.test(expiry)) {
+      ctx.addIssue({ code: 'custom', message: 'must be MMYYYY with month 01 to 12' });
+    } else if (isCardExpired(expiry, checkingAt)) {
+      ctx.addIssue({ code: 'custom', message: 'the card has expired' });
+    }
+  }),
+  setup_token: z.uuid({ error: requiredOr('must be a uuid') }),
+});
 
 /**
  * Validates a vault store body: `pan` 12-19 digits and Luhn-valid, `expiry` MMYYYY not before the month of
@@ -76,7 +82,8 @@ export function vaultCardSchema(now: Date) {
  * (platform/errors/zod.ts), for the vault face's error body.
  */
 export function checkVaultCardInput(body: unknown, options: { now: Date }): CheckedInput<VaultCardInput> {
-  const result = checkInput(vaultCardSchema(options.now), body);
+  checkingAt = options.now;
+  const result = checkInput(VAULT_CARD_SCHEMA, body);
   if (!result.ok) return result;
   const { pan, expiry, name, setup_token: setupToken } = result.value;
   return {

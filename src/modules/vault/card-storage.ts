@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../orders/order.entity.ts';
-import { OrderRepository } from '../orders/order.repository.ts';
+import { OrderChanges, OrderWriteRepository } from '../orders/order-writes.repository.ts';
 import { lockSetupTokenTransaction, useSetupToken } from '../orders/setup-token.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
 import type { CardCipher } from './card-crypto.ts';
@@ -8,7 +8,7 @@ import { detectBrands, truncatePan } from './card-number.ts';
 import { sealPan } from './card-sealing.ts';
 import type { VaultDeps } from './deps.ts';
 import { VaultCard } from './vault-card.entity.ts';
-import { VaultCardRepository } from './vault-card.repository.ts';
+import { vaultCardInsert } from './vault-card.repository.ts';
 
 export interface CardToStore {
   /** Validated (12-19 digits, Luhn) clear PAN: in memory only. */
@@ -22,7 +22,8 @@ export interface CardToStore {
  * order's row lock and has checked that the token may be used. The transaction shows the public facts only.
  */
 export function storeCardForTransaction(params: {
-  cards: VaultCardRepository;
+  /** Where the new card is written: the unit of work's VaultCardRepository, or a combined write. */
+  cards: { add(card: VaultCard): void };
   cipher: CardCipher;
   order: Order;
   transaction: Transaction;
@@ -61,21 +62,25 @@ export function storeCardForTransaction(params: {
 }
 
 /**
- * Stores a card for the transaction a setup token belongs to, in one unit of work: the order is row-locked and
- * the token checked again under the lock (orders/setup-token.ts), so of two calls with one token exactly one
- * stores a card. Used by the vault face and both wallets' token calls.
+ * Stores a card for the transaction a setup token belongs to, in one unit of work: the order is row-locked (found
+ * by the token, within `owner.projectId`) and the token checked under the lock (orders/setup-token.ts), so of
+ * two calls with one token exactly one stores a card. The card and the transaction's new facts are written in
+ * one statement. Used by the vault face and both wallets' token calls (which name the transaction they found).
  */
 export function storeCardWithSetupToken(
   deps: Pick<VaultDeps, 'db' | 'cipher'>,
-  owner: { projectId: string; orderId: string; transactionId: string },
+  owner: { projectId: string; transactionId?: string },
   setupToken: string,
   card: CardToStore,
   at: Date,
 ): Promise<VaultCard> {
   return deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const { order, transaction } = await lockSetupTokenTransaction(orders, owner, setupToken, at);
-    const cards = new VaultCardRepository(uow);
-    return storeCardForTransaction({ cards, cipher: deps.cipher, order, transaction, card, at });
+    const writes = new OrderWriteRepository(uow);
+    const changes = new OrderChanges();
+    const { order, transaction } = await lockSetupTokenTransaction(writes, changes, owner, setupToken, at);
+    const cards = { add: (stored: VaultCard) => changes.also(() => vaultCardInsert(stored)) };
+    const stored = storeCardForTransaction({ cards, cipher: deps.cipher, order, transaction, card, at });
+    await writes.save(changes);
+    return stored;
   });
 }

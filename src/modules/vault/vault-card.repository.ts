@@ -1,25 +1,74 @@
+import { preparedStatement, type SqlPart } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { isUuid } from '../orders/order.repository.ts';
 import { VaultCard } from './vault-card.entity.ts';
 
+/** A stored card is never changed after it is written, so reads need no lock and no tracking. */
+const CARD_FIELDS = `json_build_object('id', c.id, 'projectId', c.project_id, 'orderId', c.order_id,
+  'transactionId', c.transaction_id, 'keyId', c.key_id, 'panCiphertext', c.pan_ciphertext, 'expiry', c.expiry,
+  'brand', c.brand, 'brands', c.brands, 'truncatedPan', c.truncated_pan, 'cardholderName', c.cardholder_name,
+  'createdAt', c.created_at)::text as card`;
+
+/** $1 the vault token, or $3 the transaction it was stored for; $2 the project (null: any). */
+const FIND_CARD = preparedStatement(
+  'vault.find_card',
+  `select ${CARD_FIELDS} from vault_cards c
+    where (c.id = $1::uuid or c.transaction_id = $3::uuid) and ($2::uuid is null or c.project_id = $2::uuid)`,
+);
+
+const INSERT_CARD = `insert into vault_cards (id, project_id, order_id, transaction_id, key_id, pan_ciphertext,
+  expiry, brand, brands, truncated_pan, cardholder_name, created_at)
+  select id, project_id, order_id, transaction_id, key_id, pan_ciphertext, expiry, brand, brands, truncated_pan,
+         cardholder_name, created_at
+    from json_populate_record(null::vault_cards, $1::json)`;
+
 export class VaultCardRepository extends Repository {
   /** A vault token is only ever found inside its own project: another project's token is simply unknown. */
   findForProject(projectId: string, vaultToken: string): Promise<VaultCard | null> {
-    if (!isUuid(vaultToken)) return Promise.resolve(null);
-    return this.em.findOne(VaultCard, { id: vaultToken, projectId });
+    return isUuid(vaultToken) ? this.#find(vaultToken, projectId, null) : Promise.resolve(null);
   }
 
   findById(vaultToken: string): Promise<VaultCard | null> {
-    if (!isUuid(vaultToken)) return Promise.resolve(null);
-    return this.em.findOne(VaultCard, { id: vaultToken });
+    return isUuid(vaultToken) ? this.#find(vaultToken, null, null) : Promise.resolve(null);
   }
 
   /** The card stored with a transaction's setup token, if any. */
   findStoredFor(transactionId: string): Promise<VaultCard | null> {
-    return this.em.findOne(VaultCard, { transactionId });
+    return this.#find(null, null, transactionId);
   }
 
+  /** Writes a new card with the rest of the unit of work (the ORM's flush). */
   add(card: VaultCard): void {
     this.em.persist(card);
   }
+
+  async #find(id: string | null, projectId: string | null, transactionId: string | null) {
+    const [row] = await this.prepared<{ card: string }>(FIND_CARD, [id, projectId, transactionId]);
+    if (!row) return null;
+    const card = JSON.parse(row.card) as VaultCard & { createdAt: string };
+    return Object.assign(new VaultCard(), card, { createdAt: new Date(card.createdAt) });
+  }
+}
+
+/** A new card as a part of a combined write statement (platform/db `combinedStatement`). */
+export function vaultCardInsert(card: VaultCard): SqlPart {
+  return {
+    sql: INSERT_CARD,
+    values: [
+      JSON.stringify({
+        id: card.id,
+        project_id: card.projectId,
+        order_id: card.orderId,
+        transaction_id: card.transactionId,
+        key_id: card.keyId,
+        pan_ciphertext: card.panCiphertext,
+        expiry: card.expiry,
+        brand: card.brand ?? null,
+        brands: card.brands,
+        truncated_pan: card.truncatedPan,
+        cardholder_name: card.cardholderName ?? null,
+        created_at: card.createdAt,
+      }),
+    ],
+  };
 }

@@ -89,8 +89,8 @@ export async function storeWalletCard(
   // DPANs and PANs alike carry a valid check digit; the vault never holds a number that fails it.
   if (!isLuhnValid(card.pan)) throw cardNumberInvalid();
   // The target was found by its setup token, so it has one.
-  const { id: transactionId, projectId, orderId, setupToken } = target.transaction;
-  return storeCardWithSetupToken(deps, { projectId, orderId, transactionId }, setupToken ?? '', card, now);
+  const { id: transactionId, projectId, setupToken } = target.transaction;
+  return storeCardWithSetupToken(deps, { projectId, transactionId }, setupToken ?? '', card, now);
 }
 
 function sameSecret(expected: string | null | undefined, given: string): boolean {

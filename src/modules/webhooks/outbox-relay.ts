@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Deps } from '../../platform/deps.ts';
+import { CoalescedRun } from '../../platform/jobs/coalesced-run.ts';
 import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
 import type { PgListener } from '../../platform/pubsub/pg-listener.ts';
 import { relayOutboxBatch } from './commands/relay-outbox.ts';
@@ -18,8 +19,7 @@ export class OutboxRelay {
   readonly #logger: Logger;
   readonly #unlisten: (() => void)[] = [];
   #sweep: NodeJS.Timeout | null = null;
-  #running: Promise<void> | null = null;
-  #again = false;
+  readonly #run = new CoalescedRun(() => this.#drain());
   #stopped = false;
 
   constructor(deps: Deps, notifications: PgListener) {
@@ -41,25 +41,14 @@ export class OutboxRelay {
 
   /** Relays now, or right after the run in progress. */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#drain().finally(() => {
-      this.#running = null;
-      if (this.#again) {
-        this.#again = false;
-        this.wake();
-      }
-    });
+    if (!this.#stopped) this.#run.wake();
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#sweep) clearInterval(this.#sweep);
     for (const unlisten of this.#unlisten) unlisten();
-    await this.#running;
+    await this.#run.running;
   }
 
   async #drain(): Promise<void> {

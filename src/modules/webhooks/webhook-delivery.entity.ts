@@ -22,6 +22,8 @@ export const WebhookDeliverySchema = defineEntity({
     projectId: p.uuid(),
     orderId: p.uuid(),
     outboxEventId: p.bigint('number').nullable(),
+    /** The event notified: the Standard Webhooks `webhook-id` of every attempt. */
+    eventId: p.uuid(),
     reason: p.enum(['status_changed', 'redelivery'] as const),
     orderStatus: p.text(),
     state: p.enum(['pending', 'delivered', 'failed'] as const),
@@ -31,6 +33,8 @@ export const WebhookDeliverySchema = defineEntity({
     lastAttemptAt: p.datetime().nullable(),
     nextAttemptAt: p.datetime().nullable(),
     completedAt: p.datetime().nullable(),
+    /** Set while a worker attempts the delivery; a lease that ran out means that worker died. */
+    leaseUntil: p.datetime().nullable(),
   },
 });
 export class WebhookDelivery extends WebhookDeliverySchema.class {}

@@ -1,5 +1,5 @@
-import { LockMode } from '@mikro-orm/core';
 import { Repository } from '../../platform/db/repository.ts';
+import { DELIVERIES_CHANNEL } from '../../platform/pubsub/channels.ts';
 import { Order } from '../orders/order.entity.ts';
 import { OutboxEvent } from '../orders/outbox.entity.ts';
 import { Project } from '../projects/project.entity.ts';
@@ -19,35 +19,6 @@ export interface DeliveryWithAttempts {
 }
 
 export class WebhookDeliveryRepository extends Repository {
-  /**
-   * Locks up to `limit` outbox rows not yet relayed, oldest first, skipping rows another process holds, for
-   * the rest of the database transaction.
-   */
-  claimUnrelayed(limit: number): Promise<OutboxEvent[]> {
-    return this.em.find(
-      OutboxEvent,
-      { relayedAt: null },
-      { orderBy: { id: 'asc' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
-    );
-  }
-
-  /** Each order's current webhook URL (its own, else its project's), or null. */
-  async webhookUrlsOf(orderIds: string[]): Promise<Map<string, string | null>> {
-    if (orderIds.length === 0) return new Map();
-    const orders = await this.em.find(
-      Order,
-      { id: { $in: orderIds } },
-      { fields: ['id', 'projectId', 'webhookUrl'] },
-    );
-    const projects = await this.em.find(
-      Project,
-      { id: { $in: [...new Set(orders.map((o) => o.projectId))] } },
-      { fields: ['id', 'webhookUrl'] },
-    );
-    const projectUrl = new Map(projects.map((p) => [p.id, p.webhookUrl ?? null]));
-    return new Map(orders.map((o) => [o.id, o.webhookUrl ?? projectUrl.get(o.projectId) ?? null]));
-  }
-
   async targetOf(orderId: string): Promise<DeliveryTarget | null> {
     const order = await this.em.findOne(
       Order,
@@ -66,19 +37,6 @@ export class WebhookDeliveryRepository extends Repository {
       projectMode: project.mode,
       signingSecret: await this.signingSecretOf(project.id),
     };
-  }
-
-  findDelivery(deliveryId: string): Promise<WebhookDelivery | null> {
-    return this.em.findOne(WebhookDelivery, { id: deliveryId });
-  }
-
-  /** Loads and row-locks a delivery for the rest of the transaction (two attempts never record at once). */
-  lockDelivery(deliveryId: string): Promise<WebhookDelivery | null> {
-    return this.em.findOne(
-      WebhookDelivery,
-      { id: deliveryId },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-    );
   }
 
   /** The orders' deliveries, newest first, each with its attempts oldest first. */
@@ -106,15 +64,11 @@ export class WebhookDeliveryRepository extends Repository {
     return byOrder;
   }
 
-  attemptsOf(deliveryId: string): Promise<WebhookDeliveryAttempt[]> {
-    return this.em.find(WebhookDeliveryAttempt, { deliveryId }, { orderBy: { attemptNumber: 'asc' } });
-  }
-
   /** The order's latest status-change notification, if its status ever changed. */
   latestStatusChange(orderId: string): Promise<OutboxEvent | null> {
     return this.em.findOne(
       OutboxEvent,
-      { orderId, topic: 'order_status_changed' },
+      { orderId, type: 'order.status_changed' },
       { orderBy: { id: 'desc' } },
     );
   }
@@ -131,17 +85,55 @@ export class WebhookDeliveryRepository extends Repository {
     return rows[0]?.secret ?? null;
   }
 
-  /** Sets (or with null, removes) the project's signing secret; false when there is no such project. */
+  /**
+   * Sets (or with null, removes) the project's signing secret, ending any rotation's overlap at once; false when
+   * there is no such project.
+   */
   async setSigningSecret(projectId: string, secret: string | null, at: Date): Promise<boolean> {
-    const result = await this.em.execute<{ affectedRows: number }>(
-      'update projects set webhook_signing_secret = ?, modified_at = ? where id = ?',
+    const rows = await this.query(
+      `update projects set webhook_signing_secret = $1, webhook_signing_secret_previous = null,
+         webhook_signing_previous_until = null, modified_at = $2
+       where id = $3::uuid returning id`,
       [secret, at, projectId],
-      'run',
     );
-    return result.affectedRows > 0;
+    return rows.length > 0;
   }
 
+  /**
+   * Makes `secret` the signing secret while the current one keeps signing until `previousUntil`; false when the
+   * project does not sign its webhooks.
+   */
+  async rotateSigningSecret(
+    projectId: string,
+    secret: string,
+    previousUntil: Date,
+    at: Date,
+  ): Promise<boolean> {
+    const rows = await this.query(
+      `update projects set webhook_signing_secret_previous = webhook_signing_secret,
+         webhook_signing_previous_until = $2, webhook_signing_secret = $1, modified_at = $3
+       where id = $4::uuid and webhook_signing_secret is not null returning id`,
+      [secret, previousUntil, at, projectId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The secrets webhooks are signed with right now, newest first (two during a rotation's overlap). */
+  async signingSecretsOf(projectId: string): Promise<string[]> {
+    const [row] = await this.query<{ current: string | null; previous: string | null }>(
+      `select webhook_signing_secret as current,
+         case when webhook_signing_previous_until > now() then webhook_signing_secret_previous end as previous
+       from projects where id = $1::uuid`,
+      [projectId],
+    );
+    return [row?.current, row?.previous].filter((secret): secret is string => Boolean(secret));
+  }
+
+  /** New deliveries also wake the delivery workers once the transaction commits. */
   add(...entities: (WebhookDelivery | WebhookDeliveryAttempt)[]): void {
-    for (const entity of entities) this.em.persist(entity);
+    for (const entity of entities) {
+      this.em.persist(entity);
+      if (entity instanceof WebhookDelivery) this.signalAfterCommit(DELIVERIES_CHANNEL);
+    }
   }
 }

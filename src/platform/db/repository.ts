@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Pool } from 'pg';
+import { raiseAfterCommit } from './commit-signals.ts';
+import { type PreparedStatement, pgQueryConfig } from './prepared.ts';
 
 /**
  * The one door to MikroORM's EntityManager. Commands hold a `UnitOfWork` and build repositories from it
@@ -7,25 +10,129 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 export type { EntityManager };
 
-/** One unit of work: a database transaction or a read, on its own EntityManager fork. Opaque to commands. */
-export class UnitOfWork {
-  readonly #em: EntityManager;
+interface ReadSource {
+  /** Forks an EntityManager for the read's ORM queries. */
+  fork(): EntityManager;
+  /** The pool prepared statements of a read run on. */
+  pool(): Promise<Pool>;
+  /** Fires a commit signal at once: each statement outside a transaction has committed when it returns. */
+  committed(signal: string): void;
+}
 
-  constructor(em: EntityManager) {
+/**
+ * One unit of work: a database transaction, or a read. Opaque to commands.
+ *
+ * Every statement of a transaction runs on its connection. A read forks an EntityManager only when a repository
+ * first makes an ORM query: a read made of prepared statements alone never forks, and runs each statement on
+ * whichever pooled connection is free.
+ */
+export class UnitOfWork {
+  #em: EntityManager | null;
+  readonly #read: ReadSource | null;
+
+  /** A unit of work on `em`: a fork with its database transaction open. */
+  constructor(em: EntityManager, read: ReadSource | null = null) {
     this.#em = em;
+    this.#read = read;
+  }
+
+  /** A read (no transaction): see the class comment. */
+  static reading(source: ReadSource): UnitOfWork {
+    return new UnitOfWork(null as unknown as EntityManager, source);
   }
 
   /** For repositories and platform/db only. */
   static entityManagerOf(uow: UnitOfWork): EntityManager {
+    uow.#em ??= uow.#read!.fork();
     return uow.#em;
+  }
+
+  /**
+   * Fires `signal` (platform/db/commit-signals.ts) once what this unit of work wrote has committed: after the
+   * transaction's commit, or at once outside a transaction (the statement that wrote has committed by itself).
+   */
+  static signalAfterCommit(uow: UnitOfWork, signal: string): void {
+    if (uow.#read) uow.#read.committed(signal);
+    else raiseAfterCommit(uow.#em!, signal);
+  }
+
+  /**
+   * Runs a named prepared statement in this unit of work: on the transaction's connection, or for a read on
+   * the pool. For repositories and platform/db only.
+   */
+  static async runPrepared<Row>(
+    uow: UnitOfWork,
+    statement: PreparedStatement,
+    values: readonly unknown[],
+  ): Promise<Row[]> {
+    return UnitOfWork.runSql<Row>(uow, statement, values);
+  }
+
+  /**
+   * Runs parameterised SQL (`$1`, `$2`, ...) in this unit of work, as a named prepared statement when it has a
+   * name. Unnamed: for SQL whose text varies with the request (a search's filter), parsed each time.
+   */
+  static async runSql<Row>(
+    uow: UnitOfWork,
+    statement: { readonly name?: string; readonly text: string },
+    values: readonly unknown[],
+  ): Promise<Row[]> {
+    if (uow.#read) {
+      const pool = await uow.#read.pool();
+      const query = statement.name
+        ? pgQueryConfig(statement as PreparedStatement, values)
+        : { text: statement.text, values: [...values] };
+      return (await pool.query(query)).rows as Row[];
+    }
+    // MikroORM runs on Kysely, whose pg connection hands `sql` to `pg`'s `client.query(sql, parameters)`: a query
+    // config object there is what `pg` needs for a named statement, on the very connection of the transaction.
+    const kysely = uow.#em!.getKysely();
+    const compiled = {
+      sql: statement.name ? { name: statement.name, text: statement.text } : statement.text,
+      parameters: values,
+      query: { kind: 'RawNode', sqlFragments: [statement.text], parameters: [] },
+      queryId: { queryId: statement.name ?? 'sql' },
+    };
+    const result = await kysely.executeQuery(
+      compiled as unknown as Parameters<typeof kysely.executeQuery>[0],
+    );
+    return result.rows as Row[];
   }
 }
 
 /** Base of every repository: the only classes with SQL and EntityManager calls. */
 export abstract class Repository {
-  protected readonly em: EntityManager;
+  readonly #uow: UnitOfWork;
+  #em: EntityManager | null = null;
 
   constructor(uow: UnitOfWork) {
-    this.em = UnitOfWork.entityManagerOf(uow);
+    this.#uow = uow;
+  }
+
+  /** The unit of work's EntityManager (a read forks one on first use). */
+  protected get em(): EntityManager {
+    this.#em ??= UnitOfWork.entityManagerOf(this.#uow);
+    return this.#em;
+  }
+
+  /** Runs a named prepared statement (platform/db/prepared.ts) with bound values; returns its rows. */
+  protected prepared<Row>(statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
+    return UnitOfWork.runPrepared<Row>(this.#uow, statement, values);
+  }
+
+  /**
+   * Parameterised SQL whose text varies (`$1`, `$2`, … bound, never inlined), for hot reads and set-based
+   * writes; returns its rows. In a transaction on its connection; in a read on any pooled connection.
+   */
+  protected query<Row = Record<string, unknown>>(
+    text: string,
+    values: readonly unknown[] = [],
+  ): Promise<Row[]> {
+    return UnitOfWork.runSql<Row>(this.#uow, { text }, values);
+  }
+
+  /** Fires `signal` (see commit-signals.ts) once the unit of work's transaction has committed. */
+  protected signalAfterCommit(signal: string): void {
+    UnitOfWork.signalAfterCommit(this.#uow, signal);
   }
 }

@@ -1,3 +1,4 @@
+import { executeSql } from './raw-sql.ts';
 import { UnitOfWork } from './repository.ts';
 
 /** Runs `$1`-style parameterised SQL: the shape pg-boss accepts as `db` to work inside a caller's transaction. */
@@ -14,19 +15,5 @@ export interface SqlExecutor {
  */
 export function sqlExecutorOf(uow: UnitOfWork): SqlExecutor {
   const em = UnitOfWork.entityManagerOf(uow);
-  return {
-    async executeSql(text, values = []) {
-      const kysely = em.getKysely();
-      const compiled = {
-        sql: text,
-        parameters: values,
-        query: { kind: 'RawNode', sqlFragments: [text], parameters: [] },
-        queryId: { queryId: `raw-${Math.random().toString(36).slice(2)}` },
-      };
-      const result = await kysely.executeQuery(
-        compiled as unknown as Parameters<typeof kysely.executeQuery>[0],
-      );
-      return { rows: result.rows as unknown[] };
-    },
-  };
+  return { executeSql: async (text, values = []) => ({ rows: await executeSql(em, text, values) }) };
 }

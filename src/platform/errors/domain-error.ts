@@ -26,6 +26,9 @@ export class DomainError extends Error {
   /**
    * `message` is the whole human summary (REST `value`). With a `field` and no `problems`, the error is one
    * problem with that field, whose message is `message` without a leading `field: `.
+   *
+   * A refusal the caller is told about (401, 404, 409, ...), never a fault to debug: no stack trace is captured,
+   * which is most of what constructing an error costs (an unknown API key's 401 is on a hot path).
    */
   constructor(
     kind: DomainErrorKind,
@@ -34,7 +37,10 @@ export class DomainError extends Error {
     field: string | null = null,
     problems?: readonly FieldProblem[],
   ) {
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'DomainError';
     this.kind = kind;
     this.code = code;

@@ -2,17 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor.ts';
 import type { Deps } from '../deps.ts';
 
-/** Live events of this process that subscriptions filter, e.g. committed status changes. */
-export interface LiveFeed<Event> {
-  /** Yields each later event `accept` keeps, until the iterator is returned (the client unsubscribes). */
-  subscribe(accept: (event: Event) => boolean): AsyncIterableIterator<Event>;
+/** The WebSocket an operation runs on, for the rare operation that must end it (a subscriber too slow). */
+export interface OperationSocket {
+  close(code: number, reason: string): void;
 }
 
 /**
  * Per-operation context: the caller, its services and units of work, and per-request loaders. The composition
- * root fixes `D` (every module's deps) and `LiveEvent` (what subscriptions receive); platform code knows neither.
+ * root fixes `D` (every module's deps) and `Live` (the live feed subscriptions read); platform code knows neither.
  */
-export interface GraphQLContext<D extends Deps = Deps, LiveEvent = unknown> {
+export interface GraphQLContext<D extends Deps = Deps, Live = unknown> {
   deps: D;
   actor: Actor;
   /** The HTTP request, absent for operations over WebSocket. */
@@ -22,5 +21,7 @@ export interface GraphQLContext<D extends Deps = Deps, LiveEvent = unknown> {
   /** Request-scoped caches (DataLoaders), created lazily by modules. */
   loaders: Map<string, unknown>;
   /** Set on operations over WebSocket, where subscriptions run. */
-  live?: LiveFeed<LiveEvent>;
+  live?: Live;
+  /** Set on operations over WebSocket: the socket the operation runs on. */
+  socket?: OperationSocket;
 }

@@ -117,14 +117,20 @@ export class OperationLimits {
   }
 }
 
-/** Each field costs 1; a connection's selection counts `first` (or `last`, default 20) times. */
+/**
+ * Each field costs 1; a connection's selection counts `first` (or `last`, default 20) times, at most
+ * MAX_CONNECTION_PAGE times: no connection serves more per page, and a larger ask is refused by the field itself
+ * with a message that names the argument (better than a cost refusal for the same mistake).
+ */
+const MAX_CONNECTION_PAGE = 100;
+
 const connectionEstimator: ComplexityEstimator = ({ args, childComplexity, field }) => {
   const named = getNamedType(field.type);
   const isConnection = isObjectType(named) && named.name.endsWith('Connection');
   const requested =
     typeof args.first === 'number' ? args.first : typeof args.last === 'number' ? args.last : null;
   if (requested === null && !isConnection) return undefined;
-  return 1 + childComplexity * Math.max(1, requested ?? DEFAULT_PAGE);
+  return 1 + childComplexity * Math.min(MAX_CONNECTION_PAGE, Math.max(1, requested ?? DEFAULT_PAGE));
 };
 
 function reporter(context: { reportError(error: GraphQLError): void } | null, error: GraphQLError): void {

@@ -16,9 +16,11 @@ import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Actor } from '../auth/actor.ts';
 import { requestIdFrom } from '../http/request-id.ts';
+import type { OperationSocket } from './context.ts';
 import { formatGraphQLError } from './error-format.ts';
 import { logInternalErrors } from './error-logging.ts';
 import type { OperationLimits } from './limits.ts';
+import { subscribeShared } from './shared-subscriptions.ts';
 
 type ConnectionParams = Record<string, unknown> | undefined;
 
@@ -67,12 +69,14 @@ export function mountGraphQLWebSocket<Context extends object>(
     /** Resolves the connection_init payload and upgrade request to a credential, or null to refuse it. */
     authenticate: (params: ConnectionParams, request: IncomingMessage) => Promise<SocketCredential | null>;
     /** Each operation's context, built by the composition root. */
-    context: (actor: Actor, request: IncomingMessage) => Context;
+    context: (actor: Actor, request: IncomingMessage, socket: OperationSocket) => Context;
     recheckIntervalMs: number;
     /** The same operation limits as over HTTP (limits.ts). */
     limits?: OperationLimits;
     /** Where internal errors of operations are logged (with the connection's and the operation's ids). */
     logger: Logger;
+    /** Subscribers with the same scope and operation share one execution per event (shared-subscriptions.ts). */
+    shareScope: (actor: Actor) => string;
     /** Runs once every socket is closed, at shutdown. */
     onClose?: () => void;
   },
@@ -158,7 +162,14 @@ export function mountGraphQLWebSocket<Context extends object>(
           errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), options.production)),
         };
       },
-      context: (ctx) => options.context(ctx.extra.connection!.credential.actor, ctx.extra.request),
+      context: (ctx) =>
+        options.context(ctx.extra.connection!.credential.actor, ctx.extra.request, {
+          close: (code, reason) => ctx.extra.socket.close(code, reason),
+        }),
+      subscribe: (args) => {
+        const { actor } = args.contextValue as { actor: Actor };
+        return subscribeShared(args, options.shareScope(actor));
+      },
     },
     wss,
   );

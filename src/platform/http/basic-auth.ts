@@ -14,3 +14,6 @@ export function apiKeyFromBasicAuth(header: string | undefined): string | null {
 }
 
 export const WWW_AUTHENTICATE = 'Basic realm="payments", charset="UTF-8"';
+
+/** The challenge for a page's own scripts: the cookie scheme of draft-broyer-http-cookie-auth, which browsers ignore. */
+export const SCRIPT_CHALLENGE = 'Cookie realm="payments"';

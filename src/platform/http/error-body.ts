@@ -1,8 +1,8 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error.ts';
 import { type FieldProblem, renderProblem } from '../errors/field-problem.ts';
 import { HTTP_STATUS_BY_KIND } from '../errors/http-status.ts';
-import { WWW_AUTHENTICATE } from './basic-auth.ts';
+import { SCRIPT_CHALLENGE, WWW_AUTHENTICATE } from './basic-auth.ts';
 
 /**
  * The spec's error body: `{"error": {"status": 400, "type": "...", "value": "human message"}}`, and on a 400
@@ -38,9 +38,22 @@ export function errorBody(
 
 export function sendDomainError(reply: FastifyReply, error: DomainError): FastifyReply {
   const status = HTTP_STATUS_BY_KIND[error.kind];
-  if (status === 401) reply.header('WWW-Authenticate', WWW_AUTHENTICATE);
+  if (status === 401) reply.header('WWW-Authenticate', challengeFor(reply.request));
   const problems = error.kind === 'invalid_request' ? error.problems : [];
   return reply.code(status).send(errorBody(status, error.code, error.message, problems));
+}
+
+/**
+ * A `Basic` challenge makes a browser ask for a user name and password, and a script's request waits for that
+ * dialog (in headless Chromium, forever). A page's own script (`Sec-Fetch-Dest: empty`, same origin: the
+ * merchant portal's fetches, which sign in with a session) gets a challenge no browser acts on; curl, servers
+ * and a browser's navigation still get `Basic`. Browsers set these headers themselves (scripts cannot).
+ */
+function challengeFor(request: FastifyRequest): string {
+  const scripted = request.headers['sec-fetch-dest'] === 'empty';
+  return scripted && request.headers['sec-fetch-site'] === 'same-origin'
+    ? SCRIPT_CHALLENGE
+    : WWW_AUTHENTICATE;
 }
 
 interface FrameworkError {

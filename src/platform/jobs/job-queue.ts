@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { UnitOfWork } from '../db/db.ts';
+import type { SqlPart } from '../db/prepared.ts';
 import { sqlExecutorOf } from '../db/sql-executor.ts';
 
 /**
@@ -30,6 +31,18 @@ export interface JobContext<T> {
   data: T;
   /** 0 on the first attempt. */
   retryCount: number;
+}
+
+/** pg-boss validates every key present, even when undefined: only the options that are set. */
+function sendOptions(options: SendOptions) {
+  const given = {
+    startAfter: options.startAfter,
+    singletonKey: options.singletonKey,
+    retryLimit: options.retryLimit,
+    retryDelay: options.retryDelaySeconds,
+    db: options.transaction ? sqlExecutorOf(options.transaction) : undefined,
+  };
+  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
 }
 
 export class JobQueue {
@@ -80,19 +93,33 @@ export class JobQueue {
   }
 
   async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
-    // pg-boss validates every key present, even when undefined: pass only the options that are set.
-    const given = {
-      startAfter: options.startAfter,
-      singletonKey: options.singletonKey,
-      retryLimit: options.retryLimit,
-      retryDelay: options.retryDelaySeconds,
-      db: options.transaction ? sqlExecutorOf(options.transaction) : undefined,
+    return this.#boss.send(name, data, sendOptions(options));
+  }
+
+  /**
+   * The statement that enqueues a job, for a caller to run as part of its own statement (a common table
+   * expression of platform/db's `combinedStatement`): the job then exists exactly when the caller's write
+   * commits, with no round trip of its own. pg-boss builds the statement as for `send` (queue settings,
+   * singleton, retention), through its `db` adapter, which here records it instead of running it.
+   */
+  async insertFor<T extends object>(name: string, data: T, options: Omit<SendOptions, 'transaction'> = {}) {
+    let captured: SqlPart | null = null;
+    const recorder = {
+      executeSql: async (text: string, values: unknown[] = []) => {
+        captured = { sql: text, values };
+        return { rows: [{ id: null }] };
+      },
     };
-    return this.#boss.send(
-      name,
-      data,
-      Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
-    );
+    await this.#boss.send(name, data, {
+      ...sendOptions({ ...options, transaction: undefined }),
+      db: recorder,
+    });
+    const insert = captured as SqlPart | null;
+    // Only a plain INSERT can be a part of another statement (a queue with `notify` wraps it in a WITH).
+    if (!insert || !/^\s*insert\b/i.test(insert.sql)) {
+      throw new Error(`pg-boss did not build a plain INSERT for queue ${name}`);
+    }
+    return insert;
   }
 
   /**

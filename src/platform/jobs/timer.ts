@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { UnitOfWork } from '../db/db.ts';
+import type { SqlPart } from '../db/prepared.ts';
 import type { JobQueue } from './job-queue.ts';
 
 /**
@@ -25,6 +26,11 @@ export class TimerQueue<Job extends object> {
   /** Sets the timer inside `uow`: it exists only if the unit of work commits. */
   async schedule(jobs: JobQueue, uow: UnitOfWork, job: Job, dueAt: Date): Promise<void> {
     await jobs.send(this.queue, job, { startAfter: dueAt, transaction: uow });
+  }
+
+  /** The timer as a part of the caller's own write statement (see `JobQueue.insertFor`). */
+  insertFor(jobs: JobQueue, job: Job, dueAt: Date): Promise<SqlPart> {
+    return jobs.insertFor(this.queue, job, { startAfter: dueAt });
   }
 
   /**

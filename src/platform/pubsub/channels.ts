@@ -1,4 +1,7 @@
-/** The NOTIFY channel the foundation migration's trigger fires (payload: the outbox row id) on each insert. */
+/**
+ * The NOTIFY channel that says "new outbox rows were committed". Sent after the commit by the committing
+ * process (PgListener.signal, coalesced), never from inside the writing transaction; the payload means nothing.
+ */
 export const OUTBOX_CHANNEL = 'outbox_events';
 
 /**
@@ -7,3 +10,5 @@ export const OUTBOX_CHANNEL = 'outbox_events';
  * and closes the sockets of a revoked principal.
  */
 export const CREDENTIAL_CHANNEL = 'credential_changes';
+/** "Webhook deliveries are due": sent after a commit that queued deliveries (relay, redeliveries). */
+export const DELIVERIES_CHANNEL = 'webhook_deliveries';

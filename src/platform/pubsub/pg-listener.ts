@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
@@ -8,6 +9,10 @@ type NotificationHandler = (payload: string) => void;
  * in-process handlers (the outbox relay, GraphQL subscriptions). When the connection drops it reconnects with
  * a growing delay and tells `onReconnect` handlers, because notifications sent meanwhile are lost: they
  * catch up from the tables themselves, which stay the durable record.
+ *
+ * `signal(channel)` is how this process announces a change it committed: its own handlers run at once, and one
+ * NOTIFY goes to the other processes, coalesced (at most one in flight; signals meanwhile make one more), so a
+ * burst of commits costs a handful of NOTIFYs and no commit waits for one. The process ignores its own NOTIFY.
  */
 export class PgListener {
   readonly #url: string;
@@ -19,6 +24,9 @@ export class PgListener {
   #stopped = false;
   #retryTimer: NodeJS.Timeout | null = null;
   #failures = 0;
+  /** Our NOTIFY payload, so we can tell our own notifications from other processes'. */
+  readonly #token = randomUUID();
+  readonly #sending = new Map<string, 'sending' | 'again'>();
 
   private constructor(url: string, channels: readonly string[], logger: Logger) {
     this.#url = url;
@@ -49,6 +57,43 @@ export class PgListener {
     return () => handlers.delete(handler);
   }
 
+  /** Runs this process's handlers of `channel` now and tells the other processes (coalesced NOTIFY). */
+  signal(channel: string): void {
+    this.#dispatch(channel, this.#token);
+    this.#notifyOthers(channel);
+  }
+
+  #notifyOthers(channel: string): void {
+    if (this.#sending.has(channel)) {
+      this.#sending.set(channel, 'again');
+      return;
+    }
+    const client = this.#client;
+    if (!client || this.#stopped) return;
+    this.#sending.set(channel, 'sending');
+    client
+      .query('select pg_notify($1, $2)', [channel, this.#token])
+      // A lost NOTIFY only delays the others until their next sweep.
+      .catch((error) => this.#logger.warn({ err: error, channel }, 'could not send a notification'))
+      .finally(() => {
+        const again = this.#sending.get(channel) === 'again';
+        this.#sending.delete(channel);
+        if (again) this.#notifyOthers(channel);
+      });
+  }
+
+  #dispatch(channel: string, payload: string): void {
+    const handlers = this.#handlers.get(channel);
+    if (!handlers) return;
+    for (const handler of handlers) {
+      try {
+        handler(payload);
+      } catch (error) {
+        this.#logger.error({ err: error, channel }, 'notification handler failed');
+      }
+    }
+  }
+
   /** Called after the connection was lost and is listening again. */
   onReconnect(handler: () => void): () => void {
     this.#reconnectHandlers.add(handler);
@@ -69,15 +114,9 @@ export class PgListener {
       application_name: 'payments-gateway-listen',
     });
     client.on('notification', (message) => {
-      const handlers = this.#handlers.get(message.channel);
-      if (!handlers) return;
-      for (const handler of handlers) {
-        try {
-          handler(message.payload ?? '');
-        } catch (error) {
-          this.#logger.error({ err: error, channel: message.channel }, 'notification handler failed');
-        }
-      }
+      // Our own signal already ran our handlers.
+      if (message.payload === this.#token) return;
+      this.#dispatch(message.channel, message.payload ?? '');
     });
     client.on('error', (error) => this.#lost(client, error));
     client.on('end', () => this.#lost(client, null));

@@ -1,63 +1,97 @@
 /**
- * In-process fan-out of events to async iterators (what GraphQL subscriptions consume). Each subscriber has
- * its own bounded buffer, so one slow client cannot hold events back from the others or grow memory without
- * limit: past the bound its oldest events are dropped.
+ * In-process fan-out of events to async iterators (what GraphQL subscriptions consume), by topic (e.g. a
+ * project id), so a publish only visits that topic's subscribers. Each subscriber has its own bounded buffer: one
+ * slow client never holds events back from the others nor grows memory without limit. A subscriber whose buffer
+ * overflows is ended and told (`onOverflow`) — never silently given a gap.
  */
+export interface SubscribeOptions {
+  /** Only events published under this topic (default: those published without one). */
+  topic?: string;
+  /** Called once when the subscriber fell `bufferSize` events behind and was ended. */
+  onOverflow?: () => void;
+}
+
 export class PubSub<T> {
-  readonly #subscribers = new Set<Subscriber<T>>();
+  readonly #topics = new Map<string, Set<Subscriber<T>>>();
   readonly #bufferSize: number;
+  #size = 0;
 
   constructor(options: { bufferSize?: number } = {}) {
     this.#bufferSize = options.bufferSize ?? 1000;
   }
 
+  /** Subscribers of every topic. */
   get size(): number {
-    return this.#subscribers.size;
+    return this.#size;
   }
 
-  publish(event: T): void {
-    for (const subscriber of this.#subscribers) subscriber.offer(event);
+  publish(event: T, topic = ''): void {
+    const subscribers = this.#topics.get(topic);
+    if (subscribers) for (const subscriber of subscribers) subscriber.offer(event);
   }
 
-  /** Yields every later event `accept` keeps; ending the iteration (`return()`) unsubscribes. */
-  subscribe(accept: (event: T) => boolean = () => true): AsyncIterableIterator<T> {
-    const subscriber = new Subscriber<T>(accept, this.#bufferSize, () =>
-      this.#subscribers.delete(subscriber),
-    );
-    this.#subscribers.add(subscriber);
+  /** Yields every later event of the topic `accept` keeps; ending the iteration (`return()`) unsubscribes. */
+  subscribe(accept?: (event: T) => boolean, options: SubscribeOptions = {}): AsyncIterableIterator<T> {
+    const topic = options.topic ?? '';
+    let subscribers = this.#topics.get(topic);
+    if (!subscribers) {
+      subscribers = new Set();
+      this.#topics.set(topic, subscribers);
+    }
+    const set = subscribers;
+    const subscriber = new Subscriber<T>(accept, options.onOverflow, this.#bufferSize, () => {
+      if (set.delete(subscriber)) this.#size -= 1;
+      if (set.size === 0 && this.#topics.get(topic) === set) this.#topics.delete(topic);
+    });
+    set.add(subscriber);
+    this.#size += 1;
     return subscriber;
   }
 
   /** Ends every subscription (on shutdown). */
   close(): void {
-    for (const subscriber of [...this.#subscribers]) void subscriber.return();
+    for (const subscribers of [...this.#topics.values()]) {
+      for (const subscriber of [...subscribers]) void subscriber.return();
+    }
   }
 }
 
 class Subscriber<T> implements AsyncIterableIterator<T> {
-  readonly #accept: (event: T) => boolean;
+  readonly #accept: ((event: T) => boolean) | undefined;
+  readonly #onOverflow: (() => void) | undefined;
   readonly #bufferSize: number;
   readonly #onEnd: () => void;
   readonly #buffer: T[] = [];
   #waiting: ((result: IteratorResult<T>) => void) | null = null;
   #done = false;
 
-  constructor(accept: (event: T) => boolean, bufferSize: number, onEnd: () => void) {
+  constructor(
+    accept: ((event: T) => boolean) | undefined,
+    onOverflow: (() => void) | undefined,
+    bufferSize: number,
+    onEnd: () => void,
+  ) {
     this.#accept = accept;
+    this.#onOverflow = onOverflow;
     this.#bufferSize = bufferSize;
     this.#onEnd = onEnd;
   }
 
   offer(event: T): void {
-    if (this.#done || !this.#accept(event)) return;
+    if (this.#done || (this.#accept && !this.#accept(event))) return;
     if (this.#waiting) {
       const resolve = this.#waiting;
       this.#waiting = null;
       resolve({ value: event, done: false });
       return;
     }
+    if (this.#buffer.length >= this.#bufferSize) {
+      // Tell first (e.g. close the socket with its code), so the consumer never takes the end for a normal one.
+      this.#onOverflow?.();
+      void this.return();
+      return;
+    }
     this.#buffer.push(event);
-    if (this.#buffer.length > this.#bufferSize) this.#buffer.shift();
   }
 
   next(): Promise<IteratorResult<T>> {

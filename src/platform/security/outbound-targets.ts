@@ -1,5 +1,9 @@
-import { BlockList, isIP } from 'node:net';
+import { lookup } from 'node:dns/promises';
+import { isIP, type LookupFunction } from 'node:net';
 import type { AppConfig } from '../../config/index.ts';
+import { addressFacts } from './address-category.ts';
+
+export { type AddressCategory, categorizeAddress } from './address-category.ts';
 
 /**
  * Outbound safety for merchant-given URLs we post to, i.e. webhooks (server-side request forgery). The checks run at delivery time on the
@@ -20,70 +24,41 @@ export function targetPolicyFor(
   return { projectMode, allowPrivateTargets: config.webhooks.allowPrivateTargets };
 }
 
-export type AddressCategory = 'public' | 'loopback' | 'private' | 'link_local' | 'unspecified' | 'reserved';
-
-function blockList(ranges: [string, number, 'ipv4' | 'ipv6'][]): BlockList {
-  const list = new BlockList();
-  for (const [network, prefix, family] of ranges) list.addSubnet(network, prefix, family);
-  return list;
-}
-
-const LOOPBACK = blockList([
-  ['127.0.0.0', 8, 'ipv4'],
-  ['::1', 128, 'ipv6'],
-]);
-const PRIVATE = blockList([
-  ['10.0.0.0', 8, 'ipv4'],
-  ['172.16.0.0', 12, 'ipv4'],
-  ['192.168.0.0', 16, 'ipv4'],
-  // Carrier-grade NAT; some clouds put their metadata service here (100.100.100.200).
-  ['100.64.0.0', 10, 'ipv4'],
-  ['fc00::', 7, 'ipv6'],
-]);
-/** Link-local holds the cloud metadata services (169.254.169.254, fd00:ec2::254 is unique-local above). */
-const LINK_LOCAL = blockList([
-  ['169.254.0.0', 16, 'ipv4'],
-  ['fe80::', 10, 'ipv6'],
-]);
-const UNSPECIFIED = blockList([
-  ['0.0.0.0', 8, 'ipv4'],
-  ['::', 128, 'ipv6'],
-]);
-const RESERVED = blockList([
-  ['192.0.0.0', 24, 'ipv4'],
-  ['192.0.2.0', 24, 'ipv4'],
-  ['198.18.0.0', 15, 'ipv4'],
-  ['198.51.100.0', 24, 'ipv4'],
-  ['203.0.113.0', 24, 'ipv4'],
-  ['224.0.0.0', 4, 'ipv4'],
-  ['240.0.0.0', 4, 'ipv4'],
-  ['ff00::', 8, 'ipv6'],
-  ['2001:db8::', 32, 'ipv6'],
-  ['64:ff9b::', 96, 'ipv6'],
-  ['2002::', 16, 'ipv6'],
-]);
-
-/** What kind of address this is; IPv4-mapped IPv6 (`::ffff:127.0.0.1`) is judged as the IPv4 inside. */
-export function categorizeAddress(address: string): AddressCategory {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  const ip = mapped ? mapped[1]! : address;
-  const family = isIP(ip) === 4 ? 'ipv4' : isIP(ip) === 6 ? 'ipv6' : null;
-  if (!family) return 'reserved';
-  if (LOOPBACK.check(ip, family)) return 'loopback';
-  if (UNSPECIFIED.check(ip, family)) return 'unspecified';
-  if (LINK_LOCAL.check(ip, family)) return 'link_local';
-  if (PRIVATE.check(ip, family)) return 'private';
-  if (RESERVED.check(ip, family)) return 'reserved';
-  return 'public';
-}
-
 /** Why an address may not be posted to, or null when it may. Link-local (metadata) is never allowed. */
 export function refuseAddress(address: string, policy: TargetPolicy): string | null {
-  const category = categorizeAddress(address);
+  const { category, embedded } = addressFacts(address);
   if (category === 'public') return null;
   if (category === 'loopback' && (policy.projectMode === 'test' || policy.allowPrivateTargets)) return null;
   if (category === 'private' && policy.allowPrivateTargets) return null;
-  return `${address} is a ${category.replace('_', '-')} address`;
+  const carried = embedded ? ` (the ${embedded.form} form of ${embedded.ipv4})` : '';
+  return `${address} is a ${category.replace('_', '-')} address${carried}`;
+}
+
+/**
+ * A `lookup` for outgoing connections to a name (not a merchant URL: e.g. the wallet A gateway hosts): resolves
+ * as usual and refuses to connect when any address the name resolves to is one the policy refuses, so a
+ * poisoned or rebound name cannot point the server at its own network.
+ */
+export function checkedLookup(
+  policy: TargetPolicy,
+  resolve: (hostname: string) => Promise<{ address: string; family: number }[]> = (hostname) =>
+    lookup(hostname, { all: true, order: 'verbatim' }),
+): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        const refused = addresses.map(({ address }) => refuseAddress(address, policy)).find(Boolean);
+        if (refused || addresses.length === 0) {
+          const error = Object.assign(new Error(`${hostname} resolves to ${refused ?? 'no address'}`), {
+            code: 'EREFUSEDTARGET',
+          });
+          callback(error, '', 0);
+        } else if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
 }
 
 /** Why a URL may not be posted to before any lookup (scheme, credentials), or null when it may. */

@@ -4,6 +4,7 @@ import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
+import { recordFollowUp } from '../../orders/order-events.ts';
 import type { OrderView } from '../../orders/order-view.ts';
 import type { TransactionStatus } from '../../orders/state-machine.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../../orders/status-changes.ts';
@@ -154,6 +155,7 @@ async function recordOutcome(
   if (to === 'accepted') {
     original.refundedAmount += refundTransaction.amount;
     original.modifiedAt = at;
+    recordFollowUp({ orders, at }, original, refundOrder);
   }
   await orders.flush();
   const [refund, order] = await orders.loadViews([refundOrder, original]);

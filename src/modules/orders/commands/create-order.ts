@@ -5,9 +5,9 @@ import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { refuseWebhookUrl, targetPolicyFor } from '../../../platform/security/outbound-targets.ts';
 import { orderExpiryTimer } from '../expiry-timer.ts';
 import { Order } from '../order.entity.ts';
-import { OrderRepository } from '../order.repository.ts';
 import type { ValidCreateOrderInput } from '../order-input.ts';
 import type { OrderView } from '../order-view.ts';
+import { OrderChanges, OrderWriteRepository } from '../order-writes.repository.ts';
 import type { OrderDeps } from '../payment-methods.ts';
 import { issueSetupToken } from '../setup-token.ts';
 import { recordNewTransaction } from '../status-changes.ts';
@@ -20,8 +20,9 @@ const TRANSACTION = 'transactions.0';
  * page (`order_url`); with exactly one the merchant drives the payment itself (own checkout), and its payment
  * method's handler runs (e.g. a one-click card payment is authorized in the creating transaction).
  *
- * Parse and decide, let the method prepare (it may read, e.g. a stored card), then write everything in one
- * database transaction: the order, its transaction and first event, the outbox rows and the expiry timer.
+ * Parse and decide, let the method prepare (it may read, e.g. a stored card), then write everything at once:
+ * the order, its transaction and first event, the outbox rows and the expiry timer, as one statement; when the
+ * method works in the creating transaction (a one-click authorization), in one database transaction with it.
  */
 export async function createOrder<D extends Deps>(
   deps: OrderDeps<D>,
@@ -72,18 +73,24 @@ export async function createOrder<D extends Deps>(
     : null;
   if (transaction) prepared?.fill?.(transaction);
 
+  // Everything the new order's representation needs is in hand: it is never read back.
+  const changes = new OrderChanges();
+  changes.add(order);
+  const view: OrderView = { order, transactions: [], relatedOrders: [] };
+  const created = transaction
+    ? { transaction, events: [recordNewTransaction({ orders: changes, at }, order, transaction)] }
+    : null;
+  if (created) view.transactions.push(created);
+  const expiry = await orderExpiryTimer.insertFor(deps.jobs, { orderId: order.id }, order.expiresAt);
+  const inCreatingTransaction = created ? prepared?.inCreatingTransaction : undefined;
+  if (!inCreatingTransaction) {
+    // The order, its transaction, first event and outbox row and the expiry timer: one statement, one commit.
+    await deps.db.autocommit((uow) => new OrderWriteRepository(uow).save(changes, expiry));
+    return view;
+  }
   return deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    orders.add(order);
-    // Everything the new order's representation needs is in hand: it is never read back.
-    const view: OrderView = { order, transactions: [], relatedOrders: [] };
-    if (transaction) {
-      const created = { transaction, events: [recordNewTransaction({ orders, at }, order, transaction)] };
-      view.transactions.push(created);
-      await prepared?.inCreatingTransaction?.({ uow, orders, order, view: created, at });
-    }
-    await orderExpiryTimer.schedule(deps.jobs, uow, { orderId: order.id }, order.expiresAt);
-    await orders.flush();
+    await inCreatingTransaction({ uow, orders: changes, order, view: created!, at });
+    await new OrderWriteRepository(uow).save(changes, expiry);
     return view;
   });
 }

@@ -6,29 +6,21 @@ import type {
   Resolvers,
   TransactionStatus,
 } from '../../../generated/graphql.ts';
-import { DomainError } from '../../../platform/errors/domain-error.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
 import { createOrder } from '../commands/create-order.ts';
-import { getOrder } from '../commands/get-order.ts';
 import { orderUrlOf } from '../customer-urls.ts';
 import type { JsonObject } from '../order.entity.ts';
-import { paymentMethodDetailsOf } from '../order-view.ts';
+import { hasEvents, hasRelatedOrders, paymentMethodDetailsOf } from '../order-view.ts';
 import { toCreateOrderInput } from './order-input-mapper.ts';
+import { orderViewLoader, viewPartsSelected } from './order-loaders.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : null);
 const obj = (value: unknown) => (value && typeof value === 'object' ? (value as JsonObject) : null);
 
 export const orderResolvers: Resolvers = {
   Query: {
-    order: async (_parent, { id }, { deps, actor }) => {
-      try {
-        return await getOrder(deps, actor, id);
-      } catch (error) {
-        if (error instanceof DomainError && error.kind === 'not_found') return null;
-        throw error;
-      }
-    },
+    order: (_parent, { id }, context, info) => orderViewLoader(context, viewPartsSelected(info)).load(id),
   },
   Mutation: {
     createOrder: (_parent, { input }, { deps, actor }) =>
@@ -61,7 +53,10 @@ export const orderResolvers: Resolvers = {
     extra: ({ order }) => order.extra ?? null,
     refundedAmount: ({ order }) => order.refundedAmount,
     relatedOrderId: ({ order }) => order.relatedOrderId ?? null,
-    relatedOrderIds: ({ relatedOrders }) => relatedOrders.map((r) => r.id),
+    relatedOrderIds: async (view, _args, context) => {
+      const whole = hasRelatedOrders(view) ? view : await orderViewLoader(context).load(view.order.id);
+      return (whole?.relatedOrders ?? []).map((r) => r.id);
+    },
   },
   Transaction: {
     id: ({ transaction }) => transaction.id,
@@ -93,7 +88,11 @@ export const orderResolvers: Resolvers = {
     status: ({ transaction }) => toGraphQLEnum<TransactionStatus>(transaction.status),
     created: ({ transaction }) => transaction.createdAt,
     modified: ({ transaction }) => transaction.modifiedAt,
-    events: ({ events }) => events,
+    events: async (view, _args, context) => {
+      if (hasEvents(view)) return view.events;
+      const whole = await orderViewLoader(context).load(view.transaction.orderId);
+      return whole?.transactions.find((t) => t.transaction.id === view.transaction.id)?.events ?? [];
+    },
   },
   TransactionEvent: {
     id: (event) => event.id,

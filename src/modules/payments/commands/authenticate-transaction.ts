@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
+import { isUuid } from '../../orders/order.repository.ts';
 import type { OrderView } from '../../orders/order-view.ts';
+import { OrderChanges, OrderWriteRepository } from '../../orders/order-writes.repository.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
 import { validateCvc } from '../../vault/card-input.ts';
 import type { CardBrand } from '../../vault/card-number.ts';
@@ -13,6 +14,7 @@ import { authorizeCard, type ExternalAuthenticationDetails } from '../authorize-
 import { CREDIT_CARD } from '../card-payment-method.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { cardNotStored, transactionNotFound, transactionNotPayable, vaultTokenNotFound } from '../errors.ts';
+import { cardAuthorizationInsert, PaymentRepository } from '../payment.repository.ts';
 
 const EXTERNAL_FIELDS = ['cavv', '3ds_version', '3ds_method_used', 'ds_transaction_id'] as const;
 
@@ -61,6 +63,7 @@ export type AuthenticateInput = z.input<typeof authenticateInputSchema>;
  * Pays an own-checkout card transaction with a stored card. With external 3-D Secure values the payment is
  * processed directly (no challenge); without them a card that needs a challenge leaves the transaction
  * `pending` with a `payment_url`. A decline is an answer, not an error: the order comes back either way.
+ * Round trips: the order's lock and view in one statement, the card, then every write in one statement.
  */
 export async function authenticateTransaction(
   deps: PaymentDeps,
@@ -72,10 +75,11 @@ export async function authenticateTransaction(
   const input = parseOrThrow(authenticateInputSchema, body ?? {});
   const external = externalDetailsOf(input);
   return deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(actor.projectId, orderId);
-    if (!order) throw notFound('Order', 'order_id');
-    const transactions = await orders.transactionsOf(order.id);
+    const writes = new OrderWriteRepository(uow);
+    const changes = new OrderChanges();
+    const locked = isUuid(orderId) ? await writes.lockOrder(actor.projectId, { orderId }, changes) : null;
+    if (!locked) throw notFound('Order', 'order_id');
+    const { order, transactions, view } = locked;
     const transaction = transactions.find((t) => t.id === transactionId);
     if (!transaction) throw transactionNotFound();
     if (transaction.paymentMethod !== CREDIT_CARD)
@@ -84,7 +88,19 @@ export async function authenticateTransaction(
     if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) {
       throw transactionNotPayable(`it is already ${transaction.status}`);
     }
-    const setting = authorizationSetting(deps, { uow, orders }, order);
+    const payments = new PaymentRepository(uow);
+    const setting = authorizationSetting(
+      deps,
+      {
+        uow,
+        orders: changes,
+        payments: {
+          findAuthorization: (id) => payments.findAuthorization(id),
+          add: (authorization) => changes.also(() => cardAuthorizationInsert(authorization)),
+        },
+      },
+      order,
+    );
 
     const cards = new VaultCardRepository(uow);
     const card = input.vault_token
@@ -96,7 +112,8 @@ export async function authenticateTransaction(
       if (!cvc.ok) throw invalid('cvc', cvc.problems[0]!.message);
     }
 
-    await authorizeCard(setting, {
+    // A new transaction has no authorization yet: it is created by this very attempt.
+    const outcome = await authorizeCard(setting, {
       order,
       transactions,
       transaction,
@@ -104,9 +121,13 @@ export async function authenticateTransaction(
       cvc: input.cvc,
       threeDSecure: external ? 'external' : 'none',
       external,
+      authorization: null,
     });
-    await orders.flush();
-    return orders.loadView(order);
+    await writes.save(changes);
+    // The answer is what was locked and written, never read back.
+    const paid = view.transactions.find((t) => t.transaction === transaction)!;
+    if (outcome.event) paid.events.push(outcome.event);
+    return view;
   });
 }
 

@@ -1,10 +1,17 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { assertWellFormedInput } from '../../../platform/errors/zod.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
 import type { OrderView } from '../../orders/order-view.ts';
+import { OrderViewRepository, type ViewParts, WHOLE_VIEW } from '../../orders/order-views.repository.ts';
 import { SearchQueryError } from '../errors.ts';
-import { cursorAfter, type OrderSearchPlan, type OrderSearchRequest, planOrderSearch } from '../plan.ts';
+import {
+  type ConnectionPageRequest,
+  cursorAfter,
+  type OrderSearchPlan,
+  type OrderSearchRequest,
+  planConnectionPage,
+  planOrderSearch,
+} from '../plan.ts';
 import { OrderSearchRepository } from '../search.repository.ts';
 import { searchInputError } from '../search-input.ts';
 
@@ -14,38 +21,101 @@ export interface OrderSearchHitView {
   cursor: string;
 }
 
+/** How a search counts its matches: not at all, exactly, or exactly up to TOTAL_EXACT_UP_TO. */
+export type TotalMode = 'none' | 'exact' | 'up_to_limit';
+
+/** Up to this many matches a total is exact by default; beyond, it is this lower bound (as search engines do). */
+export const TOTAL_EXACT_UP_TO = 10_000;
+
 export interface OrderSearchResult {
   hits: OrderSearchHitView[];
-  /** How many of the project's orders match the query in all; null when not asked for. */
+  /** How many of the project's orders match the query in all (or at least, see `totalExact`); null when not counted. */
   total: number | null;
+  /** False when `total` is TOTAL_EXACT_UP_TO and more orders match: a lower bound. */
+  totalExact: boolean;
   /** Pass as `search_after` for the next page: the last hit's cursor; null on an empty page. */
   searchAfter: string | null;
-  /** Whether another page follows. */
+  /** Whether another page follows (read backwards: precedes). */
   hasMore: boolean;
+  /**
+   * A connection page: whether orders lie on the other side of its cursor (before `after`, after `before`);
+   * null when the page starts at an end of the result.
+   */
+  hasBeyond: boolean | null;
 }
 
 /**
- * Searches the caller's orders (spec 4.14). The page and the total count run in parallel on two connections;
- * the page's transactions, events and related orders then load in three queries whatever the page size.
- * The count is the costly part on a large result (it visits every match), so a caller that does not show it
- * can leave it out with `withTotal: false`.
+ * Searches the caller's orders (spec 4.14). The page and the count run in parallel on two connections; the
+ * page's orders are then read in one statement (the order read model). A count visits every match, so by
+ * default it stops at TOTAL_EXACT_UP_TO matches (a lower bound beyond); `exact` counts them all, `none` skips it.
+ * A GraphQL caller reads only the view parts its query selects.
  */
 export async function searchOrders(
   deps: Deps,
   actor: Actor,
   request: OrderSearchRequest,
-  options: { withTotal: boolean } = { withTotal: true },
+  options: SearchOptions = {},
 ): Promise<OrderSearchResult> {
-  const plan = planSearch(request);
+  return readPage(deps, actor, planSearch(request), options);
+}
+
+export interface SearchOptions {
+  total?: TotalMode;
+  parts?: ViewParts;
+}
+
+/** A page of the GraphQL `orders` connection, forward (`first`/`after`) or backwards (`last`/`before`). */
+export function connectionPage(
+  deps: Deps,
+  actor: Actor,
+  request: ConnectionPageRequest,
+  options: SearchOptions = {},
+): Promise<OrderSearchResult> {
+  let plan: OrderSearchPlan;
+  try {
+    plan = planConnectionPage(request);
+  } catch (error) {
+    if (error instanceof SearchQueryError) throw searchInputError(error);
+    throw error;
+  }
+  return readPage(deps, actor, plan, options);
+}
+
+async function readPage(
+  deps: Deps,
+  actor: Actor,
+  plan: OrderSearchPlan,
+  options: SearchOptions,
+): Promise<OrderSearchResult> {
+  const totalMode = options.total ?? 'up_to_limit';
   return deps.db.read(async (uow) => {
     const search = new OrderSearchRepository(uow);
-    const [page, total] = await Promise.all([
+    const [page, counted, hasBeyond] = await Promise.all([
       search.findPage(actor.projectId, plan),
-      options.withTotal ? search.countMatches(actor.projectId, plan.filter) : null,
+      totalMode === 'none'
+        ? null
+        : search.countMatches(
+            actor.projectId,
+            plan.filter,
+            totalMode === 'exact' ? null : TOTAL_EXACT_UP_TO + 1,
+          ),
+      plan.beyond ? search.anyMatches(actor.projectId, plan.beyond) : null,
     ]);
-    const views = await new OrderRepository(uow).loadViews(page.hits.map((hit) => hit.order));
+    const views = await new OrderViewRepository(uow).readViews(
+      actor.projectId,
+      page.hits.map((hit) => hit.orderId),
+      options.parts ?? WHOLE_VIEW,
+    );
     const hits = views.map((view, index) => ({ view, cursor: cursorAfter(plan, page.hits[index]!.key) }));
-    return { hits, total, searchAfter: hits.at(-1)?.cursor ?? null, hasMore: page.hasMore };
+    const capped = counted !== null && totalMode === 'up_to_limit' && counted > TOTAL_EXACT_UP_TO;
+    return {
+      hits,
+      total: capped ? TOTAL_EXACT_UP_TO : counted,
+      totalExact: !capped,
+      searchAfter: hits.at(-1)?.cursor ?? null,
+      hasMore: page.hasMore,
+      hasBeyond,
+    };
   });
 }
 

@@ -1,49 +1,62 @@
-import { GraphQLError, type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { OrderSort, Resolvers } from '../../../generated/graphql.ts';
 import { DomainError } from '../../../platform/errors/domain-error.ts';
-import { searchOrders } from '../commands/search-orders.ts';
-import { FIRST_PAGE } from '../cursor.ts';
+import { selectsPath } from '../../../platform/graphql/selection.ts';
+import { connectionPage } from '../commands/search-orders.ts';
 
 /** Largest `first` of the `orders` connection: each node carries its transactions and events. */
 export const MAX_CONNECTION_PAGE_SIZE = 100;
 export const DEFAULT_CONNECTION_PAGE_SIZE = 20;
 
 /**
- * `orders` as a Relay connection over the same search command as REST. It always pages by keyset
- * (`after` is the REST `search_after` value, absent means `-1`), so it can read arbitrarily deep.
+ * `orders` as a Relay connection over the same search as REST. It pages by keyset both ways: forward with
+ * `first`/`after` (`after` is the REST `search_after` value), backwards with `last`/`before`, so it can read
+ * arbitrarily deep; hasPreviousPage and hasNextPage are exact in both directions.
  */
 export const searchResolvers: Resolvers = {
   Query: {
-    orders: async (_parent, { query, sort, first, after }, { deps, actor }, info) => {
-      const size = first ?? DEFAULT_CONNECTION_PAGE_SIZE;
+    orders: async (_parent, args, { deps, actor }, info) => {
+      const { query, sort, first, after, last, before, exactTotal } = args;
+      const backwards = last != null || before != null;
+      if (backwards && (first != null || after != null)) {
+        throw badInput(
+          'invalid_paging',
+          'page forward with first and after, or backwards with last and before, not both',
+        );
+      }
+      const size = (backwards ? last : first) ?? DEFAULT_CONNECTION_PAGE_SIZE;
       if (!Number.isInteger(size) || size < 1 || size > MAX_CONNECTION_PAGE_SIZE) {
         throw badInput(
           'invalid_paging',
-          `first must be between 1 and ${MAX_CONNECTION_PAGE_SIZE}, got ${size}`,
+          `${backwards ? 'last' : 'first'} must be between 1 and ${MAX_CONNECTION_PAGE_SIZE}, got ${size}`,
         );
       }
       try {
-        const result = await searchOrders(
+        const result = await connectionPage(
           deps,
           actor,
+          { query: query ?? '*', sort: sort ? sortText(sort) : null, size, after, before, backwards },
+          // The count visits every match: only run it when the operation asks for it (up to 10,000 unless
+          // exactTotal); nor are events and related orders read when no node selects them.
           {
-            query: query ?? '*',
-            sort: sort ? sortText(sort) : null,
-            size,
-            search_after: after ?? FIRST_PAGE,
+            total: !selectsPath(info, ['totalCount']) ? 'none' : exactTotal ? 'exact' : 'up_to_limit',
+            parts: {
+              events: selectsPath(info, ['edges', 'node', 'transactions', 'events']),
+              relatedOrders: selectsPath(info, ['edges', 'node', 'relatedOrderIds']),
+            },
           },
-          // The count visits every match: only run it when the operation asks for it.
-          { withTotal: selects(info, 'totalCount') },
         );
+        const beyond = result.hasBeyond ?? false;
         return {
           edges: result.hits.map((hit) => ({ cursor: hit.cursor, node: hit.view })),
           pageInfo: {
-            hasNextPage: result.hasMore,
-            hasPreviousPage: false,
+            hasNextPage: backwards ? beyond : result.hasMore,
+            hasPreviousPage: backwards ? result.hasMore : beyond,
             startCursor: result.hits[0]?.cursor ?? null,
-            endCursor: result.searchAfter,
+            endCursor: result.hits.at(-1)?.cursor ?? null,
           },
           totalCount: result.total ?? 0,
+          totalRelation: result.totalExact ? 'EQ' : 'GTE',
         };
       } catch (error) {
         if (error instanceof DomainError && error.kind === 'invalid_request') {
@@ -54,17 +67,6 @@ export const searchResolvers: Resolvers = {
     },
   },
 };
-
-/** Whether the operation selects this field of the resolved object (directly or through fragments). */
-function selects(info: GraphQLResolveInfo, field: string): boolean {
-  const visit = (selectionSet: SelectionSetNode | undefined): boolean =>
-    (selectionSet?.selections ?? []).some((selection) => {
-      if (selection.kind === Kind.FIELD) return selection.name.value === field;
-      if (selection.kind === Kind.INLINE_FRAGMENT) return visit(selection.selectionSet);
-      return visit(info.fragments[selection.name.value]?.selectionSet);
-    });
-  return info.fieldNodes.some((node) => visit(node.selectionSet));
-}
 
 function sortText(sort: OrderSort): string {
   return `${sort.field.toLowerCase()} ${(sort.direction ?? 'ASC').toLowerCase()}`;

@@ -66,7 +66,17 @@ export const searchOrdersContract = defineContract({
     schema: z
       .strictObject({
         orders: z.array(orderJsonSchema).meta({ description: 'The page, each order as retrieved.' }),
-        total: z.int().min(0).meta({ description: 'How many orders match in all.' }),
+        total: z
+          .int()
+          .min(0)
+          .meta({
+            description:
+              'How many orders match in all; beyond 10,000 a lower bound (see `total_relation`), unless the request ' +
+              'asked for `exact_total`.',
+          }),
+        total_relation: z.literal('gte').optional().meta({
+          description: 'Present (`gte`) when `total` is a lower bound: more than 10,000 orders match.',
+        }),
         search_after: z.string().nullable().meta({
           description:
             'The cursor after the last order of this page, for `search_after`; null on an empty page.',

@@ -10,7 +10,8 @@ import { searchOrdersContract } from './search-contracts.ts';
 
 /**
  * Spec 4.14. JSON response: `{ "orders": [<order as retrieved>], "total": <matching orders>,
- * "search_after": <cursor of the last hit, null on an empty page>, "has_more": <another page follows> }`.
+ * ["total_relation": "gte" when total is a lower bound,] "search_after": <cursor of the last hit, null on an
+ * empty page>, "has_more": <another page follows> }`.
  * `?format=csv`: the transaction report, streamed.
  */
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
@@ -32,11 +33,15 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
         .send(report);
     }
 
-    const result = await searchOrders(request.deps, actor, body);
+    const result = await searchOrders(request.deps, actor, body, {
+      total: body.exact_total ? 'exact' : 'up_to_limit',
+    });
     const baseUrl = request.deps.config.baseUrl;
     return {
       orders: result.hits.map((hit) => presentOrder(hit.view, baseUrl)),
       total: result.total,
+      // Only beyond 10,000 matches: `total` is then a lower bound (send `exact_total: true` to count them all).
+      ...(result.totalExact ? {} : { total_relation: 'gte' }),
       search_after: result.searchAfter,
       has_more: result.hasMore,
     };

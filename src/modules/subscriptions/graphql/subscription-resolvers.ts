@@ -1,14 +1,20 @@
 import { GraphQLError } from 'graphql';
 import type { Resolvers, TransactionStatus } from '../../../generated/graphql.ts';
 import type { Deps } from '../../../platform/deps.ts';
-import type { GraphQLContext, LiveFeed } from '../../../platform/graphql/context.ts';
+import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
-import { getOrder } from '../../orders/commands/get-order.ts';
-import type { OutboxNotification } from '../outbox-feed.ts';
+import type { EventFeed, LiveEvent } from '../../events/event-feed.ts';
+import type { EventFilter } from '../../events/event-record.ts';
+import { eventTypeOfEnum } from '../../events/event-type-names.ts';
+import { isUuid } from '../../orders/order.repository.ts';
+import { currentOrderOf } from '../current-orders.ts';
 
-type SubscriptionContext = GraphQLContext<Deps, OutboxNotification>;
+type SubscriptionContext = GraphQLContext<Deps, EventFeed>;
 
-function liveFeed(ctx: SubscriptionContext): LiveFeed<OutboxNotification> {
+/** Close code for a subscriber that fell more than SUBSCRIPTION_MAX_BEHIND events behind (README). */
+export const SLOW_SUBSCRIBER_CLOSE_CODE = 4008;
+
+function feedOf(ctx: SubscriptionContext): EventFeed {
   if (!ctx.live) {
     throw new GraphQLError('Subscriptions are served over WebSocket (graphql-ws) on this same path', {
       extensions: { code: 'BAD_REQUEST' },
@@ -18,47 +24,84 @@ function liveFeed(ctx: SubscriptionContext): LiveFeed<OutboxNotification> {
 }
 
 /** The event being resolved; over HTTP (Apollo runs a subscription like a query) there is none. */
-function eventOf(event: OutboxNotification | undefined, ctx: SubscriptionContext): OutboxNotification {
-  liveFeed(ctx);
+function eventOf(event: LiveEvent | undefined, ctx: SubscriptionContext): LiveEvent {
+  feedOf(ctx);
   if (!event) throw new GraphQLError('No subscription event', { extensions: { code: 'BAD_REQUEST' } });
   return event;
 }
 
-/** The caller's project's changes of one topic, of one order or (without `orderId`) of all. */
-function changesOf(ctx: SubscriptionContext, topic: OutboxNotification['topic'], orderId?: string | null) {
-  const { projectId } = ctx.actor;
-  return liveFeed(ctx).subscribe(
-    (event) =>
-      event.topic === topic && event.projectId === projectId && (!orderId || event.orderId === orderId),
-  );
+/** The caller's project's events the filter keeps: replayed after `afterEvent` first, then live. */
+function eventsOf(
+  ctx: SubscriptionContext,
+  filter: Omit<EventFilter, 'projectId'>,
+  afterEvent: string | null | undefined,
+): AsyncIterableIterator<LiveEvent> {
+  const feed = feedOf(ctx);
+  if (filter.orderId != null && !isUuid(filter.orderId)) {
+    throw new GraphQLError('orderId must be a uuid', { extensions: { code: 'BAD_USER_INPUT' } });
+  }
+  const maxBehind = ctx.deps.config.events.subscriptionMaxBehind;
+  return feed.subscribe({
+    filter: { ...filter, orderId: filter.orderId?.toLowerCase(), projectId: ctx.actor.projectId },
+    after: afterEvent ?? null,
+    afterField: 'afterEvent',
+    onOverflow: () =>
+      ctx.socket?.close(
+        SLOW_SUBSCRIBER_CLOSE_CODE,
+        `Too slow: more than ${maxBehind} events behind; resubscribe with afterEvent`,
+      ),
+  });
+}
+
+/** The order of the event as it is now, with the event: built once per event and shared by its subscribers. */
+function orderPayload(event: LiveEvent, ctx: SubscriptionContext) {
+  return event.shared('orderPayload', async () => {
+    const view = await currentOrderOf(ctx.deps, event);
+    if (!view) throw new GraphQLError('Order not found', { extensions: { code: 'NOT_FOUND' } });
+    return { ...view, event: event.record };
+  });
 }
 
 /**
- * Subscriptions read the outbox feed and only ever pass on the caller's own project's changes; another
- * project's order id simply never matches. Each event is answered with the order as it is now.
+ * Subscriptions read the events feed (events module) and only ever pass on the caller's own project's events;
+ * another project's order id simply never matches. Each payload is built once per event, whatever the number
+ * of subscribers: per subscriber there is only filtering and serialisation.
  */
 export const subscriptionResolvers: Resolvers = {
   Subscription: {
+    events: {
+      subscribe: (_parent, { types, orderId, afterEvent }, ctx) =>
+        eventsOf(ctx, { types: types?.map(eventTypeOfEnum), orderId }, afterEvent),
+      resolve: (event: LiveEvent | undefined, _args: unknown, ctx: SubscriptionContext) =>
+        eventOf(event, ctx).record,
+    },
     orderStatusChanged: {
-      subscribe: (_parent, { orderId }, ctx) => changesOf(ctx, 'order_status_changed', orderId),
-      resolve: (event: OutboxNotification | undefined, _args: unknown, ctx: SubscriptionContext) =>
-        getOrder(ctx.deps, ctx.actor, eventOf(event, ctx).orderId),
+      subscribe: (_parent, { orderId, afterEvent }, ctx) =>
+        eventsOf(ctx, { types: ['order.status_changed'], orderId }, afterEvent),
+      resolve: (event: LiveEvent | undefined, _args: unknown, ctx: SubscriptionContext) =>
+        orderPayload(eventOf(event, ctx), ctx),
     },
     transactionEvents: {
-      subscribe: (_parent, { orderId }, ctx) => changesOf(ctx, 'transaction_status_changed', orderId),
-      resolve: async (payload: OutboxNotification | undefined, _args: unknown, ctx: SubscriptionContext) => {
+      subscribe: (_parent, { orderId, afterEvent }, ctx) =>
+        eventsOf(ctx, { types: ['transaction.status_changed'], orderId }, afterEvent),
+      resolve: (payload: LiveEvent | undefined, _args: unknown, ctx: SubscriptionContext) => {
         const event = eventOf(payload, ctx);
-        const view = await getOrder(ctx.deps, ctx.actor, event.orderId);
-        const transaction = view.transactions.find((t) => t.transaction.id === event.transactionId);
-        if (!transaction)
-          throw new GraphQLError('Transaction not found', { extensions: { code: 'NOT_FOUND' } });
-        return {
-          orderId: event.orderId,
-          transaction,
-          fromStatus: event.fromStatus ? toGraphQLEnum<TransactionStatus>(event.fromStatus) : null,
-          status: toGraphQLEnum<TransactionStatus>(event.toStatus),
-          occurred: event.createdAt,
-        };
+        return event.shared('transactionPayload', async () => {
+          const { record } = event;
+          const view = await currentOrderOf(ctx.deps, event);
+          const transaction = view?.transactions.find((t) => t.transaction.id === record.transactionId);
+          if (!transaction)
+            throw new GraphQLError('Transaction not found', { extensions: { code: 'NOT_FOUND' } });
+          const from = record.data.from_status;
+          return {
+            orderId: record.orderId,
+            transaction,
+            fromStatus: typeof from === 'string' ? toGraphQLEnum<TransactionStatus>(from) : null,
+            status: toGraphQLEnum<TransactionStatus>(String(record.data.status)),
+            occurred: record.occurredAt,
+            event: record,
+          };
+        });
       },
     },
   },

@@ -1,7 +1,5 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { invalidFields } from '../../../platform/errors/domain-error.ts';
-import { setupTokenNotFound } from '../../orders/errors.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
 import { checkVaultCardInput } from '../card-input.ts';
 import { storeCardWithSetupToken } from '../card-storage.ts';
 import type { VaultDeps } from '../deps.ts';
@@ -17,16 +15,5 @@ export async function storeCard(deps: VaultDeps, actor: Actor, body: unknown): P
   const parsed = checkVaultCardInput(body, { now });
   if (!parsed.ok) throw invalidFields(parsed.problems);
   const input = parsed.value;
-  const owner = await deps.db.read((uow) =>
-    new OrderRepository(uow).findTransactionBySetupToken(input.setupToken),
-  );
-  if (!owner || owner.projectId !== actor.projectId) throw setupTokenNotFound();
-
-  return storeCardWithSetupToken(
-    deps,
-    { projectId: actor.projectId, orderId: owner.orderId, transactionId: owner.id },
-    input.setupToken,
-    input,
-    now,
-  );
+  return storeCardWithSetupToken(deps, { projectId: actor.projectId }, input.setupToken, input, now);
 }

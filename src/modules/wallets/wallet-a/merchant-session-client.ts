@@ -1,5 +1,6 @@
 import { request } from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { checkedLookup } from '../../../platform/security/outbound-targets.ts';
 import type { MerchantIdentity } from '../wallet-credentials.ts';
 
 /**
@@ -47,6 +48,12 @@ export interface HttpsSessionClientOptions {
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**
+ * The gateway hosts are fixed names (validation-url.ts), but what they resolve to is checked too: only public
+ * addresses, in every IPv4 and IPv6 spelling (address-category.ts), so a poisoned name cannot reach inside.
+ */
+const PUBLIC_ONLY = checkedLookup({ projectMode: 'live', allowPrivateTargets: false });
+
+/**
  * The live transport: one HTTPS POST with the merchant identity certificate (mutual TLS), TLS 1.2 or newer,
  * the server certificate checked against the system roots and the host name, an overall deadline, no
  * redirects (any answer but 200 is a failure) and a cap on the answer's size.
@@ -79,7 +86,7 @@ export function createHttpsMerchantSessionClient(
             agent: false,
             signal,
             ...(options.ca ? { ca: options.ca } : {}),
-            ...(options.lookup ? { lookup: options.lookup } : {}),
+            lookup: options.lookup ?? PUBLIC_ONLY,
             headers: {
               'content-type': 'application/json',
               'content-length': payload.length,
@@ -124,5 +131,7 @@ function asSessionError(error: Error, signal: AbortSignal, timeoutMs: number): M
   if (error instanceof MerchantSessionError) return error;
   if (signal.aborted) return new MerchantSessionError(`no answer within ${timeoutMs} ms`);
   const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EREFUSEDTARGET')
+    return new MerchantSessionError('the provider host resolves to a refused address');
   return new MerchantSessionError(`the connection failed${code ? ` (${code})` : ''}`);
 }

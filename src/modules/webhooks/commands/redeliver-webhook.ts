@@ -2,7 +2,7 @@ import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
-import { enqueueAttempt, newDelivery } from '../delivery-queue.ts';
+import { newDelivery } from '../delivery-queue.ts';
 import { noNotification, noWebhookUrl, redeliveryPending } from '../errors.ts';
 import { type DeliveryWithAttempts, WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
 
@@ -34,13 +34,13 @@ export async function redeliverWebhook(
       projectId: order.projectId,
       orderId: order.id,
       outboxEventId: latest.id,
+      eventId: latest.eventId,
       reason: 'redelivery',
       orderStatus: order.status,
       maxAttempts: deps.config.webhooks.maxAttempts,
       at: deps.now(),
     });
     deliveries.add(delivery);
-    await enqueueAttempt(deps.jobs, uow, { deliveryId: delivery.id, attempt: 1 });
     return { delivery, attempts: [] };
   });
 }

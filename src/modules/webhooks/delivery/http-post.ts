@@ -13,6 +13,8 @@ export interface WebhookRequest {
   /** Applies to connecting (DNS, TCP and TLS together) and, separately, to reading the reply. */
   timeoutMs: number;
   policy: TargetPolicy;
+  /** Aborts the request (the worker is stopping). */
+  signal?: AbortSignal;
 }
 
 export interface AttemptResult {
@@ -136,6 +138,9 @@ function send(
     });
 
     timer = setTimeout(() => req.destroy(new AttemptTimeout('connect_timeout', connectMs)), connectMs);
+    const abort = () => req.destroy(new Error('the attempt was aborted'));
+    request.signal?.addEventListener('abort', abort, { once: true });
+    req.on('close', () => request.signal?.removeEventListener('abort', abort));
     req.on('socket', (socket) => {
       socket.once(secure ? 'secureConnect' : 'connect', () => {
         clearTimeout(timer);

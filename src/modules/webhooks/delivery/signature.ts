@@ -1,43 +1,47 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /**
- * Opt-in webhook signatures: `Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` where the HMAC key is
- * the project's secret (the whole `whsec_...` string, as UTF-8) and the message is `<t>.<raw body>`. Signing
- * the timestamp lets receivers reject replays of old requests.
+ * Standard Webhooks (standardwebhooks.com) headers on every delivery:
+ *
+ * - `webhook-id`: the event's id, the same on every attempt of it, so receivers can deduplicate;
+ * - `webhook-timestamp`: the attempt's Unix time in seconds, so receivers can refuse replays;
+ * - `webhook-signature` (when signing is on): `v1,<base64 HMAC-SHA256>` over `<id>.<timestamp>.<raw body>`, keyed
+ *   with the base64-decoded part of the `whsec_…` secret. During a rotation's overlap the request carries one
+ *   signature per valid secret, space-separated, newest first: a receiver with either secret verifies it.
+ *
+ * Receivers verify with any Standard Webhooks library (the README shows the `standardwebhooks` npm package).
  */
+export const ID_HEADER = 'webhook-id';
+export const TIMESTAMP_HEADER = 'webhook-timestamp';
 export const SIGNATURE_HEADER = 'webhook-signature';
 
+/** A new secret: `whsec_` and 32 random bytes in base64, the Standard Webhooks form. */
 export function generateSigningSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-export function signatureHeader(secret: string, timestampSeconds: number, rawBody: string): string {
-  const mac = createHmac('sha256', secret).update(`${timestampSeconds}.${rawBody}`).digest('hex');
-  return `t=${timestampSeconds},v1=${mac}`;
+/** One `v1,<base64>` signature of `<id>.<timestamp>.<body>`. */
+export function sign(secret: string, id: string, timestampSeconds: number, body: string): string {
+  // Node's base64 decoding also reads the base64url secrets issued before Standard Webhooks.
+  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
 
-/**
- * What a receiver does (and what the docs show): recompute the HMAC over the raw body, compare in constant
- * time, and refuse timestamps further than `toleranceSeconds` from its own clock.
- */
-export function verifySignature(
-  secret: string,
-  header: string | undefined,
-  rawBody: string,
-  nowSeconds: number,
-  toleranceSeconds = 300,
-): boolean {
-  if (!header) return false;
-  const parts = new Map(
-    header.split(',').map((part) => {
-      const index = part.indexOf('=');
-      return [part.slice(0, index).trim(), part.slice(index + 1).trim()] as const;
-    }),
-  );
-  const timestamp = Number(parts.get('t'));
-  const given = parts.get('v1');
-  if (!Number.isInteger(timestamp) || !given || !/^[0-9a-f]{64}$/.test(given)) return false;
-  if (Math.abs(nowSeconds - timestamp) > toleranceSeconds) return false;
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest();
-  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+/** The Standard Webhooks headers of one request; `secrets` newest first, empty when signing is off. */
+export function standardWebhookHeaders(message: {
+  id: string;
+  timestampSeconds: number;
+  body: string;
+  secrets: readonly string[];
+}): Record<string, string> {
+  const headers: Record<string, string> = {
+    [ID_HEADER]: message.id,
+    [TIMESTAMP_HEADER]: String(message.timestampSeconds),
+  };
+  if (message.secrets.length > 0) {
+    headers[SIGNATURE_HEADER] = message.secrets
+      .map((secret) => sign(secret, message.id, message.timestampSeconds, message.body))
+      .join(' ');
+  }
+  return headers;
 }

@@ -1,0 +1,106 @@
+import { Client, cacheExchange, fetchExchange, mapExchange, subscriptionExchange } from '@urql/core';
+import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
+import type { Session } from './session.ts';
+
+/**
+ * One urql client per session: HTTP for queries and mutations (the session cookie rides along; every request
+ * carries `x-csrf-token`), graphql-ws on the same `/graphql` path for subscriptions (the cookie with the upgrade,
+ * the CSRF token in `connection_init`). Never an API key.
+ */
+export interface LiveStatus {
+  /** Whether the live connection (graphql-ws) is up. */
+  live: boolean;
+  /** How many times it came back after a drop: pages catch up then. */
+  reconnects: number;
+}
+
+export interface PortalClient {
+  client: Client;
+  socket: WsClient;
+  /** The live connection's state, for `useSyncExternalStore`. */
+  status(): LiveStatus;
+  onStatus(listener: () => void): () => void;
+  /** Headers for a write: the CSRF token, plus an `Idempotency-Key` for the one confirmed action. */
+  writeOptions(idempotencyKey: string): { fetchOptions: RequestInit };
+  dispose(): void;
+}
+
+export const GRAPHQL_PATH = '/graphql';
+
+export function createPortalClient(
+  session: Session,
+  events: { onSignedOut?: () => void } = {},
+): PortalClient {
+  const csrf = { 'x-csrf-token': session.csrfToken };
+  let status: LiveStatus = { live: false, reconnects: 0 };
+  let connectedBefore = false;
+  const listeners = new Set<() => void>();
+  const setStatus = (next: LiveStatus) => {
+    status = next;
+    for (const listener of listeners) listener();
+  };
+  const socketUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${GRAPHQL_PATH}`;
+  const socket = createWsClient({
+    url: socketUrl,
+    connectionParams: { csrfToken: session.csrfToken },
+    // Connected from sign-in on: the header shows whether live updates are on, on every page.
+    lazy: false,
+    keepAlive: 15_000,
+    retryAttempts: Number.POSITIVE_INFINITY,
+    // 4403: the session ended (signed out elsewhere, removed, expired): no point in reconnecting.
+    shouldRetry: (event) => !(event && typeof event === 'object' && 'code' in event && event.code === 4403),
+    // Closes are handled below (and by each subscription); nothing for the console.
+    onNonLazyError: () => undefined,
+    on: {
+      connected: () => {
+        setStatus({ live: true, reconnects: status.reconnects + (connectedBefore ? 1 : 0) });
+        connectedBefore = true;
+      },
+      closed: (event) => {
+        setStatus({ ...status, live: false });
+        if (event && typeof event === 'object' && 'code' in event && event.code === 4403)
+          events.onSignedOut?.();
+      },
+    },
+  });
+  const client = new Client({
+    url: GRAPHQL_PATH,
+    preferGetMethod: false,
+    requestPolicy: 'cache-and-network',
+    fetchOptions: () => ({ headers: csrf, credentials: 'same-origin', cache: 'no-store' }),
+    exchanges: [
+      // A 401 means the session ended (idle timeout, lifetime, signed out elsewhere, user removed): sign in again.
+      mapExchange({
+        onError: (error) => {
+          if ((error.response as Response | undefined)?.status === 401) events.onSignedOut?.();
+        },
+      }),
+      cacheExchange,
+      fetchExchange,
+      subscriptionExchange({
+        forwardSubscription: (request) => ({
+          subscribe: (sink) => ({
+            unsubscribe: socket.subscribe({ ...request, query: request.query ?? '' }, sink),
+          }),
+        }),
+      }),
+    ],
+  });
+  return {
+    client,
+    socket,
+    status: () => status,
+    onStatus: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    writeOptions: (idempotencyKey) => ({
+      fetchOptions: {
+        headers: { ...csrf, 'idempotency-key': idempotencyKey },
+        credentials: 'same-origin',
+        cache: 'no-store',
+      },
+    }),
+    dispose: () => void socket.dispose(),
+  };
+}

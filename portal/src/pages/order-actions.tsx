@@ -1,0 +1,261 @@
+import { useState } from 'react';
+import { graphql } from '../gql/index.ts';
+import '../user-errors.ts';
+import { currencyExponent, formatMoney, minorToMajorString, parseMajorAmount } from '../money.ts';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { Notice } from '../ui/states.tsx';
+import { useConfirmedAction } from '../use-action.ts';
+import type { DetailOrder } from './order-detail.tsx';
+
+const RefundOrder = graphql(`
+  mutation PortalRefundOrder($orderId: ID!, $amount: SafeInt!) {
+    refundOrder(orderId: $orderId, amount: $amount) {
+      refund {
+        id
+        amount
+        currency
+        status
+      }
+      order {
+        id
+        refundedAmount
+      }
+      userErrors {
+        ...UserErrors
+      }
+    }
+  }
+`);
+
+const CaptureTransaction = graphql(`
+  mutation PortalCaptureTransaction($input: CaptureTransactionInput!) {
+    captureTransaction(input: $input) {
+      captureOrder {
+        id
+        amount
+        currency
+        status
+      }
+      userErrors {
+        ...UserErrors
+      }
+    }
+  }
+`);
+
+const VoidTransaction = graphql(`
+  mutation PortalVoidTransaction($input: VoidTransactionInput!) {
+    voidTransaction(input: $input) {
+      voidOrder {
+        id
+        status
+      }
+      userErrors {
+        ...UserErrors
+      }
+    }
+  }
+`);
+
+const RedeliverWebhook = graphql(`
+  mutation PortalRedeliverWebhook($orderId: ID!) {
+    redeliverWebhook(orderId: $orderId) {
+      delivery {
+        id
+        state
+      }
+      userErrors {
+        ...UserErrors
+      }
+    }
+  }
+`);
+
+/** The writes of the order page, for developers and admins: each behind a confirmation, each answered by the server. */
+export function OrderActions({
+  order,
+  refundable,
+  onDone,
+}: {
+  order: DetailOrder;
+  refundable: number;
+  onDone(): void;
+}) {
+  const capturable = order.transactions.find((t) => t.isCapturable);
+  const isRefund = order.flags.includes('is-refund');
+  const canRefund = !isRefund && order.status === 'COMPLETED' && refundable > 0 && !capturable;
+  const [amountText, setAmountText] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const refund = useConfirmedAction(RefundOrder, (d) => d.refundOrder);
+  const capture = useConfirmedAction(CaptureTransaction, (d) => d.captureTransaction);
+  const voidAction = useConfirmedAction(VoidTransaction, (d) => d.voidTransaction);
+  const redeliver = useConfirmedAction(RedeliverWebhook, (d) => d.redeliverWebhook);
+  const exponent = currencyExponent(order.currency);
+  const parsed = parseMajorAmount(amountText, order.currency);
+
+  const results = [
+    refund.result &&
+      (refund.result.ok ? (
+        <Notice key="r" tone="success">
+          Refunded {formatMoney(refund.result.data.refundOrder.refund!.amount, order.currency)} (refund{' '}
+          {refund.result.data.refundOrder.refund!.status.toLowerCase()}). Refunded in all:{' '}
+          {formatMoney(refund.result.data.refundOrder.order!.refundedAmount, order.currency)}.
+        </Notice>
+      ) : (
+        <Notice key="r" tone="error">
+          Refund refused: {refund.result.message}
+        </Notice>
+      )),
+    capture.result &&
+      (capture.result.ok ? (
+        <Notice key="c" tone="success">
+          Captured {formatMoney(capture.result.data.captureTransaction.captureOrder!.amount, order.currency)}.
+        </Notice>
+      ) : (
+        <Notice key="c" tone="error">
+          Capture refused: {capture.result.message}
+        </Notice>
+      )),
+    voidAction.result &&
+      (voidAction.result.ok ? (
+        <Notice key="v" tone="success">
+          Authorization released.
+        </Notice>
+      ) : (
+        <Notice key="v" tone="error">
+          Void refused: {voidAction.result.message}
+        </Notice>
+      )),
+    redeliver.result &&
+      (redeliver.result.ok ? (
+        <Notice key="w" tone="success">
+          Webhook queued again.
+        </Notice>
+      ) : (
+        <Notice key="w" tone="error">
+          Redelivery refused: {redeliver.result.message}
+        </Notice>
+      )),
+  ].filter(Boolean);
+
+  return (
+    <div className="actions">
+      <div className="action-buttons">
+        {canRefund ? (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => {
+              setAmountText(minorToMajorString(refundable, exponent));
+              setAmountError(null);
+              refund.begin();
+            }}
+          >
+            Refund
+          </button>
+        ) : null}
+        {capturable ? (
+          <>
+            <button type="button" className="button button-primary" onClick={capture.begin}>
+              Capture
+            </button>
+            <button type="button" className="button" onClick={voidAction.begin}>
+              Void
+            </button>
+          </>
+        ) : null}
+        <button type="button" className="button" onClick={redeliver.begin}>
+          Resend webhook
+        </button>
+      </div>
+      <div className="action-results">{results}</div>
+
+      <ConfirmDialog
+        open={refund.open}
+        title="Refund this order"
+        confirmLabel="Refund"
+        busy={refund.busy}
+        onCancel={refund.cancel}
+        onConfirm={async () => {
+          if (!parsed.ok) return setAmountError(parsed.message);
+          const outcome = await refund.confirm({ orderId: order.id, amount: parsed.minor });
+          if (outcome.ok) onDone();
+        }}
+      >
+        <p>
+          Up to <strong>{formatMoney(refundable, order.currency)}</strong> can be refunded. The money goes
+          back to the customer's card.
+        </p>
+        <label className="field">
+          <span>Amount in {order.currency}</span>
+          <input
+            name="refund-amount"
+            inputMode="decimal"
+            value={amountText}
+            onChange={(event) => {
+              setAmountText(event.target.value);
+              setAmountError(null);
+            }}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby="refund-amount-help"
+            autoComplete="off"
+          />
+        </label>
+        <p id="refund-amount-help" className={amountError ? 'form-error' : 'hint'}>
+          {amountError ??
+            (parsed.ok ? `Refunds ${formatMoney(parsed.minor, order.currency)}` : parsed.message)}
+        </p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={capture.open}
+        title="Capture the authorization"
+        confirmLabel="Capture"
+        busy={capture.busy}
+        onCancel={capture.cancel}
+        onConfirm={async () => {
+          const outcome = await capture.confirm({
+            input: { orderId: order.id, transactionId: capturable!.id },
+          });
+          if (outcome.ok) onDone();
+        }}
+      >
+        <p>
+          Captures the whole authorized {capturable ? formatMoney(capturable.amount, order.currency) : ''}. An
+          authorization is captured once.
+        </p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={voidAction.open}
+        title="Void the authorization"
+        confirmLabel="Void"
+        danger
+        busy={voidAction.busy}
+        onCancel={voidAction.cancel}
+        onConfirm={async () => {
+          const outcome = await voidAction.confirm({
+            input: { orderId: order.id, transactionId: capturable!.id },
+          });
+          if (outcome.ok) onDone();
+        }}
+      >
+        <p>Releases the whole authorized amount to the customer. It can no longer be captured.</p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={redeliver.open}
+        title="Resend the latest webhook"
+        confirmLabel="Resend"
+        busy={redeliver.busy}
+        onCancel={redeliver.cancel}
+        onConfirm={async () => {
+          const outcome = await redeliver.confirm({ orderId: order.id });
+          if (outcome.ok) onDone();
+        }}
+      >
+        <p>Sends this order's latest status notification again, as a new delivery.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The portal's session, through `{merchant_portal_url}/session` (the identity module's endpoints): JSON in and out,
+ * the session itself in an HttpOnly cookie the page never sees. The CSRF token the sign-in answers lives in memory
+ * only; after a reload, `GET …/session` gives it again.
+ */
+
+export type Role = 'admin' | 'developer' | 'viewer';
+
+export interface Session {
+  user: { id: string; email: string; role: Role };
+  projectId: string;
+  csrfToken: string;
+}
+
+interface SessionJson {
+  user: { id: string; email: string; role: Role };
+  project_id: string;
+  csrf_token: string;
+}
+
+export const SESSION_URL = `${import.meta.env.BASE_URL}session`;
+
+export class SignInError extends Error {}
+
+const fromJson = (json: SessionJson): Session => ({
+  user: json.user,
+  projectId: json.project_id,
+  csrfToken: json.csrf_token,
+});
+
+/** The current session after a reload, or null when signed out (the server answers 401). */
+export async function currentSession(): Promise<Session | null> {
+  const response = await fetch(SESSION_URL, { headers: { accept: 'application/json' }, cache: 'no-store' });
+  if (response.status === 401) return null;
+  if (!response.ok) throw new Error(`The session could not be read (HTTP ${response.status})`);
+  return fromJson((await response.json()) as SessionJson);
+}
+
+export async function signIn(email: string, password: string): Promise<Session> {
+  const response = await fetch(SESSION_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.ok) return fromJson((await response.json()) as SessionJson);
+  const body = (await response.json().catch(() => null)) as { error?: { value?: string } } | null;
+  if (response.status === 429) throw new SignInError('Too many attempts. Wait a minute and try again.');
+  throw new SignInError(body?.error?.value ?? `Signing in failed (HTTP ${response.status})`);
+}
+
+/** Ends the session on the server (every process closes its sockets); the cookie is cleared. */
+export async function signOut(session: Session): Promise<void> {
+  await fetch(SESSION_URL, { method: 'DELETE', headers: { 'x-csrf-token': session.csrfToken } });
+}

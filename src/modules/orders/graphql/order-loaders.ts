@@ -1,0 +1,39 @@
+import DataLoader from 'dataloader';
+import type { GraphQLResolveInfo } from 'graphql';
+import type { GraphQLContext } from '../../../platform/graphql/context.ts';
+import { selectsPath } from '../../../platform/graphql/selection.ts';
+import { getOrders } from '../commands/get-order.ts';
+import type { OrderView } from '../order-view.ts';
+import { type ViewParts, WHOLE_VIEW } from '../order-views.repository.ts';
+
+/**
+ * Which parts of an order view a GraphQL selection needs: the events only when some transaction's `events`
+ * is selected, the related orders only when `relatedOrderIds` is. `below` is the path from the resolved
+ * field to the order, e.g. `['edges', 'node']` for a connection.
+ */
+export function viewPartsSelected(info: GraphQLResolveInfo, below: readonly string[] = []): ViewParts {
+  return {
+    events: selectsPath(info, [...below, 'transactions', 'events']),
+    relatedOrders: selectsPath(info, [...below, 'relatedOrderIds']),
+  };
+}
+
+/**
+ * The request's loader of the caller's order views with these parts: every `order(id:)` (and node) of one
+ * operation is read in one statement. Unknown ids and other projects' orders load as null.
+ */
+export function orderViewLoader(
+  context: GraphQLContext,
+  parts: ViewParts = WHOLE_VIEW,
+): DataLoader<string, OrderView | null> {
+  const key = `orders.views:${parts.events}:${parts.relatedOrders}`;
+  const existing = context.loaders.get(key);
+  if (existing) return existing as DataLoader<string, OrderView | null>;
+  const loader = new DataLoader<string, OrderView | null>(async (ids) => {
+    const views = await getOrders(context.deps, context.actor, ids, parts);
+    const byId = new Map(views.map((view) => [view.order.id, view]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+  context.loaders.set(key, loader);
+  return loader;
+}

@@ -1,0 +1,167 @@
+import { preparedStatement } from '../../platform/db/prepared.ts';
+import { Repository } from '../../platform/db/repository.ts';
+import { EVENT_COLUMNS, jsonFields, ORDER_COLUMNS, TRANSACTION_COLUMNS } from './order-rows.repository.ts';
+import {
+  markEventsUnread,
+  markUnreadParts,
+  type OrderRecord,
+  type OrderView,
+  type TransactionEventRecord,
+  type TransactionRecord,
+  type TransactionView,
+} from './order-view.ts';
+
+/** What of an order's view to read besides the order and its transactions. */
+export interface ViewParts {
+  /** Each transaction's events (REST always shows them; GraphQL only when selected). */
+  events: boolean;
+  /** The orders created from it (refunds, captures, voids). */
+  relatedOrders: boolean;
+}
+
+export const WHOLE_VIEW: ViewParts = Object.freeze({ events: true, relatedOrders: true });
+
+const ORDER_FIELDS = jsonFields('o', ORDER_COLUMNS);
+const TRANSACTION_FIELDS = jsonFields('t', TRANSACTION_COLUMNS);
+const EVENT_FIELDS = jsonFields('e', [...EVENT_COLUMNS, ['seq', 'seq']]);
+
+/**
+ * An order's view as one JSON value, aggregated by PostgreSQL from the row `o`: its transactions (oldest
+ * first), their events (in the order they happened) and the orders created from it. `events` and `related`
+ * are SQL booleans: a part not asked for is never evaluated.
+ */
+export function orderViewJson(events: string, related: string): string {
+  return `json_build_object(
+     'order', json_build_object(${ORDER_FIELDS}),
+     'transactions', coalesce((
+       select json_agg(json_build_object(
+         'transaction', json_build_object(${TRANSACTION_FIELDS}),
+         'events', case when ${events} then coalesce((
+           select json_agg(json_build_object(${EVENT_FIELDS}) order by e.seq)
+             from transaction_events e where e.transaction_id = t.id), '[]'::json) else '[]'::json end
+       ) order by t.created_at, t.id)
+       from transactions t where t.order_id = o.id), '[]'::json),
+     'relatedOrders', case when ${related} then coalesce((
+       select json_agg(json_build_object('id', r.id, 'kind', r.kind) order by r.created_at, r.id)
+         from orders r where r.related_order_id = o.id), '[]'::json) else '[]'::json end
+   )`;
+}
+
+/**
+ * The order read model in one statement. $1 the order ids, $2 the caller's project (null only for
+ * customer-facing flows keyed by an unguessable id), $3 and $4 whether to include events and related orders.
+ */
+const READ_VIEWS = preparedStatement(
+  'orders.read_views',
+  `select ${orderViewJson('$3::boolean', '$4::boolean')}::text as view
+   from orders o
+   where o.id = any($1::uuid[]) and ($2::uuid is null or o.project_id = $2::uuid)`,
+);
+
+/** Transactions by id with their events ($3), within the caller's project ($2). */
+const READ_TRANSACTION_VIEWS = preparedStatement(
+  'orders.read_transaction_views',
+  `select json_build_object(
+     'transaction', json_build_object(${TRANSACTION_FIELDS}),
+     'events', case when $3::boolean then coalesce((
+       select json_agg(json_build_object(${EVENT_FIELDS}) order by e.seq)
+         from transaction_events e where e.transaction_id = t.id), '[]'::json) else '[]'::json end
+   )::text as view
+   from transactions t
+   where t.id = any($1::uuid[]) and t.project_id = $2::uuid`,
+);
+
+/** The read model of orders (order-view.ts). Reads only: it never locks and never writes. */
+export class OrderViewRepository extends Repository {
+  /**
+   * The views of the given orders in the order of `ids` (unknown ids, and another project's orders, are left
+   * out). `projectId` null skips the tenant check: only for flows keyed by the order id itself.
+   */
+  async readViews(projectId: string | null, ids: readonly string[], parts: ViewParts): Promise<OrderView[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.prepared<{ view: string }>(READ_VIEWS, [
+      ids,
+      projectId,
+      parts.events,
+      parts.relatedOrders,
+    ]);
+    const byId = new Map<string, OrderView>();
+    for (const row of rows) {
+      const view = parseOrderView(row.view);
+      if (!parts.events || !parts.relatedOrders) markUnreadParts(view, parts);
+      byId.set(view.order.id, view);
+    }
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+}
+
+/**
+ * Transactions of the caller's project by id, each with its events when asked for (a view without them is
+ * marked so); unknown ids are left out.
+ */
+export class TransactionViewRepository extends Repository {
+  async readTransactionViews(
+    projectId: string,
+    ids: readonly string[],
+    events: boolean,
+  ): Promise<TransactionView[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.prepared<{ view: string }>(READ_TRANSACTION_VIEWS, [ids, projectId, events]);
+    return rows.map((row) => {
+      const view = toTransactionView(JSON.parse(row.view) as StoredView['transactions'][number]);
+      if (!events) markEventsUnread(view);
+      return view;
+    });
+  }
+}
+
+/** The view as PostgreSQL's JSON has it: timestamps as ISO 8601 text. */
+interface StoredView {
+  order: Stored<OrderRecord>;
+  transactions: { transaction: Stored<TransactionRecord>; events: Stored<TransactionEventRecord>[] }[];
+  relatedOrders: OrderView['relatedOrders'];
+}
+type Stored<T> = {
+  -readonly [K in keyof T]: [NonNullable<T[K]>] extends [Date]
+    ? T[K] extends Date
+      ? string
+      : string | null
+    : T[K];
+};
+
+/** A view as `orderViewJson` built it. */
+export function parseOrderView(json: string): OrderView {
+  return toOrderView(JSON.parse(json) as StoredView);
+}
+
+const date = (value: string) => new Date(value);
+const dateOrNull = (value: string | null | undefined) => (value == null ? null : new Date(value));
+
+function toOrderView(stored: StoredView): OrderView {
+  const o = stored.order;
+  const order: OrderRecord = {
+    ...o,
+    expiresAt: date(o.expiresAt),
+    createdAt: date(o.createdAt),
+    modifiedAt: date(o.modifiedAt),
+    completedAt: dateOrNull(o.completedAt),
+  };
+  return {
+    order,
+    transactions: stored.transactions.map(toTransactionView),
+    relatedOrders: stored.relatedOrders,
+  };
+}
+
+function toTransactionView(stored: StoredView['transactions'][number]): TransactionView {
+  const t = stored.transaction;
+  return {
+    transaction: {
+      ...t,
+      setupTokenUsedAt: dateOrNull(t.setupTokenUsedAt),
+      createdAt: date(t.createdAt),
+      modifiedAt: date(t.modifiedAt),
+    },
+    events: stored.events.map((e) => ({ ...e, occurredAt: date(e.occurredAt) })),
+  };
+}

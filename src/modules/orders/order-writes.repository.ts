@@ -1,0 +1,176 @@
+import { combinedStatement, preparedStatement, type SqlPart } from '../../platform/db/prepared.ts';
+import { Repository } from '../../platform/db/repository.ts';
+import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
+import { Order } from './order.entity.ts';
+import {
+  type ColumnMap,
+  EVENT_COLUMNS,
+  insertRowsSql,
+  ORDER_COLUMNS,
+  OUTBOX_COLUMNS,
+  rowOf,
+  TRANSACTION_COLUMNS,
+  updateRowsSql,
+} from './order-rows.repository.ts';
+import type { OrderView } from './order-view.ts';
+import { orderViewJson, parseOrderView } from './order-views.repository.ts';
+import { OutboxEvent } from './outbox.entity.ts';
+import { Transaction, TransactionEvent } from './transaction.entity.ts';
+
+/** A row a status change or a new order writes (status-changes.ts adds them through `OrderRows`). */
+export type OrderRow = Order | Transaction | TransactionEvent | OutboxEvent;
+
+/** Where status changes put the rows they write: the ORM's unit of work, or an `OrderChanges`. */
+export interface OrderRows {
+  add(...rows: OrderRow[]): void;
+}
+
+/**
+ * The writes of one command on the hot paths, sent to PostgreSQL as ONE statement (`OrderWriteRepository.save`)
+ * instead of the ORM's flush (a statement per table and kind). New rows are collected as they are added and
+ * written as they are when saved; rows read with `lockOrder` are written back when they changed by then.
+ */
+export class OrderChanges implements OrderRows {
+  readonly #inserts = new Map<ColumnMap, OrderRow[]>();
+  readonly #tracked = new Map<Order | Transaction, string>();
+  /** Other modules' writes of the same command (a stored card, a card authorization), built when saved. */
+  readonly #also: (() => SqlPart)[] = [];
+
+  add(...rows: OrderRow[]): void {
+    for (const row of rows) {
+      const columns = columnsOf(row);
+      if (this.#tracked.has(row as Order)) continue;
+      const list = this.#inserts.get(columns);
+      if (list) list.push(row);
+      else this.#inserts.set(columns, [row]);
+    }
+  }
+
+  /** Whether the writes include outbox rows (the events feed and the relay are woken after the commit). */
+  get writesEvents(): boolean {
+    return this.#inserts.has(OUTBOX_COLUMNS);
+  }
+
+  /** Another module's write, as a part of the same statement. */
+  also(part: () => SqlPart): void {
+    this.#also.push(part);
+  }
+
+  /** Remembers a row as read, so that `parts` writes it back if it changed. */
+  track(row: Order | Transaction): void {
+    this.#tracked.set(row, JSON.stringify(rowOf(row, columnsOf(row))));
+  }
+
+  /** Every write, one part per table and kind. */
+  parts(): SqlPart[] {
+    const parts: SqlPart[] = [];
+    for (const [columns, rows] of this.#inserts) {
+      const table = TABLES.get(columns)!;
+      if (columns === OUTBOX_COLUMNS) for (const row of rows as OutboxEvent[]) row.createdAt ??= new Date();
+      parts.push({ sql: insertRowsSql(table, columns), values: [rowsJson(rows, columns)] });
+    }
+    const changed = new Map<ColumnMap, (Order | Transaction)[]>();
+    for (const [row, snapshot] of this.#tracked) {
+      const columns = columnsOf(row);
+      if (JSON.stringify(rowOf(row, columns)) === snapshot) continue;
+      changed.set(columns, [...(changed.get(columns) ?? []), row]);
+    }
+    for (const [columns, rows] of changed) {
+      parts.push({ sql: updateRowsSql(TABLES.get(columns)!, columns), values: [rowsJson(rows, columns)] });
+    }
+    for (const part of this.#also) parts.push(part());
+    return parts;
+  }
+}
+
+const TABLES = new Map<ColumnMap, string>([
+  [ORDER_COLUMNS, 'orders'],
+  [TRANSACTION_COLUMNS, 'transactions'],
+  [EVENT_COLUMNS, 'transaction_events'],
+  [OUTBOX_COLUMNS, 'outbox_events'],
+]);
+
+function columnsOf(row: OrderRow): ColumnMap {
+  if (row instanceof Order) return ORDER_COLUMNS;
+  if (row instanceof Transaction) return TRANSACTION_COLUMNS;
+  if (row instanceof TransactionEvent) return EVENT_COLUMNS;
+  if (row instanceof OutboxEvent) return OUTBOX_COLUMNS;
+  throw new Error('not a row of the orders module');
+}
+
+function rowsJson(rows: readonly object[], columns: ColumnMap): string {
+  return JSON.stringify(rows.map((row) => rowOf(row, columns)));
+}
+
+/**
+ * An order's view row-locked for the rest of the database transaction, found by order id ($1) or by the setup
+ * token of one of its transactions ($3); $2 the caller's project (null: customer-facing flows keyed by an
+ * unguessable id); $4 whether to read the events and related orders too (what an answer shows).
+ */
+const LOCK_VIEW = preparedStatement(
+  'orders.lock_view',
+  `select ${orderViewJson('$4::boolean', '$4::boolean')}::text as view
+   from orders o
+   where o.id = coalesce($1::uuid, (select t.order_id from transactions t where t.setup_token = $3::uuid))
+     and ($2::uuid is null or o.project_id = $2::uuid)
+   for update of o`,
+);
+
+/**
+ * An order locked for a command: its entities (changes are tracked) and its view (what the answer shows; without
+ * events and related orders when locked without history).
+ */
+export interface LockedOrder {
+  order: Order;
+  transactions: Transaction[];
+  view: OrderView;
+}
+
+/** The hot write paths' reads under lock and their one-statement writes. */
+export class OrderWriteRepository extends Repository {
+  /**
+   * Locks an order (by id, or by a setup token of one of its transactions) and reads its view in one
+   * statement, with the events and related orders unless `withHistory` is false (a command that answers
+   * with the order needs them); `changes` tracks the order and its transactions so that `save` writes back
+   * what changed.
+   */
+  async lockOrder(
+    projectId: string | null,
+    by: { orderId: string } | { setupToken: string },
+    changes: OrderChanges,
+    options: { withHistory: boolean } = { withHistory: true },
+  ): Promise<LockedOrder | null> {
+    const orderId = 'orderId' in by ? by.orderId : null;
+    const setupToken = 'setupToken' in by ? by.setupToken : null;
+    const [row] = await this.prepared<{ view: string }>(LOCK_VIEW, [
+      orderId,
+      projectId,
+      setupToken,
+      options.withHistory,
+    ]);
+    if (!row) return null;
+    const read = parseOrderView(row.view);
+    const order = Object.assign(new Order(), read.order);
+    const transactions = read.transactions.map((t) => Object.assign(new Transaction(), t.transaction));
+    changes.track(order);
+    for (const transaction of transactions) changes.track(transaction);
+    const view: OrderView = {
+      order,
+      transactions: transactions.map((transaction, index) => ({
+        transaction,
+        events: [...read.transactions[index]!.events],
+      })),
+      relatedOrders: read.relatedOrders,
+    };
+    return { order, transactions, view };
+  }
+
+  /** Writes everything `changes` holds (and `extra` parts) in one statement; nothing at all when empty. */
+  async save(changes: OrderChanges, ...extra: SqlPart[]): Promise<void> {
+    const parts = [...changes.parts(), ...extra];
+    if (parts.length === 0) return;
+    const { statement, values } = combinedStatement('orders.write', parts);
+    await this.prepared(statement, values);
+    if (changes.writesEvents) this.signalAfterCommit(OUTBOX_CHANNEL);
+  }
+}

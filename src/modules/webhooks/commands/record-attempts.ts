@@ -1,0 +1,33 @@
+import type { Deps } from '../../../platform/deps.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import { recordWebhookGaveUp } from '../../orders/order-events.ts';
+import { DeliveryQueueRepository, type RecordedAttempt } from '../delivery-queue.repository.ts';
+
+/**
+ * Records a batch of finished attempts in one statement (delivery-queue.repository.ts). When a delivery failed
+ * for good, its `webhook.gave_up` event is written in the same database transaction.
+ */
+export async function recordAttempts(
+  deps: Pick<Deps, 'db' | 'now'>,
+  attempts: RecordedAttempt[],
+): Promise<void> {
+  if (attempts.length === 0) return;
+  if (!attempts.some((attempt) => attempt.state === 'failed')) {
+    // One statement is atomic on its own: no transaction round trips.
+    await deps.db.read((uow) => new DeliveryQueueRepository(uow).recordAttempts(attempts));
+    return;
+  }
+  await deps.db.transaction(async (uow) => {
+    const updated = await new DeliveryQueueRepository(uow).recordAttempts(attempts);
+    const orders = new OrderRepository(uow);
+    const at = deps.now();
+    for (const delivery of updated.filter((row) => row.state === 'failed')) {
+      const last = attempts.find((attempt) => attempt.deliveryId === delivery.id)!;
+      recordWebhookGaveUp(
+        { orders, at },
+        { id: delivery.orderId, projectId: delivery.projectId },
+        { id: delivery.id, attempts: last.attempt, errorKind: last.errorKind, httpStatus: last.httpStatus },
+      );
+    }
+  });
+}

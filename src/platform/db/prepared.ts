@@ -1,0 +1,63 @@
+/**
+ * Named prepared statements for hot paths. PostgreSQL parses and plans a named statement once per connection and
+ * then only binds and executes it; MikroORM's own `execute` inlines values into the SQL text, so the server
+ * parses and plans every such statement again. Values are always bound (`$1`, `$2`, ...), never SQL text.
+ *
+ * A statement is a module-level constant of its repository: `preparedStatement('orders.view', `select ...`)`.
+ * Names are global per connection, so each name must stand for one text: a second definition of a name with
+ * different SQL throws at start-up rather than failing on some connection later.
+ */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+const defined = new Map<string, string>();
+
+export function preparedStatement(name: string, text: string): PreparedStatement {
+  const existing = defined.get(name);
+  if (existing !== undefined && existing !== text) {
+    throw new Error(`prepared statement "${name}" is defined twice with different SQL`);
+  }
+  defined.set(name, text);
+  return Object.freeze({ name, text });
+}
+
+/** What `pg` takes as a query: a fresh object per call, since `pg` writes the values onto it. */
+export function pgQueryConfig(statement: PreparedStatement, values: readonly unknown[]) {
+  return { name: statement.name, text: statement.text, values: [...values] };
+}
+
+/** One data-modifying statement (or a select) and its values, numbered from `$1`, to combine with others. */
+export interface SqlPart {
+  readonly sql: string;
+  readonly values: readonly unknown[];
+}
+
+const combined = new Map<string, PreparedStatement>();
+
+/**
+ * Several writes as ONE statement: each part becomes a common table expression of `with ... select 1`, its
+ * placeholders renumbered after the parts before it. PostgreSQL runs them as one statement (atomic, one round
+ * trip); deferred foreign keys make the order of the parts irrelevant. Parts must not read each other's rows
+ * (every part sees the snapshot from before the statement). Named after `name` and the shape of the parts,
+ * so each combination is parsed once per connection.
+ */
+export function combinedStatement(
+  name: string,
+  parts: readonly SqlPart[],
+): { statement: PreparedStatement; values: unknown[] } {
+  const values: unknown[] = [];
+  const ctes = parts.map((part, index) => {
+    const offset = values.length;
+    values.push(...part.values);
+    return `w${index} as (${part.sql.replace(/\$(\d+)/g, (_, n: string) => `$${offset + Number(n)}`)})`;
+  });
+  const text = `with ${ctes.join(',\n')}\nselect 1`;
+  let statement = combined.get(text);
+  if (!statement) {
+    statement = preparedStatement(`${name}.${combined.size + 1}`, text);
+    combined.set(text, statement);
+  }
+  return { statement, values };
+}

@@ -1,0 +1,60 @@
+import type { Pool, PoolClient } from 'pg';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * Records every statement the app sends through its database pool (MikroORM's, which every request uses),
+ * as PostgreSQL's `log_statement = all` would: a `begin`, a prepared statement's execution and a `commit` each
+ * count once. The job queue and the LISTEN connection have connections of their own and are not counted.
+ */
+export interface StatementLog {
+  /** Runs `work` and returns the statements sent meanwhile, in order (the text, or `name: text` if named). */
+  during(work: () => Promise<unknown>): Promise<string[]>;
+  /** The values bound to each statement of the last `during`, in the same order. */
+  readonly values: unknown[][];
+}
+
+export async function statementLog(app: TestApp): Promise<StatementLog> {
+  const pool = (await app.runtime.services.orm.em.getConnection().getNativeClient()) as Pool;
+  let recording: string[] | null = null;
+  let values: unknown[][] = [];
+  const watched = new WeakSet<PoolClient>();
+  pool.on('acquire', (client) => {
+    if (watched.has(client)) return;
+    watched.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const [config] = args;
+      const text =
+        typeof config === 'string'
+          ? config
+          : config && typeof config === 'object' && 'text' in config
+            ? `${'name' in config && config.name ? `${String(config.name)}: ` : ''}${String(config.text)}`
+            : String(config);
+      if (recording) {
+        recording.push(text.replace(/\s+/g, ' ').trim());
+        const bound = config && typeof config === 'object' && 'values' in config ? config.values : args[1];
+        values.push(Array.isArray(bound) ? bound : []);
+      }
+      return query(...args);
+    };
+  });
+  return {
+    get values() {
+      return values;
+    },
+    async during(work) {
+      recording = [];
+      values = [];
+      try {
+        await work();
+        return recording;
+      } finally {
+        recording = null;
+      }
+    },
+  };
+}
+
+/** The statements of a request besides authenticating its API key (which the key cache will answer). */
+export const besidesAuthentication = (statements: string[]) =>
+  statements.filter((statement) => !/\bapi_keys\b/.test(statement));

@@ -1,0 +1,167 @@
+import { buildOrder, buildOwnCheckoutOrder } from '../factories/order.ts';
+import { payOwnCheckoutOrder, storeCard, TEST_CVC } from '../factories/payments.ts';
+import { type SeededProject, seedProject } from '../factories/project.ts';
+import { type GraphQLClient, graphqlClient } from '../helpers/graphql.ts';
+import { type RestClient, restClient } from '../helpers/http.ts';
+import { besidesAuthentication, type StatementLog, statementLog } from '../helpers/statement-log.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+type Json = Record<string, any>;
+
+/**
+ * Round trips per request, counted on the app's database pool as PostgreSQL's statement log would show them
+ * (issue 12). Authenticating the API key is left out: it is the key cache's to answer.
+ */
+describe('statements per request', () => {
+  let app: TestApp;
+  let project: SeededProject;
+  let api: RestClient;
+  let graphql: GraphQLClient;
+  let log: StatementLog;
+  let paid: Json;
+
+  beforeAll(async () => {
+    app = await startTestApp({ JOBS_ENABLED: 'false' });
+    project = await seedProject(app);
+    api = restClient(app.baseUrl, project.apiKey);
+    graphql = graphqlClient(app.baseUrl, project.apiKey);
+    log = await statementLog(app);
+    paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey);
+  });
+  afterAll(() => app.stop());
+
+  it('reads an order over REST in one prepared statement', async () => {
+    let body: unknown;
+    const statements = await log.during(async () => {
+      body = (await api.get(`/v1/orders/${paid.id}/`)).body;
+    });
+    expect(body).toEqual(paid);
+    expect(besidesAuthentication(statements)).toEqual([expect.stringMatching(/^orders\.read_views: select/)]);
+  });
+
+  it('answers an unknown order with the same one statement', async () => {
+    const statements = await log.during(() => api.get('/v1/orders/5f1c0000-0000-4000-8000-000000000000/'));
+    expect(besidesAuthentication(statements)).toHaveLength(1);
+  });
+
+  /** Statement names (or the SQL itself when unnamed), besides authentication. */
+  const shapes = (statements: string[]) =>
+    besidesAuthentication(statements).map((statement) => statement.replace(/: .*$/s, ''));
+
+  describe('writes', () => {
+    it('creates a hosted order, its expiry timer included, in one statement', async () => {
+      let status = 0;
+      const statements = await log.during(async () => {
+        ({ status } = await api.post('/v1/orders/', buildOrder()));
+      });
+      expect(status).toBe(201);
+      expect(shapes(statements)).toEqual([expect.stringMatching(/^orders\.write\.\d+$/)]);
+      expect(statements.at(-1)).toMatch(/insert into orders .* insert into pgboss\./i);
+    });
+
+    it('creates an own-checkout order with its transaction, event, outbox row and timer in one statement', async () => {
+      const statements = await log.during(() => api.post('/v1/orders/', buildOwnCheckoutOrder()));
+      expect(shapes(statements)).toEqual([expect.stringMatching(/^orders\.write\.\d+$/)]);
+      const [write] = besidesAuthentication(statements);
+      for (const table of ['orders', 'transactions', 'transaction_events', 'outbox_events']) {
+        expect(write).toContain(`insert into ${table} `);
+      }
+    });
+
+    it('pays by card: the vault locks and writes once, authenticate locks, reads the card and writes once, no read-back', async () => {
+      const { body: order } = await api.post<Json>('/v1/orders/', buildOwnCheckoutOrder());
+      const [transaction] = order.transactions;
+      let vaultToken = '';
+      const vault = await log.during(async () => {
+        const stored = await storeCard(app, project.apiKey, {
+          setupToken: transaction.payment_method_details.setup_token,
+        });
+        vaultToken = stored.body.vault_token;
+      });
+      expect(shapes(vault)).toEqual([
+        'begin',
+        'orders.lock_view',
+        expect.stringMatching(/^orders\.write\.\d+$/),
+        'commit',
+      ]);
+
+      let answer: Json = {};
+      const authenticate = await log.during(async () => {
+        answer = (
+          await api.post<Json>(`/v1/orders/${order.id}/transactions/${transaction.id}/authenticate/`, {
+            vault_token: vaultToken,
+            cvc: TEST_CVC,
+          })
+        ).body;
+      });
+      expect(shapes(authenticate)).toEqual([
+        'begin',
+        'orders.lock_view',
+        'vault.find_card',
+        expect.stringMatching(/^orders\.write\.\d+$/),
+        'commit',
+      ]);
+      expect(answer.status).toBe('completed');
+      expect((await api.get<Json>(`/v1/orders/${order.id}/`)).body).toEqual(answer);
+    });
+  });
+
+  describe('GraphQL', () => {
+    /** The statements besides authentication, with what each bound to the read's parts ($3 events, $4 related). */
+    async function readsOf(query: string, variables: Record<string, unknown>) {
+      let data: unknown;
+      const statements = await log.during(async () => {
+        const response = await graphql(query, variables);
+        expect(response.errors).toBeUndefined();
+        data = response.data;
+      });
+      const reads = besidesAuthentication(statements);
+      const values = log.values.filter((_, index) => !/\bapi_keys\b/.test(statements[index]!));
+      return { data, reads, parts: values.map((bound) => ({ events: bound[2], relatedOrders: bound[3] })) };
+    }
+
+    it('reads order(id) with its transactions in one statement, leaving out events and related orders', async () => {
+      const { data, reads, parts } = await readsOf(
+        'query($id: ID!) { order(id: $id) { id amount currency status transactions { id status paymentMethod } } }',
+        { id: paid.id },
+      );
+      expect(data).toEqual({
+        order: {
+          id: paid.id,
+          amount: 995,
+          currency: 'EUR',
+          status: 'COMPLETED',
+          transactions: [{ id: paid.transactions[0].id, status: 'ACCEPTED', paymentMethod: 'CREDIT_CARD' }],
+        },
+      });
+      expect(reads).toEqual([expect.stringMatching(/^orders\.read_views: /)]);
+      expect(parts).toEqual([{ events: false, relatedOrders: false }]);
+    });
+
+    it('reads events and related orders, through fragments too, when they are selected', async () => {
+      const { data, reads, parts } = await readsOf(
+        `query($id: ID!) { order(id: $id) { ...Parts } }
+         fragment Parts on Order { relatedOrderIds transactions { ... on Transaction { events { event } } } }`,
+        { id: paid.id },
+      );
+      expect(data).toEqual({
+        order: {
+          relatedOrderIds: [],
+          transactions: [{ events: paid.transactions[0].events.map((e: Json) => ({ event: e.event })) }],
+        },
+      });
+      expect(reads).toHaveLength(1);
+      expect(parts).toEqual([{ events: true, relatedOrders: true }]);
+    });
+
+    it('reads every order(id) of one operation in one statement', async () => {
+      const other = await payOwnCheckoutOrder(app.baseUrl, project.apiKey);
+      const { data, reads } = await readsOf(
+        'query($a: ID!, $b: ID!, $c: ID!) { a: order(id: $a) { id } b: order(id: $b) { id } c: order(id: $c) { id } }',
+        { a: paid.id, b: other.id, c: '5f1c0000-0000-4000-8000-000000000000' },
+      );
+      expect(data).toEqual({ a: { id: paid.id }, b: { id: other.id }, c: null });
+      expect(reads).toHaveLength(1);
+    });
+  });
+});

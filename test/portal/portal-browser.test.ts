@@ -1,0 +1,360 @@
+import type { Browser, WebSocketRoute } from 'playwright-core';
+import { ensurePortalBuilt } from '../../portal/build.ts';
+import {
+  answerChallenge,
+  createCardOrder,
+  payOwnCheckoutOrder,
+  storeCard,
+  TEST_CARDS,
+  TEST_CVC,
+} from '../factories/payments.ts';
+import { type SeededProject, seedProject } from '../factories/project.ts';
+import { type SeededUser, seedUser } from '../factories/user.ts';
+import { restClient } from '../helpers/http.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
+import {
+  openPortal,
+  type PortalPage,
+  SIGN_IN_OFTEN,
+  screenshot,
+  seriousViolations,
+  signInThroughForm,
+} from './support.ts';
+
+const describeInBrowser = hasChromium ? describe : describe.skip;
+
+describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let project: SeededProject;
+  let admin: SeededUser;
+  let viewer: SeededUser;
+  let portalUrl: string;
+  const opened: PortalPage[] = [];
+
+  beforeAll(async () => {
+    await ensurePortalBuilt('/portal/');
+    [app, browser] = await Promise.all([startTestApp(SIGN_IN_OFTEN), launchChromium()]);
+    portalUrl = `${app.baseUrl}/portal`;
+    project = await seedProject(app, { name: 'Tulip Tickets' });
+    [admin, viewer] = await Promise.all([
+      seedUser(app, project.projectId, 'admin'),
+      seedUser(app, project.projectId, 'viewer'),
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  afterEach(async () => {
+    for (const portal of opened.splice(0)) {
+      await portal.context.close();
+      expect(portal.problems).toEqual([]);
+    }
+  });
+
+  const open = async (options: { width?: number; path?: string } = {}) => {
+    const portal = await openPortal(browser, portalUrl, options);
+    opened.push(portal);
+    return portal;
+  };
+  const signedIn = async (user: SeededUser = admin, options: { width?: number; path?: string } = {}) => {
+    const portal = await open(options);
+    await signInThroughForm(portal.page, user.email, user.password);
+    return portal;
+  };
+  const rest = () => restClient(app.baseUrl, project.apiKey);
+
+  it('refuses a wrong password with the generic message, then signs in', async () => {
+    const { page } = await open();
+    await page.getByLabel('E-mail address').fill(admin.email);
+    await page.getByLabel('Password').fill('not-the-password-at-all');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').getByText('The e-mail address or password is incorrect').waitFor();
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    await page.getByText('Test mode').waitFor();
+    expect(await page.getByText('Tulip Tickets').count()).toBeGreaterThan(0);
+  });
+
+  it('shows an order paid through REST within two seconds, and its status change in place, without a reload', async () => {
+    const { page } = await signedIn(admin, { path: '/orders' });
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.locator('.live-dot.is-live').waitFor();
+    const merchantOrderId = `live-${Date.now()}`;
+    const order = await createCardOrder(app.baseUrl, project.apiKey, {
+      order: { merchant_order_id: merchantOrderId },
+    });
+    const transaction = order.transactions[0];
+    const stored = await storeCard(app.baseUrl, project.apiKey, {
+      setupToken: transaction.payment_method_details.setup_token,
+      pan: TEST_CARDS.challenge,
+    });
+    // The card asks for 3-D Secure: the order is processing while the customer answers the challenge.
+    const authenticated = await rest().post<any>(
+      `/v1/orders/${order.id}/transactions/${transaction.id}/authenticate/`,
+      {
+        vault_token: stored.body.vault_token,
+        cvc: TEST_CVC,
+      },
+    );
+    const row = page.locator(`tr[data-order-id="${order.id}"]`);
+    await row.locator('[data-status="PROCESSING"]').waitFor({ timeout: 2_000 });
+    expect(await row.textContent()).toContain(merchantOrderId);
+
+    await answerChallenge(authenticated.body.transactions[0].payment_url);
+    await row.locator('[data-status="COMPLETED"]').waitFor({ timeout: 2_000 });
+    expect(await row.textContent()).toContain('400000******3220');
+  });
+
+  it("updates home's totals and live feed when an order is paid", async () => {
+    const { page } = await signedIn(admin);
+    const today = page.getByRole('region', { name: 'Today' }).locator('.stat-value');
+    await today.waitFor();
+    await page.locator('.live-dot.is-live').waitFor();
+    const before = Number.parseInt((await today.textContent()) ?? '', 10);
+    const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
+      amount: 777,
+      order: { merchant_order_id: 'feed-777' },
+    });
+    await page.getByRole('link', { name: 'feed-777' }).first().waitFor({ timeout: 3_000 });
+    await page.waitForFunction(
+      (expected) =>
+        Number.parseInt(
+          (globalThis as any).document.querySelector('[aria-label="Today"] .stat-value')?.textContent ?? '',
+          10,
+        ) === expected,
+      before + 1,
+      { timeout: 3_000 },
+    );
+    expect(paid.status).toBe('completed');
+  });
+
+  it('catches up after a dropped connection: changes made meanwhile appear once it is back', async () => {
+    const portal = await open({ path: '/orders' });
+    const { page } = portal;
+    // The page's socket runs through the test, which can cut it like a network failure would.
+    const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+    await page.routeWebSocket(/\/graphql$/, (ws) => {
+      sockets.push({ page: ws, server: ws.connectToServer() });
+    });
+    await signInThroughForm(page, admin.email, admin.password);
+    await page.locator('.live-dot.is-live').waitFor();
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+
+    const cut = sockets.at(-1)!;
+    await cut.server.close();
+    await cut.page.close({ code: 1012, reason: 'test: connection dropped' });
+    await page.locator('.live-dot:not(.is-live)').waitFor();
+    const missed = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
+      amount: 4242,
+      order: { merchant_order_id: `missed-${Date.now()}` },
+    });
+    await page.locator('.live-dot.is-live').waitFor({ timeout: 15_000 });
+    await page
+      .locator(`tr[data-order-id="${missed.id}"] [data-status="COMPLETED"]`)
+      .waitFor({ timeout: 5_000 });
+  });
+
+  it('shows a bad search query with the error at its position', async () => {
+    const { page } = await signedIn(admin, { path: '/orders' });
+    await page.getByLabel('Search').fill('status:completed AND (');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const error = page.locator('#query-error');
+    await error.waitFor();
+    const message = (await error.locator('p').first().textContent()) ?? '';
+    const position = Number(/at position (\d+)/.exec(message)?.[1]);
+    expect(Number.isInteger(position)).toBe(true);
+    // The pointer marks that very character of the query.
+    const pointer = (await error.locator('pre').textContent()) ?? '';
+    expect(pointer.split('\n')[1]).toBe(`${' '.repeat(position)}^`);
+    expect(await page.getByLabel('Search').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('refunds part of an order from its page, and the REST API agrees', async () => {
+    const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, { amount: 2500, currency: 'EUR' });
+    const { page } = await signedIn(admin, { path: `/orders/${paid.id}` });
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund this order' });
+    await dialog.getByLabel('Amount in EUR').fill('7.35');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await page.getByText('Refunded €7.35').waitFor();
+    await page.getByTestId('refunded-amount').getByText('€7.35').waitFor();
+    await page.getByTestId('refundable-amount').getByText('€17.65').waitFor();
+    const fromRest = await rest().get<any>(`/v1/orders/${paid.id}/`);
+    expect(fromRest.body.refunded_amount).toBe(735);
+    // The admin's audit log on Settings records the refund (entries land a moment after the action).
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const refundEntry = page
+      .getByRole('region', { name: 'Audit log' })
+      .getByText('graphql.refundOrder')
+      .first();
+    for (let attempt = 0; attempt < 10 && !(await refundEntry.isVisible()); attempt++) {
+      await page.waitForTimeout(300);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    }
+    await refundEntry.waitFor();
+  });
+
+  it('refunds with the keyboard only', async () => {
+    const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, { amount: 1000, currency: 'EUR' });
+    const { page } = await signedIn(admin, { path: `/orders/${paid.id}` });
+    const refund = page.getByRole('button', { name: 'Refund' });
+    await refund.waitFor();
+    // Tab from the top of the page until the Refund button has focus.
+    await page.locator('body').focus();
+    for (
+      let i = 0;
+      i < 40 && !(await refund.evaluate((el) => el === (globalThis as any).document.activeElement));
+      i++
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await refund.evaluate((el) => el === (globalThis as any).document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const amount = page.getByRole('dialog').getByLabel('Amount in EUR');
+    await amount.waitFor();
+    await amount.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('2,50');
+    await page.keyboard.press('Enter');
+    await page.getByText('Refunded €2.50').waitFor();
+    expect((await rest().get<any>(`/v1/orders/${paid.id}/`)).body.refunded_amount).toBe(250);
+  });
+
+  it('rolls a key: the new secret is shown once and works, the old one still works during the overlap', async () => {
+    const { page } = await signedIn(admin, { path: '/developers' });
+    const prefix = project.apiKey.slice(0, 12);
+    await page.getByRole('button', { name: `Roll key ${prefix}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Old key keeps working for').selectOption('PT1H');
+    await dialog.getByRole('button', { name: 'Roll key' }).click();
+    const secret = (await page.getByTestId('new-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^sk_test_[A-Za-z0-9]{32}$/);
+    const withNew = await restClient(app.baseUrl, secret).get(`/v1/orders/${crypto.randomUUID()}/`);
+    expect(withNew.status).toBe(404);
+    const withOld = await restClient(app.baseUrl, project.apiKey).get(`/v1/orders/${crypto.randomUUID()}/`);
+    expect(withOld.status).toBe(404);
+    project = { ...project, apiKey: secret };
+  });
+
+  it('lets a viewer read but shows no write button, and the API refuses the viewer anyway', async () => {
+    const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, { amount: 1200 });
+    const { page } = await signedIn(viewer, { path: `/orders/${paid.id}` });
+    await page.getByRole('heading', { level: 1, name: /12\.00/ }).waitFor();
+    expect(await page.getByRole('button', { name: /Refund|Capture|Void|Resend/ }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Developers' }).click();
+    await page.getByText('Developers and admins manage API keys').waitFor();
+    expect(await page.getByRole('button', { name: /Save URL|Create key|Enable signing/ }).count()).toBe(0);
+    // The same mutation the refund button would send, from the viewer's signed-in page: refused.
+    const answer: any = await page.evaluate(async (orderId) => {
+      const session: any = await (await fetch('/portal/session')).json();
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
+        body: JSON.stringify({
+          query:
+            'mutation($id: ID!) { refundOrder(orderId: $id, amount: 100) { refund { id } userErrors { code } } }',
+          variables: { id: orderId },
+        }),
+      });
+      return response.json();
+    }, paid.id);
+    expect(answer.data.refundOrder).toEqual({ refund: null, userErrors: [{ code: 'forbidden' }] });
+    expect((await rest().get<any>(`/v1/orders/${paid.id}/`)).body.refunded_amount).toBe(0);
+  });
+
+  it('signs out: the session ends on the server (its cookie is refused) and the live socket closes', async () => {
+    const { page, context } = await open();
+    const socket = page.waitForEvent('websocket');
+    await signInThroughForm(page, admin.email, admin.password);
+    const live = await socket;
+    await page.locator('.live-dot.is-live').waitFor();
+    const [cookie] = await context.cookies();
+    expect(cookie).toMatchObject({ name: 'portal_session', httpOnly: true, sameSite: 'Strict' });
+    const closed = live.waitForEvent('close');
+    const signedOut = page.waitForResponse(
+      (r) => r.url().endsWith('/portal/session') && r.request().method() === 'DELETE',
+    );
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    expect((await signedOut).status()).toBe(204);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await closed;
+    // The old cookie, replayed from outside the browser, is refused: the session ended on the server.
+    const replayed = await fetch(`${portalUrl}/session`, {
+      headers: { cookie: `${cookie!.name}=${cookie!.value}` },
+    });
+    expect(replayed.status).toBe(401);
+    // Reloading shows the sign-in page again: nothing of the session is left in the browser.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  });
+
+  it('goes back to sign-in when the session ends elsewhere', async () => {
+    const { page, context } = await signedIn(admin);
+    await page.locator('.live-dot.is-live').waitFor();
+    const [cookie] = await context.cookies();
+    const jar = { cookie: `${cookie!.name}=${cookie!.value}` };
+    const { csrf_token } = (await (await fetch(`${portalUrl}/session`, { headers: jar })).json()) as any;
+    const ended = await fetch(`${portalUrl}/session`, {
+      method: 'DELETE',
+      headers: { ...jar, 'x-csrf-token': csrf_token },
+    });
+    expect(ended.status).toBe(204);
+    // The server closes the live socket (4403); the next request would be a 401: either way, sign in again.
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  });
+
+  it.each([
+    ['home', '/'],
+    ['orders', '/orders'],
+    ['order-detail', null],
+    ['developers', '/developers'],
+    ['settings', '/settings'],
+  ])('has no serious accessibility violation on %s, and a 375 px screenshot', async (name, path) => {
+    const order = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, { amount: 4990 });
+    const { page } = await signedIn(admin, { width: 375, path: path ?? `/orders/${order.id}` });
+    await page.locator('main h1').first().waitFor();
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelector('[role="status"].state-loading') === null,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    // Nothing wider than the phone: only the tables scroll sideways, inside their own region.
+    const overflow = await page.evaluate(
+      () => (globalThis as any).document.documentElement.scrollWidth - (globalThis as any).innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, name);
+  });
+
+  it('fits a wide screen too (screenshots of home, orders and an order for the README)', async () => {
+    const order = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
+      amount: 12_900,
+      order: { merchant_order_id: 'SHOP-1042', description: 'Two concert tickets' },
+    });
+    const { page } = await signedIn(admin, { width: 1280 });
+    for (const [name, path] of [
+      ['wide-home', '/'],
+      ['wide-orders', '/orders'],
+      ['wide-order-detail', `/orders/${order.id}`],
+    ] as const) {
+      await page.goto(`${portalUrl}${path}`);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForFunction(
+        () => (globalThis as any).document.querySelector('[role="status"].state-loading') === null,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, name);
+    }
+  });
+
+  it('has no serious accessibility violation on the sign-in page', async () => {
+    const { page } = await open({ width: 375 });
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sign-in');
+  });
+});

@@ -1,0 +1,94 @@
+import { buildOrder } from '../factories/order.ts';
+import { cancelOrder } from '../factories/order-status.ts';
+import { seedProject } from '../factories/project.ts';
+import { createTestDatabase, sql } from '../helpers/database.ts';
+import { restClient } from '../helpers/http.ts';
+import { startTestApp } from '../helpers/test-app.ts';
+import { eventually, startReceiver } from '../helpers/webhook-receiver.ts';
+
+const SWEEP_SECONDS = 60;
+
+describe('webhook delivery workers', () => {
+  it('drain a backlog without waiting for a poll or a sweep between deliveries', async () => {
+    const databaseUrl = await createTestDatabase();
+    const writer = await startTestApp({ DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' });
+    const receiver = await startReceiver();
+    try {
+      const project = await seedProject(writer, { webhookUrl: receiver.url });
+      const api = restClient(writer.baseUrl, project.apiKey);
+      const orders = await Promise.all(
+        Array.from(
+          { length: 150 },
+          async () => (await api.post<{ id: string }>('/v1/orders/', buildOrder())).body.id,
+        ),
+      );
+      for (const orderId of orders) await cancelOrder(writer.runtime.services.orm, orderId);
+
+      // A worker process finds the backlog at start; nothing wakes it again but its own progress.
+      const started = Date.now();
+      const worker = await startTestApp({
+        DATABASE_URL: databaseUrl,
+        OUTBOX_SWEEP_INTERVAL_SECONDS: String(SWEEP_SECONDS),
+        JOB_POLL_INTERVAL_SECONDS: String(SWEEP_SECONDS),
+      });
+      try {
+        await receiver.waitFor(orders.length, 30_000);
+        expect(Date.now() - started).toBeLessThan(SWEEP_SECONDS * 1000);
+        expect(new Set(receiver.received.map((webhook) => JSON.parse(webhook.body).order_id))).toEqual(
+          new Set(orders),
+        );
+        await eventually(async () => {
+          const [row] = await sql<{ n: string }>(
+            databaseUrl,
+            "select count(*) as n from webhook_deliveries where state = 'delivered' and attempt_count = 1",
+          );
+          return Number(row!.n) === orders.length;
+        });
+      } finally {
+        await worker.stop();
+      }
+    } finally {
+      await writer.stop();
+      await receiver.close();
+    }
+  }, 60_000);
+
+  it("keep one project's dead endpoint from delaying another project's first delivery", async () => {
+    const TIMEOUT_MS = 2000;
+    const app = await startTestApp({
+      WEBHOOK_FIRST_TIMEOUT_MS: String(TIMEOUT_MS),
+      WEBHOOK_RETRY_TIMEOUT_MS: String(TIMEOUT_MS),
+    });
+    const dead = await startReceiver(() => undefined); // accepts and never answers
+    const healthy = await startReceiver();
+    try {
+      const stuck = await seedProject(app, { webhookUrl: `${dead.url}/never` });
+      const other = await seedProject(app, { webhookUrl: healthy.url });
+      const stuckApi = restClient(app.baseUrl, stuck.apiKey);
+      const stuckOrders = await Promise.all(
+        Array.from(
+          { length: 40 },
+          async () => (await stuckApi.post<{ id: string }>('/v1/orders/', buildOrder())).body.id,
+        ),
+      );
+      for (const orderId of stuckOrders) await cancelOrder(app.runtime.services.orm, orderId);
+      await dead.waitFor(8);
+
+      const { body } = await restClient(app.baseUrl, other.apiKey).post<{ id: string }>(
+        '/v1/orders/',
+        buildOrder(),
+      );
+      const changed = Date.now();
+      await cancelOrder(app.runtime.services.orm, body.id);
+      const [webhook] = await healthy.waitFor(1, TIMEOUT_MS);
+      expect(JSON.parse(webhook!.body).order_id).toBe(body.id);
+      expect(webhook!.at - changed).toBeLessThan(TIMEOUT_MS);
+      // The stuck project's deliveries are still waiting their turn, a few at a time.
+      expect(dead.received.length).toBeLessThan(stuckOrders.length);
+    } finally {
+      await app.stop();
+      await dead.close();
+      await healthy.close();
+    }
+  }, 60_000);
+});
