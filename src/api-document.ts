@@ -10,7 +10,7 @@ export const API_TITLE = 'Payments gateway REST API';
 export const API_VERSION = '1';
 
 const DESCRIPTION = `The REST face of the payments gateway: every path of the spec, plus the vault card record,
-captures and the portal's sessions. Generated from the routes' contracts, which are checked against the server's
+captures, the events feed and the portal's sessions. Generated from the routes' contracts, which are checked against the server's
 real answers in its tests. GraphQL (dashboards, subscriptions) is at \`/graphql\`.
 
 - **Authentication**: HTTP Basic, the project's API key as the user name and an empty password
