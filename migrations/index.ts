@@ -12,6 +12,7 @@ import { Migration20261123010000_audit_log } from './Migration20261123010000_aud
 import { Migration20261123040000_orders_created_covering_index } from './Migration20261123040000_orders_created_covering_index.ts';
 import { Migration20261123100000_tenant_project_ids } from './Migration20261123100000_tenant_project_ids.ts';
 import { Migration20261123300000_payment_links } from './Migration20261123300000_payment_links.ts';
+import { Migration20261123400000_idempotent_location } from './Migration20261123400000_idempotent_location.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   Migration20261123040000_orders_created_covering_index,
   Migration20261123100000_tenant_project_ids,
   Migration20261123300000_payment_links,
+  Migration20261123400000_idempotent_location,
 ];

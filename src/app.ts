@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { PORTAL_BUILD_DIR } from '../portal/build.ts';
+import { API_TITLE, apiDocument } from './api-document.ts';
 import { pathPrefixOf } from './config/index.ts';
 import { auditMutations } from './modules/audit/graphql/mutation-audit.ts';
 import { recordRestWrites } from './modules/audit/rest/audit-hook.ts';
@@ -36,11 +37,18 @@ import { loadIdempotencySecret } from './platform/http/idempotency-secret.ts';
 import { mountPortal } from './platform/http/portal.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { createHttpServer } from './platform/http/server.ts';
+import { mountApiReference } from './platform/openapi/api-reference.ts';
+import { checkResponsesAgainstContracts } from './platform/openapi/response-check.ts';
+import { recordRoutes } from './platform/openapi/route-registry.ts';
 import type { AppDeps, AppGraphQLContext, AppServices } from './services.ts';
 
 /** Composes the HTTP faces (REST, GraphQL, graphql-ws, pages) over the domain modules. Does not listen. */
 export async function buildApp(services: AppServices, deps: AppDeps): Promise<FastifyInstance> {
   const app = createHttpServer({ logger: services.logger });
+  // Every route from here on is recorded: REST routes with their contracts make the OpenAPI document.
+  const routes = recordRoutes(app);
+  // In tests, every answer of a REST route is held to its contract (platform/openapi/response-check.ts).
+  if (deps.config.env === 'test') checkResponsesAgainstContracts(app);
   app.decorateRequest('deps', null as unknown as AppDeps);
   app.addHook('onRequest', async (request) => {
     // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
@@ -155,6 +163,8 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   app.decorate('eventFeed', feed);
 
   await registerRoutes(app, deps);
+  // /openapi.json and the reference page at /docs, from the contracts of the routes registered above.
+  await mountApiReference(app, { title: API_TITLE, document: () => apiDocument(routes, deps.config, deps) });
   // The merchant portal's single-page app (portal/, built by portal/build.ts) at MERCHANT_PORTAL_URL's path.
   mountPortal(app, { pathPrefix: pathPrefixOf(deps.config.merchantPortalUrl), buildDir: PORTAL_BUILD_DIR });
   return app;

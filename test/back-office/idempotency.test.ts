@@ -41,6 +41,7 @@ describe('idempotent writes', () => {
     expect(second.status).toBe(201);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
     expect(second.text).toBe(first.text);
     expect(await ordersWith(`idem-${key}`)).toHaveLength(1);
   });

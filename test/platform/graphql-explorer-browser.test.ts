@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { payOwnCheckoutOrder } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
 import { basicAuth } from '../helpers/http.ts';
+import { isThisMachine, type OfflineContext, offlineContext } from '../helpers/offline-browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
 import { exampleOperationNames } from './graphql-examples-support.ts';
 
 const describeInBrowser = hasChromium ? describe : describe.skip;
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
-const isThisMachine = (url: string) => ['127.0.0.1', 'localhost'].includes(new URL(url).hostname);
 
 /** Monaco draws spaces as no-break spaces; compare the text as typed. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -18,13 +18,8 @@ describeInBrowser('the GraphQL explorer in a real browser with no internet (Chro
   let app: TestApp;
   let apiKey: string;
   let browser: Browser;
-  let context: BrowserContext;
-  /** Every request the page tried to send off this machine (each one is aborted). */
-  let offMachine: string[];
-  /** Every URL the page loaded from this machine. */
-  let loaded: string[];
-  /** Console errors and uncaught exceptions (a CSP violation is one). */
-  let problems: string[];
+  /** This test's browser context, with no internet: what its pages loaded and tried to reach. */
+  let offline: OfflineContext;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
@@ -36,37 +31,16 @@ describeInBrowser('the GraphQL explorer in a real browser with no internet (Chro
   });
 
   beforeEach(async () => {
-    offMachine = [];
-    loaded = [];
-    problems = [];
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    // No internet: anything not addressed to this machine is aborted and remembered.
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (isThisMachine(url)) {
-        loaded.push(url);
-        return route.continue();
-      }
-      offMachine.push(url);
-      return route.abort('internetdisconnected');
-    });
+    offline = await offlineContext(browser);
   });
   afterEach(async () => {
-    await context.close();
-    expect(offMachine).toEqual([]);
-    expect(problems).toEqual([]);
+    await offline.context.close();
+    expect(offline.offMachine).toEqual([]);
+    expect(offline.problems).toEqual([]);
   });
 
   const openExplorer = async (): Promise<Page> => {
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text().slice(0, 300));
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('websocket', (socket) => {
-      if (!isThisMachine(socket.url())) offMachine.push(socket.url());
-    });
+    const page = await offline.newPage();
     await page.goto(`${app.baseUrl}/graphql`);
     // Ready once the editors hold the first tab's operation and headers.
     await page.locator('.graphiql-query-editor').getByText('mutation CreateOrder').waitFor();
@@ -120,7 +94,7 @@ describeInBrowser('the GraphQL explorer in a real browser with no internet (Chro
       () => (globalThis as any).document.querySelector('.graphiql-query-editor .mtk1') !== null,
     );
     expect(page.workers().length).toBeGreaterThan(0);
-    expect(loaded.some((url) => url.includes('/graphql/explorer/ruru-'))).toBe(true);
+    expect(offline.loaded.some((url) => url.includes('/graphql/explorer/ruru-'))).toBe(true);
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: new URL('graphql-explorer.png', ARTIFACTS).pathname });
   });
@@ -148,7 +122,9 @@ describeInBrowser('the GraphQL explorer in a real browser with no internet (Chro
     await run(page);
     await waitForResponse(page, 'unauthorized');
     // The browser reports the 401 in the console; that one is expected here.
-    problems = problems.filter((problem) => !problem.includes('status of 401 (Unauthorized)'));
+    offline.problems = offline.problems.filter(
+      (problem) => !problem.includes('status of 401 (Unauthorized)'),
+    );
     // The page still takes input: a login prompt would have blocked it.
     await openTab(page, 'SearchOrders');
     expect(await page.locator('.graphiql-tab-active .graphiql-tab-button').textContent()).toBe(

@@ -1,3 +1,4 @@
+import { pathPrefixOf } from '../../config/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { GatewayModule } from '../../platform/module.ts';
 import { ApiKey } from './api-key.entity.ts';
@@ -24,6 +25,6 @@ export const identityModule: GatewayModule<Deps & IdentityDeps> = {
   },
   nodeTypes: [apiKeyNode, userNode],
   async routes(app, deps) {
-    await app.register(sessionRoutes(deps));
+    await app.register(sessionRoutes(deps), { prefix: pathPrefixOf(deps.config.merchantPortalUrl) });
   },
 };

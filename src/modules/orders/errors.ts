@@ -1,4 +1,5 @@
 import { DomainError } from '../../platform/errors/domain-error.ts';
+import type { ErrorContract } from '../../platform/http/route-contract.ts';
 
 /** Refusals of the setup token (setup-token.ts), the same from the vault and both wallets' token calls. */
 
@@ -32,3 +33,25 @@ export const noOrderList = () =>
     'There is no list of orders at GET /v1/orders/: search them with POST /v1/search/orders/ ' +
       '(a query such as "status:completed", or * for every order), or read one with GET /v1/orders/{order_id}/',
   );
+
+/** The setup token's refusals, as the contracts of the vault and wallet token calls document them. */
+export const SETUP_TOKEN_ERRORS: readonly ErrorContract[] = [
+  {
+    status: 404,
+    type: 'not_found',
+    when: 'No such setup token (or transaction) in your project',
+    value: 'Setup token not found',
+  },
+  { status: 409, type: 'setup_token_used', when: 'The setup token was used already: it works once' },
+  {
+    status: 409,
+    type: 'transaction_not_open',
+    when: 'The transaction is no longer waiting for a card (paid, failed, or its order ended)',
+  },
+  {
+    status: 410,
+    type: 'setup_token_expired',
+    when: 'The setup token is valid 300 seconds after the order was created',
+    value: 'setup_token: expired 300 seconds after the order was created',
+  },
+];

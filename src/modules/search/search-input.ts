@@ -8,13 +8,42 @@ import type { OrderSearchRequest } from './plan.ts';
  * The body of `POST /v1/search/orders/` (spec 4.14). Only the shape is checked here; the values (query syntax,
  * sort, paging rules, cursor) are checked by the planner, which words each problem precisely.
  */
-const searchBodySchema = z.strictObject({
-  query: z.string({ error: 'is required: a search query such as "status:completed", or * for every order' }),
-  sort: z.string({ error: 'must be a string such as "created asc"' }).nullish(),
-  size: z.unknown().optional(),
-  start: z.unknown().optional(),
-  search_after: z.unknown().optional(),
-  exact_total: z.boolean({ error: 'must be true or false' }).optional(),
+export const searchBodySchema = z.strictObject({
+  query: z
+    .string({ error: 'is required: a search query such as "status:completed", or * for every order' })
+    .meta({
+      description:
+        'The query: `*` for every order, `status:completed`, `created:[2026-11-01 TO 2026-11-30]`, …',
+    }),
+  sort: z.string({ error: 'must be a string such as "created asc"' }).nullish().meta({
+    description:
+      '`<field> [asc|desc]`, field one of `created`, `modified`, `completed`, `amount`; default `created desc`.',
+  }),
+  // The planner checks the paging values and words each problem; the document states what it accepts.
+  size: z
+    .unknown()
+    .optional()
+    .meta({
+      description: 'Results per page, 1 to 1,000; default 20.',
+      override: { type: 'integer', minimum: 1, maximum: 1000 },
+    }),
+  start: z
+    .unknown()
+    .optional()
+    .meta({
+      description: 'Simple paging: the first result, `start + size` at most 10,000.',
+      override: { type: 'integer', minimum: 0 },
+    }),
+  search_after: z
+    .unknown()
+    .optional()
+    .meta({
+      description: 'Deep paging: `"-1"` for the first page, then the `search_after` of the previous answer.',
+      override: { type: ['string', 'integer'] },
+    }),
+  exact_total: z.boolean({ error: 'must be true or false' }).optional().meta({
+    description: 'Count `total` exactly however many orders match (slower on large projects).',
+  }),
 });
 
 export type SearchBody = OrderSearchRequest & { readonly exact_total?: boolean };

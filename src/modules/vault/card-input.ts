@@ -49,7 +49,8 @@ function requiredOr(message: string) {
  */
 let checkingAt = new Date(0);
 
-const VAULT_CARD_SCHEMA = z.strictObject({
+/** Exported for the route contract (rest/vault-contracts.ts), which documents it. */
+export const VAULT_CARD_SCHEMA = z.strictObject({
   name: z
     .string({ error: 'must be a string' })
     .trim()

@@ -1,4 +1,6 @@
 import { DomainError, type DomainErrorKind } from '../../platform/errors/domain-error.ts';
+import { HTTP_STATUS_BY_KIND } from '../../platform/errors/http-status.ts';
+import type { ErrorContract } from '../../platform/http/route-contract.ts';
 import type { WalletTokenError, WalletTokenErrorCode } from './crypto/index.ts';
 
 /** Refusals of the wallet endpoints (the README section Wallets A and B lists them). Messages never carry card data. */
@@ -19,6 +21,28 @@ const KIND_BY_TOKEN_ERROR: Readonly<Record<WalletTokenErrorCode, DomainErrorKind
   decryption_failed: 'unprocessable',
   malformed_payment_data: 'unprocessable',
 };
+
+const TOKEN_REFUSAL_WHEN: Readonly<Record<WalletTokenErrorCode, string>> = {
+  malformed_token: 'The token is not shaped like its format',
+  unsupported_version: 'The token format version is not one this server opens',
+  unknown_public_key_hash: "Wallet A: `header.publicKeyHash` matches none of the merchant's certificates",
+  signature_invalid: 'A signature does not verify (tampered data, wrong recipient or key)',
+  certificate_chain_invalid: 'Wallet A: the signing certificates do not chain to the configured root',
+  signing_time_out_of_range: 'Wallet A: the signing time is too far from now',
+  signing_key_expired: 'Wallet B: the signing key has expired',
+  message_expired: 'Wallet B: the message is past its expiration',
+  decryption_failed: 'The payload cannot be decrypted with any configured key',
+  malformed_payment_data: 'The decrypted payload lacks what the payment needs, or its card number is invalid',
+};
+
+/** Every refusal of a payment token, as the token calls' REST contracts document them. */
+export const TOKEN_REFUSALS: readonly ErrorContract[] = Object.entries(KIND_BY_TOKEN_ERROR).map(
+  ([code, kind]) => ({
+    status: HTTP_STATUS_BY_KIND[kind],
+    type: code,
+    when: TOKEN_REFUSAL_WHEN[code as WalletTokenErrorCode],
+  }),
+);
 
 export function refusedToken(error: WalletTokenError): DomainError {
   return new DomainError(

@@ -15,6 +15,8 @@ export interface IdempotencyClaim {
 export interface StoredResponse {
   status: number;
   contentType: string | null;
+  /** The `Location` of a 201, replayed with it. */
+  location: string | null;
   body: string;
 }
 
@@ -45,6 +47,7 @@ interface KeyRow {
   state: 'in_progress' | 'completed';
   response_status: number | null;
   response_content_type: string | null;
+  response_location: string | null;
   response_body: string | null;
 }
 
@@ -67,7 +70,8 @@ export class IdempotencyRepository extends Repository {
          on conflict (project_id, key) do update set
            request_hash = excluded.request_hash, method = excluded.method, path = excluded.path,
            state = 'in_progress', claim_token = excluded.claim_token, locked_until = excluded.locked_until,
-           response_status = null, response_content_type = null, response_body = null,
+           response_status = null, response_content_type = null, response_location = null,
+           response_body = null,
            created_at = excluded.created_at, completed_at = null, expires_at = excluded.expires_at
          where k.expires_at <= excluded.created_at
             or (k.state = 'in_progress' and k.locked_until <= excluded.created_at
@@ -88,7 +92,7 @@ export class IdempotencyRepository extends Repository {
       if (inserted[0]) return { kind: 'claimed', claim: { id: String(inserted[0].id), token } };
 
       const [row] = await this.em.execute<KeyRow[]>(
-        `select request_hash, state, response_status, response_content_type, response_body
+        `select request_hash, state, response_status, response_content_type, response_location, response_body
            from idempotency_keys where project_id = ? and key = ?`,
         [request.projectId, request.key],
       );
@@ -100,6 +104,7 @@ export class IdempotencyRepository extends Repository {
         response: {
           status: row.response_status!,
           contentType: row.response_content_type,
+          location: row.response_location,
           body: row.response_body!,
         },
       };
@@ -111,10 +116,10 @@ export class IdempotencyRepository extends Repository {
   async complete(claim: IdempotencyClaim, response: StoredResponse, now: Date): Promise<void> {
     await this.em.execute(
       `update idempotency_keys
-          set state = 'completed', response_status = ?, response_content_type = ?, response_body = ?,
-              completed_at = ?
+          set state = 'completed', response_status = ?, response_content_type = ?, response_location = ?,
+              response_body = ?, completed_at = ?
         where id = ? and claim_token = ? and state = 'in_progress'`,
-      [response.status, response.contentType, response.body, now, claim.id, claim.token],
+      [response.status, response.contentType, response.location, response.body, now, claim.id, claim.token],
       'run',
     );
   }

@@ -19,7 +19,7 @@ import {
  * send `Idempotency-Key` and retry safely. Applies to the whole HTTP exchange and knows no domain rule.
  *
  * - first request with a key: an `in_progress` row is committed, then the route runs; its response (status,
- *   content type, exact body) is stored on the row before it leaves the server;
+ *   content type, `Location`, exact body) is stored on the row before it leaves the server;
  * - same key, same request (method, path, query, canonical body): the stored response is replayed with
  *   `Idempotent-Replayed: true` and the route does not run;
  * - same key, different request: 422 `idempotency_key_reused`;
@@ -129,9 +129,11 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
         await withRepository((keys) => keys.release(claim));
       } else {
         const contentType = reply.getHeader('content-type');
+        const location = reply.getHeader('location');
         const response: StoredResponse = {
           status: reply.statusCode,
           contentType: typeof contentType === 'string' ? contentType : null,
+          location: typeof location === 'string' ? location : null,
           body,
         };
         await withRepository((keys) => keys.complete(claim, response, clock()));
@@ -157,6 +159,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
 function replay(reply: FastifyReply, response: StoredResponse): FastifyReply {
   reply.code(response.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   if (response.contentType) reply.header('content-type', response.contentType);
+  if (response.location) reply.header('location', response.location);
   return reply.send(response.body);
 }
 

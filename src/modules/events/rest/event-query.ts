@@ -23,7 +23,16 @@ export const listEventsQuerySchema = z.strictObject({
     .default(DEFAULT_EVENTS_PAGE)
     .describe(`Events per page, 1 to ${MAX_EVENTS_PAGE}; default ${DEFAULT_EVENTS_PAGE}`),
   after: z.string().min(1).max(100).optional().describe("A cursor from this feed, or an event's id"),
-  type: types.optional().describe('Only these event types (repeat the parameter or separate with commas)'),
+  type: types
+    .optional()
+    // Documented (OpenAPI) as what it accepts: a repeated parameter of event types.
+    .meta({
+      description: 'Only these event types (repeat the parameter or separate with commas)',
+      override: ({ jsonSchema }) => {
+        delete jsonSchema.anyOf;
+        Object.assign(jsonSchema, { type: 'array', items: { type: 'string', enum: [...EVENT_TYPES] } });
+      },
+    }),
   order_id: z.string().max(100).optional().describe("Only this order's events"),
   occurred_after: z.iso
     .datetime({ offset: true })

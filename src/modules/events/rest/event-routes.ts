@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { requireActor } from '../../../platform/http/authentication.ts';
+import { route } from '../../../platform/http/route-contract.ts';
 import { getEvent } from '../commands/get-event.ts';
 import { listEvents } from '../commands/list-events.ts';
 import { encodeCursor } from '../cursor.ts';
+import { getEventContract, listEventsContract } from './event-contracts.ts';
 import { presentEvent } from './event-json.ts';
 import { listEventsQuerySchema } from './event-query.ts';
 
@@ -12,7 +14,7 @@ import { listEventsQuerySchema } from './event-query.ts';
  * null}`, oldest first; `next` is set when more events follow right now. `GET /v1/events/{id}/`.
  */
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v1/events/', async (request) => {
+  route(app, listEventsContract, async (request) => {
     const actor = await requireActor(request);
     const query = parseOrThrow(listEventsQuerySchema, request.query ?? {});
     const page = await listEvents(request.deps, actor, {
@@ -32,7 +34,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.get<{ Params: { eventId: string } }>('/v1/events/:eventId/', async (request) => {
+  route(app, getEventContract, async (request) => {
     const actor = await requireActor(request);
     return presentEvent(await getEvent(request.deps, actor, request.params.eventId));
   });

@@ -8,7 +8,7 @@ import { csrfTokenOf, hashSessionToken, newSessionToken } from '../session-token
 import type { MerchantUser } from '../user.entity.ts';
 import { UserRepository } from '../user.repository.ts';
 
-const inputSchema = z
+export const signInInputSchema = z
   .object({
     email: z.string().trim().min(1).max(254),
     password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
@@ -35,7 +35,7 @@ export async function attemptSignIn(
   input: unknown,
   clientAddress: string | null,
 ): Promise<SignInAttempt> {
-  const { email, password } = parseOrThrow(inputSchema, input);
+  const { email, password } = parseOrThrow(signInInputSchema, input);
   const user = await deps.db.read((uow) => new UserRepository(uow).findByEmail(email));
   if (!user) {
     await spendVerificationTime(password);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { pathPrefixOf } from '../../../config/index.ts';
 import type { Actor } from '../../../platform/auth/actor.ts';
+import { route } from '../../../platform/http/route-contract.ts';
 import { authenticateSession } from '../commands/authenticate-session.ts';
 import { attemptSignIn } from '../commands/sign-in.ts';
 import { signOut } from '../commands/sign-out.ts';
@@ -14,17 +14,18 @@ import {
   setSessionCookie,
 } from '../session-cookie.ts';
 import { csrfTokenMatches, csrfTokenOf } from '../session-token.ts';
+import { getSessionContract, signInContract, signOutContract } from './session-contracts.ts';
 
 /**
  * The portal's session endpoints at `{merchant_portal_url}/session`, for a single-page app: JSON in and out, no
  * redirects. POST signs in (sets the cookie, answers the user and the CSRF token), GET answers the same for the
- * current session (after a reload), DELETE signs out. Never cached.
+ * current session (after a reload), DELETE signs out. Never cached. Registered under the path of
+ * MERCHANT_PORTAL_URL.
  */
 export function sessionRoutes(deps: IdentityDeps) {
   const cookie = sessionCookieOf(deps.config);
-  const path = `${pathPrefixOf(deps.config.merchantPortalUrl)}/session`;
   return async (app: FastifyInstance) => {
-    app.post(path, async (request, reply) => {
+    route(app, signInContract, async (request, reply) => {
       const body = request.body as { email?: unknown } | null;
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : null;
       await request.server.limitSignIn(request, reply, email);
@@ -52,7 +53,7 @@ export function sessionRoutes(deps: IdentityDeps) {
       };
     });
 
-    app.get(path, async (request, reply) => {
+    route(app, getSessionContract, async (request, reply) => {
       const token = sessionTokenOf(request.headers.cookie, cookie);
       const actor = token ? await authenticateSession(request.deps, token) : null;
       if (!token || !actor) throw sessionRequired();
@@ -60,7 +61,7 @@ export function sessionRoutes(deps: IdentityDeps) {
       return sessionJson(actor, csrfTokenOf(token));
     });
 
-    app.delete(path, async (request, reply) => {
+    route(app, signOutContract, async (request, reply) => {
       const token = sessionTokenOf(request.headers.cookie, cookie);
       if (token && (await authenticateSession(request.deps, token))) {
         // Signing someone out is a write: a cross-site request cannot, without the CSRF token.

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
 import { sendCreated } from '../../../platform/http/created.ts';
+import { route } from '../../../platform/http/route-contract.ts';
 import { createOrder } from '../commands/create-order.ts';
 import { getOrder } from '../commands/get-order.ts';
 import { noOrderList } from '../errors.ts';
 import { orderResourceUrl, presentOrder } from '../order-json.ts';
+import { createOrderContract, getOrderContract, noOrderListContract } from './order-contracts.ts';
 
 /** Spec 4.1 and 4.2. */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/v1/orders/', async (request, reply) => {
+  route(app, createOrderContract, async (request, reply) => {
     const actor = await requireActor(request);
     const view = await createOrder(request.deps, actor, request.body ?? {});
     const { baseUrl } = request.deps.config;
@@ -16,11 +18,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // There is no list of orders: a client guessing one is pointed at the search (spec 4.14).
-  app.get('/v1/orders/', async () => {
+  route(app, noOrderListContract, async () => {
     throw noOrderList();
   });
 
-  app.get<{ Params: { orderId: string } }>('/v1/orders/:orderId/', async (request) => {
+  route(app, getOrderContract, async (request) => {
     const actor = await requireActor(request);
     const view = await getOrder(request.deps, actor, request.params.orderId);
     return presentOrder(view, request.deps.config.baseUrl);

@@ -1,24 +1,28 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
 import { sendCreated } from '../../../platform/http/created.ts';
+import { route } from '../../../platform/http/route-contract.ts';
 import { orderResourceUrl, presentOrder } from '../../orders/order-json.ts';
 import { authenticateTransaction } from '../commands/authenticate-transaction.ts';
 import { captureTransaction } from '../commands/capture-transaction.ts';
 import { voidTransaction } from '../commands/void-transaction.ts';
 import type { FollowUpResult } from '../pre-authorization.ts';
-
-type Params = { Params: { orderId: string; transactionId: string } };
+import {
+  authenticateTransactionContract,
+  captureTransactionContract,
+  voidTransactionContract,
+} from './payment-contracts.ts';
 
 /** Spec 4.13 (authenticate), pre-authorization captures, and 4.5 (voids). */
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
-  app.post<Params>('/v1/orders/:orderId/transactions/:transactionId/authenticate/', async (request) => {
+  route(app, authenticateTransactionContract, async (request) => {
     const actor = await requireActor(request);
     const { orderId, transactionId } = request.params;
     const view = await authenticateTransaction(request.deps, actor, orderId, transactionId, request.body);
     return presentOrder(view, request.deps.config.baseUrl);
   });
 
-  app.post<Params>('/v1/orders/:orderId/transactions/:transactionId/captures/', async (request, reply) => {
+  route(app, captureTransactionContract, async (request, reply) => {
     const actor = await requireActor(request);
     const { orderId, transactionId } = request.params;
     const result = await captureTransaction(request.deps, actor, orderId, transactionId, request.body);
@@ -26,7 +30,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Spec 4.5: no body. An empty JSON object is tolerated; anything else in it is ignored.
-  app.post<Params>('/v1/orders/:orderId/transactions/:transactionId/voids/', async (request, reply) => {
+  route(app, voidTransactionContract, async (request, reply) => {
     const actor = await requireActor(request);
     const { orderId, transactionId } = request.params;
     const result = await voidTransaction(request.deps, actor, orderId, transactionId);

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { requireActor } from '../../../platform/http/authentication.ts';
+import { route } from '../../../platform/http/route-contract.ts';
 import { presentOrder } from '../../orders/order-json.ts';
 import { exportOrdersReport } from '../commands/export-orders-report.ts';
 import { searchOrders } from '../commands/search-orders.ts';
 import { parseSearchBody } from '../search-input.ts';
+import { searchOrdersContract } from './search-contracts.ts';
 
 /**
  * Spec 4.14. JSON response: `{ "orders": [<order as retrieved>], "total": <matching orders>,
@@ -13,7 +15,7 @@ import { parseSearchBody } from '../search-input.ts';
  * `?format=csv`: the transaction report, streamed.
  */
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Querystring: { format?: string } }>('/v1/search/orders/', async (request, reply) => {
+  route(app, searchOrdersContract, async (request, reply) => {
     const actor = await requireActor(request);
     const format = request.query.format;
     if (format !== undefined && format !== 'csv') {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
 import { sendCreated } from '../../../platform/http/created.ts';
+import { route } from '../../../platform/http/route-contract.ts';
 import { getVaultCard } from '../commands/get-card.ts';
 import { storeCard } from '../commands/store-card.ts';
 import { presentVaultCard, vaultCardUrl } from '../vault-record.ts';
+import { getCardContract, storeCardContract } from './vault-contracts.ts';
 
 /**
  * The vault face, spec 4.6: `POST {token_vault_url}/v1/cards/`, and `GET …/v1/cards/{vault_token}/` for the
@@ -12,7 +14,7 @@ import { presentVaultCard, vaultCardUrl } from '../vault-record.ts';
  * The request body (PAN) is never logged: the server logs one line per request without bodies.
  */
 export async function vaultRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/v1/cards/', async (request, reply) => {
+  route(app, storeCardContract, async (request, reply) => {
     const actor = await requireActor(request);
     const card = await storeCard(request.deps, actor, request.body ?? {});
     return sendCreated(
@@ -23,7 +25,7 @@ export async function vaultRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The record of a stored card (the 201's Location): token, truncated number and brands, never card data.
-  app.get<{ Params: { vaultToken: string } }>('/v1/cards/:vaultToken/', async (request) => {
+  route(app, getCardContract, async (request) => {
     const actor = await requireActor(request);
     return presentVaultCard(await getVaultCard(request.deps, actor, request.params.vaultToken));
   });

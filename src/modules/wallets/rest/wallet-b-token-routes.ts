@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sendCreated } from '../../../platform/http/created.ts';
+import { route } from '../../../platform/http/route-contract.ts';
 import { vaultCardUrl } from '../../vault/vault-record.ts';
 import { storeWalletBToken } from '../commands/store-wallet-b-token.ts';
+import { storeWalletBTestTokenContract, storeWalletBTokenContract } from './wallet-contracts.ts';
 
 /**
  * The wallet B token service of spec 4.9, registered under the path of WALLET_B_TOKEN_URL (default
@@ -10,12 +12,12 @@ import { storeWalletBToken } from '../commands/store-wallet-b-token.ts';
  * to its transaction.
  */
 export async function walletBTokenRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/tokens/', async (request, reply) => {
+  route(app, storeWalletBTokenContract, async (request, reply) => {
     const stored = await storeWalletBToken(request.deps, 'production', request.body ?? {});
     return sendCreated(reply, vaultCardUrl(request.deps.config.tokenVaultUrl, stored.vaultToken), stored);
   });
 
-  app.post('/test/tokens/', async (request, reply) => {
+  route(app, storeWalletBTestTokenContract, async (request, reply) => {
     const stored = await storeWalletBToken(request.deps, 'test', request.body ?? {});
     return sendCreated(reply, vaultCardUrl(request.deps.config.tokenVaultUrl, stored.vaultToken), stored);
   });

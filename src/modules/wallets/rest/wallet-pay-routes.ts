@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../../platform/http/route-contract.ts';
 import { executeWalletPayment, type WalletPaymentResult } from '../commands/execute-wallet-payment.ts';
-
-type Params = { Params: { orderId: string; transactionId: string } };
+import { executeWalletAPaymentContract, executeWalletBPaymentContract } from './wallet-contracts.ts';
 
 /** Spec 4.12: the answer of both execute-payment calls. */
 function present(result: WalletPaymentResult) {
@@ -14,13 +14,13 @@ function present(result: WalletPaymentResult) {
  * the payment by retrieving the order (4.2).
  */
 export async function walletPayRoutes(app: FastifyInstance): Promise<void> {
-  app.post<Params>('/pay/:orderId/select-payment-method/wallet-a-pay/:transactionId/', async (request) => {
+  route(app, executeWalletAPaymentContract, async (request) => {
     const { orderId, transactionId } = request.params;
     const target = { method: 'wallet-a-pay' as const, orderId, transactionId, projectId: null };
     return present(await executeWalletPayment(request.deps, target, request.body ?? {}));
   });
 
-  app.post<Params>('/pay/:orderId/select-payment-method/wallet-b-pay/:transactionId/', async (request) => {
+  route(app, executeWalletBPaymentContract, async (request) => {
     const { orderId, transactionId } = request.params;
     const target = { method: 'wallet-b-pay' as const, orderId, transactionId, projectId: null };
     return present(await executeWalletPayment(request.deps, target, request.body ?? {}));

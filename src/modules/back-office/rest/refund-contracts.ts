@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { defineContract } from '../../../platform/http/route-contract.ts';
+import { MAX_AMOUNT } from '../../orders/money.ts';
+import { EXAMPLE_IDS, exampleRefundOrder } from '../../orders/order-json-examples.ts';
+import { orderIdParam, orderJsonSchema } from '../../orders/order-json-schema.ts';
+import { ORDER_STATUSES } from '../../orders/state-machine.ts';
+import { createRefundInputSchema } from '../refund-input.ts';
+
+/** Spec 4.3 and 4.4; registered by refund-routes.ts. */
+
+const params = z.object({ orderId: orderIdParam });
+
+/** One item of the refund list (refund-json.ts). */
+export const refundListItemSchema = z
+  .strictObject({
+    id: z.uuid().meta({ description: 'The refund order.' }),
+    amount: z.int().min(0).max(MAX_AMOUNT).meta({ description: 'Minor units.' }),
+    currency: z.string(),
+    created: z.iso.datetime(),
+    completed: z.iso.datetime().optional(),
+    description: z.string().optional(),
+    flags: z.array(z.string()),
+    merchant_order_id: z.string().optional(),
+    refund_of_order_id: z.uuid(),
+    status: z.enum(ORDER_STATUSES),
+  })
+  .meta({ id: 'RefundListItem', description: 'A refund order as the refund list shows it (spec 4.4).' });
+
+export const createRefundContract = defineContract({
+  method: 'POST',
+  path: '/v1/orders/:orderId/refunds/',
+  operationId: 'createRefund',
+  summary: 'Refund an order',
+  description:
+    'Spec 4.3: refunds part or all of a completed payment, as many times as the total stays within what was ' +
+    'paid (for a pre-authorization: what was captured). The refund is an order of its own in the original ' +
+    "order's currency. Send an `Idempotency-Key` to retry safely.",
+  tags: ['Refunds'],
+  auth: 'api_key',
+  params,
+  body: {
+    schema: createRefundInputSchema,
+    examples: {
+      partial: {
+        summary: 'A partial refund',
+        value: { amount: 500, description: 'One bulb returned', merchant_order_id: 'shop-4711-r1' },
+      },
+    },
+  },
+  success: {
+    status: 201,
+    description: 'The refund order (spec 2.6).',
+    schema: orderJsonSchema,
+    examples: { partial: { value: exampleRefundOrder } },
+  },
+  errors: [
+    { status: 404, type: 'not_found', when: 'No such order in your project', value: 'Order not found' },
+    {
+      status: 422,
+      type: 'refund_exceeds_remaining',
+      when: 'The amount is more than what remains to refund',
+      value:
+        'amount: 15.01 EUR (1501 minor units) exceeds the remaining refundable amount of 15.00 EUR (1500 minor ' +
+        'units): 15.00 EUR (1500 minor units) paid, 0.00 EUR (0 minor units) already refunded or being refunded',
+    },
+    {
+      status: 422,
+      type: 'order_not_paid',
+      when: 'The order is not completed, or has no single paid transaction',
+    },
+    { status: 422, type: 'order_not_refundable', when: 'The order is itself a refund, capture or void' },
+    { status: 422, type: 'order_voided', when: 'The order was voided: nothing was paid' },
+    {
+      status: 422,
+      type: 'order_not_captured',
+      when: 'A pre-authorization that was not captured: void it instead',
+    },
+    {
+      status: 422,
+      type: 'acquirer_not_configured',
+      when: 'A live project, and no acquirer connection is configured',
+    },
+  ],
+});
+
+export const listRefundsContract = defineContract({
+  method: 'GET',
+  path: '/v1/orders/:orderId/refunds/',
+  operationId: 'listRefunds',
+  summary: 'List the refunds of an order',
+  description: 'Spec 4.4: every refund order of the order, oldest first.',
+  tags: ['Refunds'],
+  auth: 'api_key',
+  params,
+  success: {
+    status: 200,
+    description: 'The refund orders.',
+    schema: z.array(refundListItemSchema),
+    examples: {
+      one: {
+        value: [
+          {
+            id: EXAMPLE_IDS.refund,
+            amount: 500,
+            currency: 'EUR',
+            created: exampleRefundOrder.created,
+            completed: exampleRefundOrder.completed,
+            description: 'One bulb returned',
+            flags: ['is-refund', 'is-test'],
+            merchant_order_id: 'shop-4711-r1',
+            refund_of_order_id: EXAMPLE_IDS.order,
+            status: 'completed',
+          },
+        ],
+      },
+    },
+  },
+  errors: [
+    { status: 404, type: 'not_found', when: 'No such order in your project', value: 'Order not found' },
+  ],
+});

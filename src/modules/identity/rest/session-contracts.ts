@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { ROLES } from '../../../platform/auth/roles.ts';
+import { defineContract } from '../../../platform/http/route-contract.ts';
+import { signInInputSchema } from '../commands/sign-in.ts';
+
+/**
+ * The portal's session endpoints at `{merchant_portal_url}/session`; registered by session-routes.ts under the
+ * path of MERCHANT_PORTAL_URL. Answers are never cached.
+ */
+
+const TAGS = ['Portal sessions'];
+
+const sessionJsonSchema = z
+  .strictObject({
+    user: z.strictObject({
+      id: z.uuid(),
+      email: z.string().meta({ description: 'Lower case.' }),
+      role: z.enum(ROLES),
+    }),
+    project_id: z.uuid(),
+    csrf_token: z.string().meta({
+      description:
+        'Send it as `x-csrf-token` with every request the session cookie authenticates that changes something.',
+    }),
+  })
+  .meta({ id: 'PortalSession', description: 'The signed-in user and the CSRF token of the session.' });
+
+const sessionExample = {
+  user: { id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f', email: 'ops@shop.example', role: 'admin' },
+  project_id: '0b6c3f2a-8d4e-4f1a-9c7b-5e2d1a3f4b6c',
+  csrf_token: 'kX0v9V5p2gQ1mYyB7nWcR4tLs8eHjUaZ',
+};
+
+export const signInContract = defineContract({
+  method: 'POST',
+  path: '/session',
+  operationId: 'signIn',
+  summary: 'Sign in to the merchant portal',
+  description:
+    'Opens a session for a merchant user: sets the session cookie (`HttpOnly; Secure; SameSite=Strict`) and ' +
+    'answers the user and the CSRF token. A wrong password and an unknown address get the same answer. ' +
+    'Rate limited per address and per e-mail address.',
+  tags: TAGS,
+  auth: 'none',
+  body: {
+    schema: signInInputSchema,
+    examples: { signIn: { value: { email: 'ops@shop.example', password: 'correct horse battery staple' } } },
+  },
+  success: {
+    status: 200,
+    description: 'Signed in.',
+    schema: sessionJsonSchema,
+    examples: { signedIn: { value: sessionExample } },
+    headers: { 'Set-Cookie': { description: 'The session cookie.' } },
+  },
+  errors: [
+    {
+      status: 401,
+      type: 'invalid_credentials',
+      when: 'The e-mail address or password is incorrect',
+      value: 'The e-mail address or password is incorrect',
+    },
+  ],
+});
+
+export const getSessionContract = defineContract({
+  method: 'GET',
+  path: '/session',
+  operationId: 'getSession',
+  summary: 'Read the current portal session',
+  description: 'The same answer as the sign-in, for the session of the cookie (after a page reload).',
+  tags: TAGS,
+  auth: 'session',
+  success: {
+    status: 200,
+    description: 'The session.',
+    schema: sessionJsonSchema,
+    examples: { session: { value: sessionExample } },
+  },
+});
+
+export const signOutContract = defineContract({
+  method: 'DELETE',
+  path: '/session',
+  operationId: 'signOut',
+  summary: 'Sign out of the merchant portal',
+  description:
+    'Ends the session in every process (its WebSockets close) and clears the cookie. Without a valid session ' +
+    'there is nothing to end, and the answer is the same 204.',
+  tags: TAGS,
+  auth: 'session',
+  headers: z.object({
+    'x-csrf-token': z.string().optional().meta({ description: 'The `csrf_token` of the sign-in.' }),
+  }),
+  success: { status: 204, description: 'Signed out; the cookie is cleared.' },
+  errors: [
+    {
+      status: 403,
+      type: 'csrf_token_invalid',
+      when: 'A valid session cookie without its `x-csrf-token`',
+      value:
+        'Send the x-csrf-token header with the csrf_token of the sign-in (GET the session to read it again)',
+    },
+  ],
+});

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { MAX_AMOUNT } from './money.ts';
+import { ORDER_STATUSES, TRANSACTION_STATUSES } from './state-machine.ts';
+
+/**
+ * The order representation (order-json.ts, spec 2.2-2.4) as a schema, for the REST contracts: the OpenAPI
+ * document shows it as the `Order` component, and under NODE_ENV=test every REST answer carrying an order is
+ * checked against it (platform/openapi/response-check.ts). The schemas are strict: a field added to the
+ * representation must be added here, or the tests fail. Absent optional values are left out, never null.
+ */
+
+const uuid = (description: string) => z.uuid().meta({ description });
+const timestamp = (description: string) => z.iso.datetime().meta({ description });
+const amount = (description: string) => z.int().min(0).max(MAX_AMOUNT).meta({ description });
+const url = (description: string) => z.string().meta({ description, format: 'uri' });
+
+export const transactionEventJsonSchema = z
+  .strictObject({
+    event: z.string().meta({ description: 'The status the transaction entered, e.g. `new`, `accepted`.' }),
+    id: uuid('Event ID.'),
+    occurred: timestamp('When it happened.'),
+    source: z.string().meta({ description: 'What caused it, e.g. `set_status`.' }),
+  })
+  .meta({ id: 'TransactionEvent' });
+
+export const paymentMethodDetailsJsonSchema = z
+  .strictObject({
+    one_click_type: z.enum(['first', 'one-click']).optional().meta({
+      description: '`first` stores the card, `one-click` pays with a stored card (spec 4.16).',
+    }),
+    vault_token: uuid(
+      'The stored card: on a completed `first` transaction, and as sent for `one-click`.',
+    ).optional(),
+    first_transaction_id: uuid(
+      'As sent instead of `vault_token`: the first one-click transaction.',
+    ).optional(),
+    card_expiry: z.string().optional().meta({ description: 'Expiry as `MMYYYY`.' }),
+    cardholder_name: z.string().optional().meta({ description: 'Cardholder name.' }),
+    truncated_pan: z
+      .string()
+      .optional()
+      .meta({ description: 'Masked card number, e.g. `411111******1111`.' }),
+    setup_token: uuid(
+      'Single use, valid 300 seconds after the order was created: the input of the vault and wallet token calls. ' +
+        'Shown while it is unused.',
+    ).optional(),
+    ani_results: z
+      .strictObject({
+        status: z.string(),
+        status_description: z.string(),
+        match: z.string().optional(),
+        match_description: z.string().optional(),
+      })
+      .optional()
+      .meta({ description: 'Visa Account Name Inquiry result (spec 2.5).' }),
+    external_authentication_details: z
+      .strictObject({
+        authenticationValue: z.string(),
+        dsTransID: z.string(),
+        methodUsed: z.string(),
+        protocolVersion: z.string(),
+      })
+      .optional()
+      .meta({ description: 'The external 3-D Secure values sent to `authenticate`, echoed (spec 4.13).' }),
+  })
+  .meta({
+    id: 'PaymentMethodDetails',
+    description: 'Method-specific details (spec 2.4); never a card number or CVC.',
+  });
+
+export const transactionJsonSchema = z
+  .strictObject({
+    id: uuid('Transaction ID.'),
+    order_id: uuid('Owning order.'),
+    amount: amount('Minor units.'),
+    currency: z.string().meta({ description: 'ISO 4217.' }),
+    credit_debit: z.enum(['credit', 'debit']).optional().meta({
+      description: '`debit` on a refund transaction, `credit` on a void transaction.',
+    }),
+    payment_method: z.string().meta({
+      description: '`credit-card`, `credit-card-refund`, `wallet-a-pay`, `wallet-b-pay`.',
+    }),
+    payment_method_brand: z.string().optional().meta({ description: 'Card brand, e.g. `visa`.' }),
+    payment_method_details: paymentMethodDetailsJsonSchema,
+    refund_of_transaction_id: uuid('On a refund transaction: the original transaction.').optional(),
+    void_of_transaction_id: uuid('On a void transaction: the original transaction.').optional(),
+    capture_of_transaction_id: uuid('On a capture transaction: the original transaction.').optional(),
+    is_capturable: z.boolean().meta({ description: 'Whether the pre-authorization can still be captured.' }),
+    outcomes: z
+      .strictObject({
+        processing: z.strictObject({
+          status: z.string(),
+          response_code: z.string().meta({ description: 'E.g. `00` (approved).' }),
+          response_code_description: z.string(),
+        }),
+      })
+      .optional()
+      .meta({ description: "The acquirer's answer." }),
+    payment_url: url('Where the customer authenticates (3-D Secure, one-click).').optional(),
+    reason: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'Why it ended as it did: `none`, `do_not_honour`, `insufficient_funds`, `processor_error`, ' +
+          '`authentication_required`, `invalid_card_number`, `expired_card`.',
+      }),
+    status: z.enum(TRANSACTION_STATUSES).meta({ description: 'Spec part 3.' }),
+    created: timestamp('Creation time.'),
+    modified: timestamp('Last modification time.'),
+    events: z.array(transactionEventJsonSchema).meta({ description: 'Status changes, oldest first.' }),
+  })
+  .meta({ id: 'Transaction' });
+
+export const orderJsonSchema = z
+  .strictObject({
+    id: uuid('Order ID.'),
+    project_id: uuid('Project the order belongs to.'),
+    merchant_id: uuid('Merchant account.'),
+    merchant_order_id: z.string().optional().meta({ description: "The merchant's own reference." }),
+    description: z.string().optional(),
+    currency: z.string().meta({ description: 'ISO 4217, e.g. `EUR`.' }),
+    amount: amount('Minor units, VAT included (1500 = 15.00 EUR).'),
+    status: z.enum(ORDER_STATUSES).meta({ description: 'Spec part 3.' }),
+    flags: z.array(z.string()).meta({
+      description: 'Labels such as `is-test` (a test project), `is-refund` (a refund order), `has-captures`.',
+    }),
+    created: timestamp('Creation time (UTC, milliseconds).'),
+    modified: timestamp('Last modification time.'),
+    completed: timestamp('Completion time.').optional(),
+    expiration_period: z.string().meta({ description: 'ISO 8601 duration, e.g. `PT1H`.' }),
+    payment_methods: z.array(z.string()).optional().meta({
+      description: 'Methods offered on the hosted page; absent: every method active in the project.',
+    }),
+    transactions: z.array(transactionJsonSchema).meta({ description: 'Payment attempts, oldest first.' }),
+    order_url: url(
+      'The hosted payment page (payment orders): send the customer here when you sent no transaction.',
+    ).optional(),
+    return_url: url('Where the customer goes after paying.').optional(),
+    failure_url: url('Where the customer goes when the payment fails; `return_url` when absent.').optional(),
+    webhook_url: url("Where this order's status webhooks go, instead of the project's.").optional(),
+    customer: z.record(z.string(), z.unknown()).optional().meta({ description: 'As sent.' }),
+    client: z.record(z.string(), z.unknown()).optional().meta({ description: 'As sent.' }),
+    extra: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: "The merchant's own data, as sent." }),
+    refunded_amount: amount('Refunded so far (payment orders), minor units.').optional(),
+    refund_orders: z
+      .array(z.uuid())
+      .optional()
+      .meta({ description: 'IDs of the refund orders (payment orders).' }),
+    related_orders: z.array(z.uuid()).optional().meta({
+      description: 'IDs of every order created from this one (refunds, captures, voids).',
+    }),
+    refund_of_order_id: uuid('On a refund order: the original order.').optional(),
+    capture_of_order_id: uuid('On a capture order: the original order.').optional(),
+    void_of_order_id: uuid('On a void order: the original order.').optional(),
+    related_order_id: uuid('On any order created from another: the original order.').optional(),
+    related_payment_link_id: uuid('On an order created by opening a payment link: that link.').optional(),
+  })
+  .meta({
+    id: 'Order',
+    description:
+      'An order (spec 2.2). Refund, capture and void orders share this shape (spec 2.6, 2.7). What a create ' +
+      'returns is exactly what a later `GET /v1/orders/{order_id}/` returns.',
+  });
+
+/** The path parameter of every route under `/v1/orders/:orderId/`. */
+export const orderIdParam = z.uuid().meta({
+  description:
+    "The order's ID. Another project's order, and an ID that is not a uuid, answer 404 like a missing one.",
+});

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { defineContract } from '../../../platform/http/route-contract.ts';
+import {
+  EXAMPLE_IDS,
+  exampleHostedOrder,
+  exampleOwnCheckoutOrder,
+  examplePaidOrder,
+} from '../order-json-examples.ts';
+import { orderIdParam, orderJsonSchema } from '../order-json-schema.ts';
+import type { PaymentMethodRegistry } from '../payment-methods.ts';
+
+/** Spec 4.1 and 4.2; registered by order-routes.ts. */
+
+export const createOrderContract = defineContract({
+  method: 'POST',
+  path: '/v1/orders/',
+  operationId: 'createOrder',
+  summary: 'Create an order',
+  description:
+    'Spec 4.1. With no transaction the customer picks a payment method on the hosted page at `order_url`. ' +
+    "With exactly one (own checkout) you drive the payment: store the card with the transaction's " +
+    '`setup_token` (`POST {token_vault_url}/v1/cards/`), then authenticate it, or use a wallet. An `amount` of 0 ' +
+    'verifies a card without charging it. A payment declined for business reasons is not an error: the order ' +
+    'comes back with the transaction `declined`.',
+  tags: ['Orders'],
+  auth: 'api_key',
+  body: {
+    // The registry's schema: its `payment_method` values are the registered payment methods.
+    schema: (deps: { paymentMethods: Pick<PaymentMethodRegistry, 'orderInput'> }) =>
+      deps.paymentMethods.orderInput,
+    examples: {
+      hosted: {
+        summary: 'Hosted payment page: the customer chooses',
+        value: {
+          merchant_order_id: 'shop-4711',
+          amount: 1500,
+          currency: 'EUR',
+          description: 'Two tulip bulbs',
+          return_url: 'https://shop.example/orders/4711/return',
+        },
+      },
+      ownCheckout: {
+        summary: 'Own checkout with a card',
+        value: {
+          merchant_order_id: 'shop-4711',
+          amount: 1500,
+          currency: 'EUR',
+          description: 'Two tulip bulbs',
+          return_url: 'https://shop.example/orders/4711/return',
+          transactions: [{ payment_method: 'credit-card' }],
+          customer: { email_address: 'ada@shop.example', country: 'NL', locale: 'nl_NL' },
+        },
+      },
+      oneClick: {
+        summary: 'One-click payment with a stored card',
+        value: {
+          amount: 1500,
+          currency: 'EUR',
+          transactions: [
+            {
+              payment_method: 'credit-card',
+              payment_method_details: {
+                one_click_type: 'one-click',
+                vault_token: EXAMPLE_IDS.vaultToken,
+                cvc: '123',
+              },
+            },
+          ],
+        },
+      },
+    },
+  },
+  success: {
+    status: 201,
+    description: 'The order (spec 2.2), exactly as a later retrieve returns it.',
+    schema: orderJsonSchema,
+    examples: {
+      hosted: { summary: 'Hosted payment page', value: exampleHostedOrder },
+      ownCheckout: {
+        summary: 'Own checkout: the transaction carries its setup_token',
+        value: exampleOwnCheckoutOrder,
+      },
+    },
+  },
+  errors: [
+    {
+      status: 400,
+      type: 'invalid_request',
+      when: 'A field the rules refuse, e.g. a payment method not active in the project',
+      value: "transactions.0.payment_method: 'wallet-a-pay' is not active in this project",
+    },
+    { status: 404, type: 'not_found', when: 'One-click: no such `vault_token` or `first_transaction_id`' },
+    {
+      status: 409,
+      type: 'first_transaction_not_completed',
+      when: 'One-click: `first_transaction_id` did not complete, so it stored no card',
+    },
+    {
+      status: 422,
+      type: 'acquirer_not_configured',
+      when: 'A card payment of a live project, and no acquirer connection is configured',
+    },
+  ],
+});
+
+export const getOrderContract = defineContract({
+  method: 'GET',
+  path: '/v1/orders/:orderId/',
+  operationId: 'getOrder',
+  summary: 'Retrieve an order',
+  description:
+    'Spec 4.2: the order with all its transactions. Retrieve it on every webhook and when the customer comes ' +
+    'back to `return_url`, and act on its `status`.',
+  tags: ['Orders'],
+  auth: 'api_key',
+  params: z.object({ orderId: orderIdParam }),
+  success: {
+    status: 200,
+    description: 'The order (spec 2.2).',
+    schema: orderJsonSchema,
+    examples: { paid: { summary: 'A paid own-checkout order', value: examplePaidOrder } },
+  },
+  errors: [
+    { status: 404, type: 'not_found', when: 'No such order in your project', value: 'Order not found' },
+  ],
+});
+
+export const noOrderListContract = defineContract({
+  method: 'GET',
+  path: '/v1/orders/',
+  operationId: 'listOrdersNotAvailable',
+  summary: 'There is no list of orders',
+  description:
+    'Always 404, pointing at the search: list orders with `POST /v1/search/orders/` (e.g. the query `*`), read ' +
+    'one with `GET /v1/orders/{order_id}/`.',
+  tags: ['Orders'],
+  auth: 'none',
+  errors: [
+    {
+      status: 404,
+      type: 'not_found',
+      when: 'Always',
+      value:
+        'There is no list of orders at GET /v1/orders/: search them with POST /v1/search/orders/ (a query such ' +
+        'as "status:completed", or * for every order), or read one with GET /v1/orders/{order_id}/',
+    },
+  ],
+});

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { defineContract, type ErrorContract } from '../../../platform/http/route-contract.ts';
+import { EXAMPLE_IDS, exampleFollowUpOrder, examplePaidOrder } from '../../orders/order-json-examples.ts';
+import { orderIdParam, orderJsonSchema } from '../../orders/order-json-schema.ts';
+import { authenticateInputSchema } from '../commands/authenticate-transaction.ts';
+import { captureInputSchema } from '../commands/capture-transaction.ts';
+
+/** Spec 4.13 (authenticate), captures, and 4.5 (voids); registered by payment-routes.ts. */
+
+const params = z.object({
+  orderId: orderIdParam,
+  transactionId: z.uuid().meta({ description: "The transaction's ID, from the order's `transactions`." }),
+});
+
+const notFound: ErrorContract = {
+  status: 404,
+  type: 'not_found',
+  when: 'No such order in your project, or no such transaction in it',
+  value: 'Transaction not found',
+};
+
+/** What a capture and a void may refuse: both act on an authorized, uncaptured pre-authorization. */
+const followUpErrors: ErrorContract[] = [
+  notFound,
+  {
+    status: 409,
+    type: 'not_a_pre_authorization',
+    when: 'The transaction is not a card transaction created with `capture_mode` `manual`',
+  },
+  { status: 409, type: 'already_captured', when: 'The pre-authorization was captured already' },
+  { status: 409, type: 'already_voided', when: 'The pre-authorization was voided already' },
+  { status: 409, type: 'not_capturable', when: 'The transaction holds no authorized amount' },
+  {
+    status: 409,
+    type: 'authorization_expired',
+    when: 'The capture period (`AUTHORIZATION_CAPTURE_PERIOD`) ended and the amount was released',
+  },
+];
+
+export const authenticateTransactionContract = defineContract({
+  method: 'POST',
+  path: '/v1/orders/:orderId/transactions/:transactionId/authenticate/',
+  operationId: 'authenticateTransaction',
+  summary: 'Authenticate a card transaction',
+  description:
+    'Spec 4.13, own checkout only. With external 3-D Secure values (all four, with `vault_token` and `cvc`) ' +
+    'the payment is processed at once and the answer is the order: the values are echoed under ' +
+    '`payment_method_details.external_authentication_details`. Without them the card stored with the ' +
+    "transaction's `setup_token` is authorized, and if the bank asks for a challenge the transaction is " +
+    '`pending` with a `payment_url` to send the customer to.',
+  tags: ['Card payments'],
+  auth: 'api_key',
+  params,
+  body: {
+    schema: authenticateInputSchema,
+    required: false,
+    examples: {
+      external3ds: {
+        summary: 'External 3-D Secure values',
+        value: {
+          vault_token: EXAMPLE_IDS.vaultToken,
+          cvc: '123',
+          cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+          '3ds_version': '2.2.0',
+          '3ds_method_used': 'challenge',
+          ds_transaction_id: 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b',
+        },
+      },
+      storedCard: { summary: 'The card stored with the setup token', value: {} },
+    },
+  },
+  success: {
+    status: 200,
+    description:
+      'The order after the attempt; a declined payment is an order whose transaction is `declined`.',
+    schema: orderJsonSchema,
+    examples: { approved: { value: examplePaidOrder } },
+  },
+  errors: [
+    notFound,
+    {
+      status: 404,
+      type: 'not_found',
+      when: 'No such `vault_token` in your project',
+      value: 'Vault token not found',
+    },
+    {
+      status: 409,
+      type: 'transaction_not_payable',
+      when: 'Not an own-checkout card transaction, or it is no longer waiting for a payment',
+      value: 'The transaction cannot be authenticated: it is already completed',
+    },
+    {
+      status: 409,
+      type: 'card_not_stored',
+      when: 'No `vault_token` sent and no card stored with the setup token',
+    },
+    {
+      status: 422,
+      type: 'acquirer_not_configured',
+      when: 'A live project, and no acquirer connection is configured',
+    },
+  ],
+});
+
+export const captureTransactionContract = defineContract({
+  method: 'POST',
+  path: '/v1/orders/:orderId/transactions/:transactionId/captures/',
+  operationId: 'captureTransaction',
+  summary: 'Capture a pre-authorization',
+  description:
+    'Beyond the spec: captures a `capture_mode` `manual` card authorization once, for its full amount or less ' +
+    '(the rest is released). The capture is an order of its own; the original order is flagged `has-captures`.',
+  tags: ['Card payments'],
+  auth: 'api_key',
+  params,
+  body: {
+    schema: captureInputSchema,
+    required: false,
+    examples: {
+      full: { summary: 'The full authorized amount', value: {} },
+      partial: { value: { amount: 1000 } },
+    },
+  },
+  success: {
+    status: 201,
+    description: 'The capture order, linked through `capture_of_order_id`.',
+    schema: orderJsonSchema,
+    examples: { capture: { value: exampleFollowUpOrder('capture') } },
+  },
+  errors: [
+    ...followUpErrors,
+    {
+      status: 400,
+      type: 'invalid_request',
+      when: 'The amount is 0 or more than was authorized',
+      value: 'amount: must be at most the authorized amount of 15.00 EUR (1500 minor units)',
+    },
+  ],
+});
+
+export const voidTransactionContract = defineContract({
+  method: 'POST',
+  path: '/v1/orders/:orderId/transactions/:transactionId/voids/',
+  operationId: 'voidTransaction',
+  summary: 'Void a pre-authorization',
+  description:
+    'Spec 4.5: releases the full authorized amount of a pre-authorization that was not captured. No body (an ' +
+    'empty JSON object is tolerated).',
+  tags: ['Card payments'],
+  auth: 'api_key',
+  params,
+  success: {
+    status: 201,
+    description: 'The void order (spec 2.7), linked through `void_of_order_id`.',
+    schema: orderJsonSchema,
+    examples: { void: { value: exampleFollowUpOrder('void') } },
+  },
+  errors: followUpErrors,
+});
