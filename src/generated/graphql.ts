@@ -196,8 +196,13 @@ export type CaptureMode =
 
 /** Captures a pre-authorization (REST `.../captures/`). */
 export type CaptureTransactionInput = {
-  /** Minor units, at most the authorized amount; defaults to all of it. A pre-authorization is captured once. */
+  /**
+   * Minor units, at most what is still capturable (the authorized amount less earlier captures); defaults to all
+   * of it. A pre-authorization may be captured several times.
+   */
   amount?: InputMaybe<Scalars['SafeInt']['input']>;
+  /** The last capture: what it leaves of the authorization is released. Capturing everything left is final too. */
+  final?: InputMaybe<Scalars['Boolean']['input']>;
   /** The order of the pre-authorization (uuid). */
   orderId: Scalars['ID']['input'];
   /** The approved `MANUAL` capture-mode transaction (uuid). */
@@ -626,9 +631,9 @@ export type Mutation = {
   storeCard: StoreCardPayload;
   /** Verifies and decrypts a wallet B token and stores its card in the vault. */
   storeWalletBToken: StoreWalletBTokenPayload;
-  /** Changes the calling project's name or project-wide webhook URL. */
+  /** Changes the calling project's name, project-wide webhook URL or active payment methods. */
   updateProject: UpdateProjectPayload;
-  /** Releases the whole amount of a pre-authorization that was not captured (spec 4.5). */
+  /** Releases what is left of a pre-authorization: all of it, or what earlier captures did not take (spec 4.5). */
   voidTransaction: VoidTransactionPayload;
 };
 
@@ -867,6 +872,8 @@ export type Order = Node & {
   id: Scalars['ID']['output'];
   /** The merchant account of the project. */
   merchantId: Scalars['ID']['output'];
+  /** The merchant's name, as the hosted pages show it to customers. */
+  merchantName: Scalars['String']['output'];
   /** The merchant's own reference, as sent at creation; null when none was sent. */
   merchantOrderId: Maybe<Scalars['String']['output']>;
   /** When the order last changed. */
@@ -1687,6 +1694,11 @@ export type TransactionStatusChange = {
 export type UpdateProjectInput = {
   /** The new name. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The payment methods active in the project from now on (at least one, each once). Order creation and the
+   * hosted page follow them at once, in every server process.
+   */
+  paymentMethods?: InputMaybe<Array<PaymentMethod>>;
   /** An http(s) URL; null removes the project-wide webhook. */
   webhookUrl?: InputMaybe<Scalars['String']['input']>;
 };
@@ -2501,6 +2513,7 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   flags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   merchantId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  merchantName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   merchantOrderId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   modified?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   orderUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -15,8 +15,13 @@ export type AuditOutcome =
 
 /** Captures a pre-authorization (REST `.../captures/`). */
 export type CaptureTransactionInput = {
-  /** Minor units, at most the authorized amount; defaults to all of it. A pre-authorization is captured once. */
+  /**
+   * Minor units, at most what is still capturable (the authorized amount less earlier captures); defaults to all
+   * of it. A pre-authorization may be captured several times.
+   */
   amount?: number | null | undefined;
+  /** The last capture: what it leaves of the authorization is released. Capturing everything left is final too. */
+  final?: boolean | null | undefined;
   /** The order of the pre-authorization (uuid). */
   orderId: string;
   /** The approved `MANUAL` capture-mode transaction (uuid). */

@@ -43,7 +43,11 @@ export function assessRefund(facts: RefundFacts): RefundAssessment {
   const voided = facts.relatedOrders.some(
     (related) => related.kind === 'void' && !FAILED_ORDER_STATUSES.includes(related.status),
   );
-  if (voided) throw refundRefused('order_voided', 'The order was voided: there is no payment to refund');
+  // A void after partial captures released only the rest: what was captured stays refundable.
+  const captured = facts.captures.some((capture) => isSucceededTransactionStatus(capture.status));
+  if (voided && !captured) {
+    throw refundRefused('order_voided', 'The order was voided: there is no payment to refund');
+  }
   if (order.status !== 'completed') {
     throw refundRefused(
       'order_not_paid',

@@ -32,6 +32,8 @@ export const orderResolvers: Resolvers = {
     id: ({ order }) => order.id,
     projectId: ({ order }) => order.projectId,
     merchantId: ({ order }) => order.merchantId,
+    // Every order a caller can read is its own project's, hence its merchant's (see presentOrder).
+    merchantName: (_view, _args, { actor }) => actor.merchantName,
     merchantOrderId: ({ order }) => order.merchantOrderId ?? null,
     description: ({ order }) => order.description ?? null,
     currency: ({ order }) => order.currency,

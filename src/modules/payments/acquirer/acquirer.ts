@@ -68,9 +68,11 @@ export interface FollowUpRequest {
   /** Our id of the authorized transaction it acts on. */
   originalTransactionId: string;
   authorizationCode?: string;
-  /** Minor units: > 0 for capture and refund; a void covers the full authorized amount (0 for a verification). */
+  /** Minor units: > 0 for capture and refund; a void covers what no capture took (0 for a verification). */
   amount: number;
   currency: string;
+  /** On a capture: whether it is the last one, so the acquirer releases what it leaves of the authorization. */
+  final?: boolean;
 }
 
 export interface OperationResult {
