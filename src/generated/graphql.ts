@@ -462,7 +462,8 @@ export type EventSnapshot = {
   __typename?: 'EventSnapshot';
   /**
    * Minor units: the order's amount (ORDER_STATUS_CHANGED), the transaction's (TRANSACTION_STATUS_CHANGED), or the
-   * refund's, capture's or void's (ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED).
+   * refund's, capture's, void's, chargeback's or reversal's (ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED,
+   * ORDER_CHARGED_BACK, ORDER_CHARGEBACK_REVERSED).
    */
   amount: Maybe<Scalars['SafeInt']['output']>;
   /** WEBHOOK_GAVE_UP: how many attempts were made. */
@@ -485,7 +486,10 @@ export type EventSnapshot = {
   paymentMethod: Maybe<PaymentMethod>;
   /** ORDER_REFUNDED: everything refunded of the order so far, this refund included (minor units). */
   refundedAmount: Maybe<Scalars['SafeInt']['output']>;
-  /** ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED: the refund, capture or void order (uuid). */
+  /**
+   * ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED, ORDER_CHARGED_BACK, ORDER_CHARGEBACK_REVERSED: the refund,
+   * capture, void, chargeback or reversal order (uuid).
+   */
   relatedOrderId: Maybe<Scalars['ID']['output']>;
   /** TRANSACTION_STATUS_CHANGED: the transaction (uuid). */
   transactionId: Maybe<Scalars['ID']['output']>;
@@ -497,6 +501,13 @@ export type EventSnapshot = {
 export type EventType =
   /** `order.captured`: the order's pre-authorization was captured (`relatedOrderId` is the capture order). */
   | 'ORDER_CAPTURED'
+  /**
+   * `order.chargeback_reversed`: on a chargeback order, the merchant won the dispute (`relatedOrderId` is the
+   * reversal order).
+   */
+  | 'ORDER_CHARGEBACK_REVERSED'
+  /** `order.charged_back`: the cardholder disputed part of the order (`relatedOrderId` is the chargeback order). */
+  | 'ORDER_CHARGED_BACK'
   /** `order.refunded`: a refund of the order was accepted (`relatedOrderId` is the refund order). */
   | 'ORDER_REFUNDED'
   /** `order.status_changed`: the order's status changed (`orderStatus`, `fromOrderStatus`). */
@@ -840,6 +851,11 @@ export type Order = Node & {
   __typename?: 'Order';
   /** Amount in minor units, VAT included; 0 for a card verification. */
   amount: Scalars['SafeInt']['output'];
+  /**
+   * The chargeback orders of this payment (flag `is-chargeback`; each disputes part of it and lowers what can
+   * still be refunded), oldest first; empty on other kinds of order.
+   */
+  chargebacks: Array<Order>;
   /** The software that created the order (e.g. a shop plugin), as sent; null when none was sent. */
   client: Maybe<Scalars['JSONObject']['output']>;
   /** When the order reached a final status; null until then. */
@@ -864,8 +880,8 @@ export type Order = Node & {
   /** Where the customer goes when the payment fails; null when none was sent (then `returnUrl` is used). */
   failureUrl: Maybe<Scalars['String']['output']>;
   /**
-   * Labels: `is-test` (test project), `is-refund` (refund order), `has-refunds`, `has-captures`, `has-voids` (an
-   * original order that has them).
+   * Labels: `is-test` (test project), `is-refund` (refund order), `is-chargeback`, `is-reversal`, and
+   * `has-refunds`, `has-captures`, `has-voids`, `has-chargebacks`, `has-reversals` (an order that has them).
    */
   flags: Array<Scalars['String']['output']>;
   /** Order id (uuid). */
@@ -890,13 +906,18 @@ export type Order = Node & {
   refunds: Array<Refund>;
   /** The original order, for any order created from another one. */
   relatedOrderId: Maybe<Scalars['ID']['output']>;
-  /** Orders created from this one (refunds, captures, voids), oldest first. */
+  /** Orders created from this one (refunds, captures, voids, chargebacks, reversals), oldest first. */
   relatedOrderIds: Array<Scalars['ID']['output']>;
   /**
    * Where the customer goes after paying (or after 3-D Secure in an own checkout), with `?order_id=` added; null
    * when none was sent (the customer stays on our result page). A redirect is no proof of payment.
    */
   returnUrl: Maybe<Scalars['String']['output']>;
+  /**
+   * The reversal orders of this chargeback order (flag `is-reversal`: the merchant won the dispute and got the
+   * amount back), oldest first; empty on other kinds of order.
+   */
+  reversals: Array<Order>;
   /** Status (spec 3.1); changes are sent as webhooks and over the `orderStatusChanged` subscription. */
   status: OrderStatus;
   /** Payment attempts, oldest first: none until the customer picks a method on the hosted page; one in an own checkout. */
@@ -2500,6 +2521,7 @@ export type NodeResolvers<ContextType = AppGraphQLContext, ParentType extends Re
 
 export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
   amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  chargebacks?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
   client?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   completed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2524,6 +2546,7 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   relatedOrderId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   relatedOrderIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   returnUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reversals?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
   transactions?: Resolver<Array<ResolversTypes['Transaction']>, ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;

@@ -52,6 +52,10 @@ export function presentOrder(view: OrderView, baseUrl: string, merchantName: str
     refund_of_order_id: order.kind === 'refund' ? order.relatedOrderId : undefined,
     capture_of_order_id: order.kind === 'capture' ? order.relatedOrderId : undefined,
     void_of_order_id: order.kind === 'void' ? order.relatedOrderId : undefined,
+    chargeback_orders: order.kind === 'payment' ? idsOf('chargeback') : undefined,
+    chargeback_of_order_id: order.kind === 'chargeback' ? order.relatedOrderId : undefined,
+    reversal_orders: order.kind === 'chargeback' ? idsOf('reversal') : undefined,
+    reversal_of_order_id: order.kind === 'reversal' ? order.relatedOrderId : undefined,
     related_order_id: order.relatedOrderId,
   };
   return withoutEmpty(json);

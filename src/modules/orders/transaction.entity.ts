@@ -117,6 +117,29 @@ export class Transaction extends TransactionSchema.class {
       at: fields.at,
     });
   }
+
+  /**
+   * The one transaction of a chargeback order (`debit`: the disputed money leaves the merchant) or of a
+   * reversal order (`credit`: it comes back), on the disputed payment's method and card. A chargeback's
+   * scheme reason code is kept under `outcomes.chargeback.reason_code`.
+   */
+  static createDispute(
+    order: Order,
+    disputed: Transaction,
+    fields: { kind: 'chargeback' | 'reversal'; reasonCode?: string; at: Date },
+  ): Transaction {
+    const truncatedPan = disputed.paymentMethodDetails.truncated_pan;
+    return build(order, {
+      amount: order.amount,
+      creditDebit: fields.kind === 'chargeback' ? 'debit' : 'credit',
+      paymentMethod: disputed.paymentMethod,
+      paymentMethodBrand: disputed.paymentMethodBrand,
+      paymentMethodDetails: typeof truncatedPan === 'string' ? { truncated_pan: truncatedPan } : {},
+      outcomes: fields.reasonCode ? { chargeback: { reason_code: fields.reasonCode } } : null,
+      reason: 'none',
+      at: fields.at,
+    });
+  }
 }
 TransactionSchema.setClass(Transaction);
 

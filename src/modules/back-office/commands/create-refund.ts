@@ -97,8 +97,11 @@ async function prepareRefund(
   if (!original) throw notFound('Order', 'order_id');
   const transactions = await orders.transactionsOf(original.id);
   const relatedOrders = await orders.relatedOrdersOf(original.id);
-  const captures = await new RefundRepository(uow).capturesOf(transactions.map((t) => t.id));
-  const assessment = assessRefund({ order: original, transactions, relatedOrders, captures });
+  const refunds = new RefundRepository(uow);
+  const captures = await refunds.capturesOf(transactions.map((t) => t.id));
+  const chargebackIds = relatedOrders.filter((o) => o.kind === 'chargeback').map((o) => o.id);
+  const reversals = await refunds.ordersFrom(chargebackIds, 'reversal');
+  const assessment = assessRefund({ order: original, transactions, relatedOrders, captures, reversals });
   assertRefundAmount(assessment, data.amount, original.currency);
   // Where no acquirer is configured the refund is refused (422 `acquirer_not_configured`) before anything is written.
   const acquirer = deps.acquirers.require(original);

@@ -103,6 +103,17 @@ export interface AccountNameInquiryResult {
   matchDescription?: string;
 }
 
+/**
+ * What an acquirer tells the gateway on its own, after the fact (its inbound notification path): a cardholder
+ * disputed a payment (`chargeback`, naming our id of the paid transaction and the scheme's reason code), or the
+ * merchant won the dispute (`reversal`, naming our id of the chargeback's transaction). A connection receiving
+ * them hands each to `receiveAcquirerNotification` (back-office); test projects simulate them through
+ * `POST /v1/test/orders/{id}/chargebacks/` and `.../reversals/`.
+ */
+export type AcquirerNotification =
+  | { kind: 'chargeback'; transactionId: string; amount: number; currency: string; reasonCode: string }
+  | { kind: 'reversal'; chargebackTransactionId: string; amount: number; currency: string };
+
 export interface Acquirer {
   /** Short name for logs and diagnostics, e.g. `simulator`. */
   readonly name: string;
