@@ -11,6 +11,7 @@ import { Migration20261123000000_identity } from './Migration20261123000000_iden
 import { Migration20261123010000_audit_log } from './Migration20261123010000_audit_log.ts';
 import { Migration20261123040000_orders_created_covering_index } from './Migration20261123040000_orders_created_covering_index.ts';
 import { Migration20261123200000_chargebacks } from './Migration20261123200000_chargebacks.ts';
+import { Migration20261123210000_settlement } from './Migration20261123210000_settlement.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   Migration20261123010000_audit_log,
   Migration20261123040000_orders_created_covering_index,
   Migration20261123200000_chargebacks,
+  Migration20261123210000_settlement,
 ];

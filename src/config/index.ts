@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHttpUrl } from '../platform/validation/http-url.ts';
+import { type FeeConfig, feeEnvShape } from './fees.ts';
 import { type SecurityConfig, securityConfigFrom, securityEnvShape } from './security.ts';
 import { checkWalletEnv, type WalletConfig, walletConfigFrom, walletEnvShape } from './wallets.ts';
 
@@ -67,6 +68,8 @@ const configSchema = z
     ...walletEnvShape,
     // Sessions, the credential cache, GraphQL limits, rate limits (src/config/security.ts).
     ...securityEnvShape,
+    // The fee schedule (src/config/fees.ts, README "Settlement and fees").
+    ...feeEnvShape,
   })
   .superRefine((env, ctx) => {
     checkWalletEnv(env, ctx);
@@ -118,6 +121,8 @@ export interface AppConfig {
   wallets: WalletConfig;
   /** Sessions, the credential cache, GraphQL limits and rate limits. */
   security: SecurityConfig;
+  /** Fees per project, payment method and brand (src/config/fees.ts). */
+  fees: FeeConfig;
 }
 
 export interface WebhookConfig {
@@ -197,6 +202,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     wallets: walletConfigFrom(raw),
     security: securityConfigFrom(raw),
+    fees: raw.FEE_SCHEDULE,
   };
 }
 

@@ -40,6 +40,12 @@ export const TransactionSchema = defineEntity({
     refundOfTransactionId: p.uuid().nullable(),
     voidOfTransactionId: p.uuid().nullable(),
     captureOfTransactionId: p.uuid().nullable(),
+    /** What the transaction settled when its money moved (signed minor units; settlement-rules.ts), else null. */
+    settlementAmount: p.bigint('number').nullable(),
+    settlementCurrency: p.text().nullable(),
+    /** The fee charged when its money moved (minor units, never negative), else null. */
+    feeAmount: p.bigint('number').nullable(),
+    feeCurrency: p.text().nullable(),
     createdAt: p.datetime(),
     modifiedAt: p.datetime(),
   },
@@ -193,6 +199,10 @@ function build(
     refundOfTransactionId: fields.refundOfTransactionId ?? null,
     voidOfTransactionId: fields.voidOfTransactionId ?? null,
     captureOfTransactionId: fields.captureOfTransactionId ?? null,
+    settlementAmount: null,
+    settlementCurrency: null,
+    feeAmount: null,
+    feeCurrency: null,
     createdAt: fields.at,
     modifiedAt: fields.at,
   });

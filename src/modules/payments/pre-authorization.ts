@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FeeRule } from '../../config/fees.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { UnitOfWork } from '../../platform/db/db.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
@@ -6,6 +7,7 @@ import { Order } from '../orders/order.entity.ts';
 import { OrderRepository } from '../orders/order.repository.ts';
 import { recordFollowUp } from '../orders/order-events.ts';
 import type { OrderView } from '../orders/order-view.ts';
+import { feeRulesOfOrder } from '../orders/settlement-rules.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../orders/status-changes.ts';
 import { Transaction } from '../orders/transaction.entity.ts';
 import type { OperationResult } from './acquirer/acquirer.ts';
@@ -85,8 +87,10 @@ export function recordFollowUpOrder(params: {
   amount: number;
   result: OperationResult;
   at: Date;
+  /** The project's fee rules: a capture records its settlement and fee. */
+  fees: readonly FeeRule[];
 }): Order {
-  const { orders, original, kind, amount, result, at } = params;
+  const { orders, original, kind, amount, result, at, fees } = params;
   const order = Order.createFollowUp(original.order, kind, amount, at);
   const transaction = Transaction.createFollowUp(order, original.transaction, {
     kind,
@@ -95,7 +99,7 @@ export function recordFollowUpOrder(params: {
     at,
   });
   orders.add(order);
-  const ctx = { orders, at };
+  const ctx = { orders, at, fees };
   recordNewTransaction(ctx, order, transaction);
   const to = result.kind === 'approved' ? 'completed' : result.kind === 'declined' ? 'declined' : 'error';
   changeTransactionStatus(ctx, order, [transaction], transaction, to);
@@ -133,7 +137,7 @@ export interface FollowUpResult {
  * and may refuse it.
  */
 export async function followUpPreAuthorization(
-  deps: Pick<PaymentDeps, 'db' | 'now' | 'acquirers'>,
+  deps: Pick<PaymentDeps, 'db' | 'now' | 'acquirers' | 'config'>,
   target: { actor: Actor; orderId: string; transactionId: string },
   kind: 'capture' | 'void',
   decide: (facts: CaptureFacts) => CaptureDecision,
@@ -169,6 +173,7 @@ export async function followUpPreAuthorization(
       amount,
       result,
       at,
+      fees: feeRulesOfOrder(deps.config.fees, original.order),
     });
     if (result.kind === 'approved') {
       settleOriginal(original, kind === 'capture' ? HAS_CAPTURES : HAS_VOIDS, final, at);

@@ -6,6 +6,7 @@ import { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { recordFollowUp } from '../../orders/order-events.ts';
 import type { OrderView } from '../../orders/order-view.ts';
+import { feeRulesOfOrder } from '../../orders/settlement-rules.ts';
 import type { TransactionStatus } from '../../orders/state-machine.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../../orders/status-changes.ts';
 import { processingOutcomes, Transaction } from '../../orders/transaction.entity.ts';
@@ -154,7 +155,8 @@ async function recordOutcome(
     refundTransaction.outcomes = processingOutcomes(outcome);
     refundTransaction.reason = outcome.reason;
   }
-  changeTransactionStatus({ orders, at }, refundOrder, [refundTransaction], refundTransaction, to);
+  const fees = feeRulesOfOrder(deps.config.fees, original);
+  changeTransactionStatus({ orders, at, fees }, refundOrder, [refundTransaction], refundTransaction, to);
   if (to === 'accepted') {
     original.refundedAmount += refundTransaction.amount;
     original.modifiedAt = at;

@@ -5,7 +5,12 @@ import { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { recordFollowUp } from '../../orders/order-events.ts';
 import type { OrderView } from '../../orders/order-view.ts';
-import { changeTransactionStatus, recordNewTransaction } from '../../orders/status-changes.ts';
+import { feeRulesOfOrder } from '../../orders/settlement-rules.ts';
+import {
+  changeTransactionStatus,
+  recordNewTransaction,
+  type StatusChangeContext,
+} from '../../orders/status-changes.ts';
 import { Transaction } from '../../orders/transaction.entity.ts';
 import type { AcquirerNotification } from '../../payments/acquirer/acquirer.ts';
 import { refundRefused } from '../errors.ts';
@@ -19,7 +24,7 @@ export interface DisputeResult {
   original: OrderView;
 }
 
-type NotificationDeps = Pick<Deps, 'db' | 'now'>;
+type NotificationDeps = Pick<Deps, 'db' | 'now' | 'config'>;
 
 /**
  * Records what an acquirer told us on its own (acquirer.ts `AcquirerNotification`), in one unit of work under
@@ -40,16 +45,17 @@ export async function receiveAcquirerNotification(
 ): Promise<DisputeResult> {
   return deps.db.transaction((uow) =>
     notification.kind === 'chargeback'
-      ? recordChargeback(uow, deps.now(), notification)
-      : recordReversal(uow, deps.now(), notification),
+      ? recordChargeback(uow, deps, notification)
+      : recordReversal(uow, deps, notification),
   );
 }
 
 async function recordChargeback(
   uow: UnitOfWork,
-  at: Date,
+  deps: NotificationDeps,
   notice: Extract<AcquirerNotification, { kind: 'chargeback' }>,
 ): Promise<DisputeResult> {
+  const at = deps.now();
   const refunds = new RefundRepository(uow);
   const disputed = await refunds.findTransaction(notice.transactionId);
   if (!disputed) throw notFound('Transaction', 'transaction_id');
@@ -73,7 +79,8 @@ async function recordChargeback(
     reasonCode: notice.reasonCode,
     at,
   });
-  settle(orders, at, original, 'has-chargebacks', chargeback, transaction);
+  const fees = feeRulesOfOrder(deps.config.fees, original);
+  settle({ orders, at, fees }, original, 'has-chargebacks', chargeback, transaction);
   await orders.flush();
   const [created, after] = await orders.loadViews([chargeback, original]);
   return { created: created!, original: after! };
@@ -81,9 +88,10 @@ async function recordChargeback(
 
 async function recordReversal(
   uow: UnitOfWork,
-  at: Date,
+  deps: NotificationDeps,
   notice: Extract<AcquirerNotification, { kind: 'reversal' }>,
 ): Promise<DisputeResult> {
+  const at = deps.now();
   const refunds = new RefundRepository(uow);
   const disputed = await refunds.findTransaction(notice.chargebackTransactionId);
   const orders = new OrderRepository(uow);
@@ -103,7 +111,7 @@ async function recordReversal(
   }
   const reversal = Order.createDispute(chargeback, 'reversal', notice.amount, at);
   const transaction = Transaction.createDispute(reversal, disputed, { kind: 'reversal', at });
-  settle(orders, at, chargeback, 'has-reversals', reversal, transaction);
+  settle({ orders, at }, chargeback, 'has-reversals', reversal, transaction);
   await orders.flush();
   const [created, after] = await orders.loadViews([reversal, chargeback]);
   return { created: created!, original: after! };
@@ -121,14 +129,13 @@ function refuseOtherCurrency(sent: string, expected: string): void {
 
 /** The new order completes at once (the money already moved at the scheme); the order acted on is flagged. */
 function settle(
-  orders: OrderRepository,
-  at: Date,
+  ctx: StatusChangeContext & { orders: OrderRepository },
   actedOn: Order,
   flag: string,
   created: Order,
   transaction: Transaction,
 ): void {
-  const ctx = { orders, at };
+  const { orders, at } = ctx;
   orders.add(created);
   recordNewTransaction(ctx, created, transaction);
   changeTransactionStatus(ctx, created, [transaction], transaction, 'completed');

@@ -26,7 +26,7 @@ const reversalInputSchema = z.strictObject({ amount: amountSchema });
  * real acquirer's notice takes.
  */
 export async function simulateChargeback(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'config'>,
   actor: Actor,
   orderId: string,
   body: unknown,
@@ -59,7 +59,7 @@ export async function simulateChargeback(
  * the merchant won the dispute of a chargeback order, for `amount` of it.
  */
 export async function simulateReversal(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'config'>,
   actor: Actor,
   chargebackOrderId: string,
   body: unknown,
