@@ -32,12 +32,7 @@ export async function simulateChargeback(
   body: unknown,
 ): Promise<DisputeResult> {
   const input = parseOrThrow(chargebackInputSchema, body ?? {});
-  const { order, transactions } = await deps.db.read(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const found = await orders.findOrder(actor.projectId, orderId);
-    if (!found) throw notFound('Order', 'order_id');
-    return { order: found, transactions: await orders.transactionsOf(found.id) };
-  });
+  const { order, transactions } = await loadOwnOrder(deps, actor, orderId);
   // The paid attempt of the order (refund-rules.ts checks it again under the lock).
   const paid = transactions.find(
     (t) => t.creditDebit === null && !t.captureOfTransactionId && isSucceededTransactionStatus(t.status),
@@ -65,12 +60,7 @@ export async function simulateReversal(
   body: unknown,
 ): Promise<DisputeResult> {
   const input = parseOrThrow(reversalInputSchema, body ?? {});
-  const { order, transactions } = await deps.db.read(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const found = await orders.findOrder(actor.projectId, chargebackOrderId);
-    if (!found) throw notFound('Order', 'order_id');
-    return { order: found, transactions: await orders.transactionsOf(found.id) };
-  });
+  const { order, transactions } = await loadOwnOrder(deps, actor, chargebackOrderId);
   if (order.kind !== 'chargeback' || !transactions[0]) {
     throw refundRefused('not_a_chargeback', 'Only a chargeback order can be reversed');
   }
@@ -79,5 +69,15 @@ export async function simulateReversal(
     chargebackTransactionId: transactions[0].id,
     amount: input.amount,
     currency: order.currency,
+  });
+}
+
+/** The caller's order with its transactions; another project's answers like a missing one (404). */
+function loadOwnOrder(deps: Pick<Deps, 'db'>, actor: Actor, orderId: string) {
+  return deps.db.read(async (uow) => {
+    const orders = new OrderRepository(uow);
+    const order = await orders.findOrder(actor.projectId, orderId);
+    if (!order) throw notFound('Order', 'order_id');
+    return { order, transactions: await orders.transactionsOf(order.id) };
   });
 }
