@@ -11,6 +11,8 @@ import { Migration20261123000000_identity } from './Migration20261123000000_iden
 import { Migration20261123010000_audit_log } from './Migration20261123010000_audit_log.ts';
 import { Migration20261123040000_orders_created_covering_index } from './Migration20261123040000_orders_created_covering_index.ts';
 import { Migration20261123100000_tenant_project_ids } from './Migration20261123100000_tenant_project_ids.ts';
+import { Migration20261123200000_chargebacks } from './Migration20261123200000_chargebacks.ts';
+import { Migration20261123210000_settlement } from './Migration20261123210000_settlement.ts';
 import { Migration20261123300000_payment_links } from './Migration20261123300000_payment_links.ts';
 import { Migration20261123400000_idempotent_location } from './Migration20261123400000_idempotent_location.ts';
 
@@ -29,6 +31,8 @@ export const migrations = [
   Migration20261123010000_audit_log,
   Migration20261123040000_orders_created_covering_index,
   Migration20261123100000_tenant_project_ids,
+  Migration20261123200000_chargebacks,
+  Migration20261123210000_settlement,
   Migration20261123300000_payment_links,
   Migration20261123400000_idempotent_location,
 ];

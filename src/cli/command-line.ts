@@ -43,7 +43,11 @@ export function commandProblem(command: string | undefined, commands: readonly s
 function describeRefusal(error: DomainError, flags: Record<string, string>): string {
   if (error.problems.length === 0) return error.message;
   return error.problems
-    .map((problem) => renderProblem(problem, flags[problem.field ?? ''] ?? problem.field))
+    .map((problem) => {
+      // `paymentMethods.1` is a part of `--methods`: the flag names the whole list.
+      const field = problem.field ?? '';
+      return renderProblem(problem, flags[field] ?? flags[field.split('.')[0]!] ?? problem.field);
+    })
     .join('\n');
 }
 

@@ -4,8 +4,11 @@ import { paymentMethods } from '../services.ts';
 import { commandProblem, missingOptions, printJson, runCli } from './command-line.ts';
 
 const USAGE = `Usage:
-  npm run project:create -- --name Shop --mode test|live [--webhook-url URL] [--json]
-  npm run project:set-webhook -- --project PROJECT_ID --url URL|none`;
+  npm run project:create -- --name Shop --mode test|live [--merchant MERCHANT_ID] [--webhook-url URL] [--json]
+  npm run project:set-webhook -- --project PROJECT_ID --url URL|none
+  npm run project:set-payment-methods -- --project PROJECT_ID --methods credit-card,wallet-a-pay
+
+--merchant adds the project to an existing merchant (its test and live projects share the merchant id).`;
 
 /** Project administration from the command line, on the same database the server uses. */
 await runCli(
@@ -17,6 +20,8 @@ await runCli(
     json: { type: 'boolean', default: false },
     project: { type: 'string' },
     url: { type: 'string' },
+    merchant: { type: 'string' },
+    methods: { type: 'string' },
   },
   async ({ command, values, deps: base }) => {
     const deps = { ...base, paymentMethods };
@@ -25,13 +30,25 @@ await runCli(
         name: values.name!,
         mode: values.mode as 'test' | 'live',
         webhookUrl: values['webhook-url'],
+        merchantId: values.merchant,
       });
-      if (values.json) printJson({ project_id: created.projectId, api_key: created.apiKey });
-      else {
+      if (values.json) {
+        printJson({
+          project_id: created.projectId,
+          merchant_id: created.merchantId,
+          api_key: created.apiKey,
+        });
+      } else {
         process.stdout.write(
-          `Project ${created.projectId} (${created.mode})\nAPI key ${created.apiKey}\nThe key is shown only once: store it now.\n`,
+          `Project ${created.projectId} (${created.mode}) of merchant ${created.merchantId}\nAPI key ${created.apiKey}\nThe key is shown only once: store it now.\n`,
         );
       }
+      return 0;
+    }
+    if (command === 'set-payment-methods') {
+      const methods = values.methods!.split(',').map((method) => method.trim());
+      const project = await updateProject(deps, values.project!, { paymentMethods: methods });
+      process.stdout.write(`Project ${project.id} payment methods: ${project.paymentMethods.join(', ')}\n`);
       return 0;
     }
     const project = await updateProject(deps, values.project!, {
@@ -58,12 +75,20 @@ await runCli(
           url: 'the webhook URL, or none to remove it',
         });
       }
-      return commandProblem(command, ['create', 'set-webhook']);
+      if (command === 'set-payment-methods') {
+        return missingOptions(values, {
+          project: 'the id of the project',
+          methods: `the active payment methods, comma-separated (of ${paymentMethods.ids.join(', ')})`,
+        });
+      }
+      return commandProblem(command, ['create', 'set-webhook', 'set-payment-methods']);
     },
     flagNames: (command) => ({
       name: '--name',
       mode: '--mode',
       webhookUrl: command === 'set-webhook' ? '--url' : '--webhook-url',
+      merchantId: '--merchant',
+      paymentMethods: '--methods',
     }),
   },
 );

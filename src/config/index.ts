@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHttpUrl } from '../platform/validation/http-url.ts';
+import { type FeeConfig, feeEnvShape } from './fees.ts';
 import { type OperationsConfig, operationsConfigFrom, operationsEnvShape } from './operations.ts';
 import { type SecurityConfig, securityConfigFrom, securityEnvShape } from './security.ts';
 import { checkWalletEnv, type WalletConfig, walletConfigFrom, walletEnvShape } from './wallets.ts';
@@ -70,6 +71,8 @@ const configSchema = z
     ...securityEnvShape,
     // Migrations at start, processes, metrics, the read replica, draining (src/config/operations.ts).
     ...operationsEnvShape,
+    // The fee schedule (src/config/fees.ts, README "Settlement and fees").
+    ...feeEnvShape,
   })
   .superRefine((env, ctx) => {
     checkWalletEnv(env, ctx);
@@ -123,6 +126,8 @@ export interface AppConfig {
   security: SecurityConfig;
   /** Migrations at start, processes, metrics, the read replica, draining (docs/operations.md). */
   operations: OperationsConfig;
+  /** Fees per project, payment method and brand (src/config/fees.ts). */
+  fees: FeeConfig;
 }
 
 export interface WebhookConfig {
@@ -203,6 +208,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wallets: walletConfigFrom(raw),
     security: securityConfigFrom(raw),
     operations: operationsConfigFrom(raw),
+    fees: raw.FEE_SCHEDULE,
   };
 }
 

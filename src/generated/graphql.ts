@@ -200,8 +200,13 @@ export type CaptureMode =
 
 /** Captures a pre-authorization (REST `.../captures/`). */
 export type CaptureTransactionInput = {
-  /** Minor units, at most the authorized amount; defaults to all of it. A pre-authorization is captured once. */
+  /**
+   * Minor units, at most what is still capturable (the authorized amount less earlier captures); defaults to all
+   * of it. A pre-authorization may be captured several times.
+   */
   amount?: InputMaybe<Scalars['SafeInt']['input']>;
+  /** The last capture: what it leaves of the authorization is released. Capturing everything left is final too. */
+  final?: InputMaybe<Scalars['Boolean']['input']>;
   /** The order of the pre-authorization (uuid). */
   orderId: Scalars['ID']['input'];
   /** The approved `MANUAL` capture-mode transaction (uuid). */
@@ -501,7 +506,8 @@ export type EventSnapshot = {
   __typename?: 'EventSnapshot';
   /**
    * Minor units: the order's amount (ORDER_STATUS_CHANGED), the transaction's (TRANSACTION_STATUS_CHANGED), or the
-   * refund's, capture's or void's (ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED).
+   * refund's, capture's, void's, chargeback's or reversal's (ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED,
+   * ORDER_CHARGED_BACK, ORDER_CHARGEBACK_REVERSED).
    */
   amount: Maybe<Scalars['SafeInt']['output']>;
   /** WEBHOOK_GAVE_UP: how many attempts were made. */
@@ -524,7 +530,10 @@ export type EventSnapshot = {
   paymentMethod: Maybe<PaymentMethod>;
   /** ORDER_REFUNDED: everything refunded of the order so far, this refund included (minor units). */
   refundedAmount: Maybe<Scalars['SafeInt']['output']>;
-  /** ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED: the refund, capture or void order (uuid). */
+  /**
+   * ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED, ORDER_CHARGED_BACK, ORDER_CHARGEBACK_REVERSED: the refund,
+   * capture, void, chargeback or reversal order (uuid).
+   */
   relatedOrderId: Maybe<Scalars['ID']['output']>;
   /** TRANSACTION_STATUS_CHANGED: the transaction (uuid). */
   transactionId: Maybe<Scalars['ID']['output']>;
@@ -536,6 +545,13 @@ export type EventSnapshot = {
 export type EventType =
   /** `order.captured`: the order's pre-authorization was captured (`relatedOrderId` is the capture order). */
   | 'ORDER_CAPTURED'
+  /**
+   * `order.chargeback_reversed`: on a chargeback order, the merchant won the dispute (`relatedOrderId` is the
+   * reversal order).
+   */
+  | 'ORDER_CHARGEBACK_REVERSED'
+  /** `order.charged_back`: the cardholder disputed part of the order (`relatedOrderId` is the chargeback order). */
+  | 'ORDER_CHARGED_BACK'
   /** `order.refunded`: a refund of the order was accepted (`relatedOrderId` is the refund order). */
   | 'ORDER_REFUNDED'
   /** `order.status_changed`: the order's status changed (`orderStatus`, `fromOrderStatus`). */
@@ -680,9 +696,9 @@ export type Mutation = {
   storeCard: StoreCardPayload;
   /** Verifies and decrypts a wallet B token and stores its card in the vault. */
   storeWalletBToken: StoreWalletBTokenPayload;
-  /** Changes the calling project's name or project-wide webhook URL. */
+  /** Changes the calling project's name, project-wide webhook URL or active payment methods. */
   updateProject: UpdateProjectPayload;
-  /** Releases the whole amount of a pre-authorization that was not captured (spec 4.5). */
+  /** Releases what is left of a pre-authorization: all of it, or what earlier captures did not take (spec 4.5). */
   voidTransaction: VoidTransactionPayload;
 };
 
@@ -907,6 +923,11 @@ export type Order = Node & {
   __typename?: 'Order';
   /** Amount in minor units, VAT included; 0 for a card verification. */
   amount: Scalars['SafeInt']['output'];
+  /**
+   * The chargeback orders of this payment (flag `is-chargeback`; each disputes part of it and lowers what can
+   * still be refunded), oldest first; empty on other kinds of order.
+   */
+  chargebacks: Array<Order>;
   /** The software that created the order (e.g. a shop plugin), as sent; null when none was sent. */
   client: Maybe<Scalars['JSONObject']['output']>;
   /** When the order reached a final status; null until then. */
@@ -931,14 +952,16 @@ export type Order = Node & {
   /** Where the customer goes when the payment fails; null when none was sent (then `returnUrl` is used). */
   failureUrl: Maybe<Scalars['String']['output']>;
   /**
-   * Labels: `is-test` (test project), `is-refund` (refund order), `has-refunds`, `has-captures`, `has-voids` (an
-   * original order that has them).
+   * Labels: `is-test` (test project), `is-refund` (refund order), `is-chargeback`, `is-reversal`, and
+   * `has-refunds`, `has-captures`, `has-voids`, `has-chargebacks`, `has-reversals` (an order that has them).
    */
   flags: Array<Scalars['String']['output']>;
   /** Order id (uuid). */
   id: Scalars['ID']['output'];
   /** The merchant account of the project. */
   merchantId: Scalars['ID']['output'];
+  /** The merchant's name, as the hosted pages show it to customers. */
+  merchantName: Scalars['String']['output'];
   /** The merchant's own reference, as sent at creation; null when none was sent. */
   merchantOrderId: Maybe<Scalars['String']['output']>;
   /** When the order last changed. */
@@ -959,13 +982,18 @@ export type Order = Node & {
   refunds: Array<Refund>;
   /** The original order, for any order created from another one. */
   relatedOrderId: Maybe<Scalars['ID']['output']>;
-  /** Orders created from this one (refunds, captures, voids), oldest first. */
+  /** Orders created from this one (refunds, captures, voids, chargebacks, reversals), oldest first. */
   relatedOrderIds: Array<Scalars['ID']['output']>;
   /**
    * Where the customer goes after paying (or after 3-D Secure in an own checkout), with `?order_id=` added; null
    * when none was sent (the customer stays on our result page). A redirect is no proof of payment.
    */
   returnUrl: Maybe<Scalars['String']['output']>;
+  /**
+   * The reversal orders of this chargeback order (flag `is-reversal`: the merchant won the dispute and got the
+   * amount back), oldest first; empty on other kinds of order.
+   */
+  reversals: Array<Order>;
   /** Status (spec 3.1); changes are sent as webhooks and over the `orderStatusChanged` subscription. */
   status: OrderStatus;
   /** Payment attempts, oldest first: none until the customer picks a method on the hosted page; one in an own checkout. */
@@ -1864,6 +1892,11 @@ export type TransactionStatusChange = {
 export type UpdateProjectInput = {
   /** The new name. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The payment methods active in the project from now on (at least one, each once). Order creation and the
+   * hosted page follow them at once, in every server process.
+   */
+  paymentMethods?: InputMaybe<Array<PaymentMethod>>;
   /** An http(s) URL; null removes the project-wide webhook. */
   webhookUrl?: InputMaybe<Scalars['String']['input']>;
 };
@@ -2701,6 +2734,7 @@ export type NodeResolvers<ContextType = AppGraphQLContext, ParentType extends Re
 
 export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
   amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  chargebacks?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
   client?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   completed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2714,6 +2748,7 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   flags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   merchantId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  merchantName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   merchantOrderId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   modified?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   orderUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2726,6 +2761,7 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   relatedOrderId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   relatedOrderIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   returnUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reversals?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
   transactions?: Resolver<Array<ResolversTypes['Transaction']>, ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;

@@ -320,6 +320,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/test/orders/{order_id}/chargebacks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a chargeback (test projects)
+         * @description Plays the acquirer's chargeback notice for a paid order: a chargeback order (flag `is-chargeback`, `chargeback_of_order_id`) with one `debit` transaction; the refundable amount of the original shrinks by it.
+         */
+        post: operations["simulateChargeback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test/orders/{order_id}/reversals/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a chargeback reversal (test projects)
+         * @description Plays the acquirer's notice that the merchant won the dispute of a chargeback order: a reversal order (`reversal_of_order_id`) that gives the amount back.
+         */
+        post: operations["simulateReversal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/search/orders/": {
         parameters: {
             query?: never;
@@ -593,6 +633,22 @@ export interface components {
              * @description On an order created by opening a payment link: that link.
              */
             related_payment_link_id?: string;
+            /** @description The merchant's name. */
+            merchant_name: string;
+            /** @description IDs of the chargeback orders (payment orders). */
+            chargeback_orders?: string[];
+            /**
+             * Format: uuid
+             * @description On a chargeback order: the disputed payment order.
+             */
+            chargeback_of_order_id?: string;
+            /** @description IDs of the reversal orders (chargeback orders). */
+            reversal_orders?: string[];
+            /**
+             * Format: uuid
+             * @description On a reversal order: the chargeback order it reverses.
+             */
+            reversal_of_order_id?: string;
         };
         Transaction: {
             /**
@@ -636,13 +692,18 @@ export interface components {
             capture_of_transaction_id?: string;
             /** @description Whether the pre-authorization can still be captured. */
             is_capturable: boolean;
-            /** @description The acquirer's answer. */
+            /** @description The acquirer's answer (a chargeback: the scheme's reason). */
             outcomes?: {
-                processing: {
+                processing?: {
                     status: string;
                     /** @description E.g. `00` (approved). */
                     response_code: string;
                     response_code_description: string;
+                };
+                /** @description On the transaction of a chargeback order. */
+                chargeback?: {
+                    /** @description The card scheme's dispute reason, e.g. `10.4`. */
+                    reason_code: string;
                 };
             };
             /**
@@ -836,7 +897,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            type: "order.status_changed" | "transaction.status_changed" | "order.refunded" | "order.captured" | "order.voided" | "webhook.gave_up";
+            type: "order.status_changed" | "transaction.status_changed" | "order.refunded" | "order.captured" | "order.voided" | "order.charged_back" | "order.chargeback_reversed" | "webhook.gave_up";
             /**
              * Format: date-time
              * @description When it happened (UTC, milliseconds).
@@ -1520,6 +1581,7 @@ export interface operations {
             content: {
                 "application/json": {
                     amount?: number;
+                    final?: boolean;
                 };
             };
         };
@@ -2841,6 +2903,243 @@ export interface operations {
             };
         };
     };
+    simulateChargeback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same request answers the stored response (with `Idempotent-Replayed: true`) without running it again. Kept 24 hours, per project. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The order's ID. Another project's order, and an ID that is not a uuid, answer 404 like a missing one. */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    reason_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The chargeback order. */
+            201: {
+                headers: {
+                    /** @description The created resource's URL. */
+                    Location: string;
+                    /** @description Present when this is the stored response of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /**
+             * @description - `invalid_request`: A field is missing, of the wrong type or out of range, or unknown: `fields` names each one
+             *     - `malformed_json`: The body is not JSON
+             *     - `invalid_idempotency_key`: `Idempotency-Key` is not 1 to 255 printable ASCII characters
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthorized`: The API key is missing, malformed, unknown, revoked or expired (with `WWW-Authenticate: Basic`) */
+            401: {
+                headers: {
+                    /** @description `Basic realm="…"` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `not_found`: A live key (these routes exist for test projects only), or no such order in your project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `idempotency_key_in_use`: A request with the same `Idempotency-Key` is still being processed: retry after it finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `order_not_paid`: The order is not a paid payment order
+             *     - `refund_exceeds_remaining`: More than what remains after refunds and chargebacks
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before for a different request
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `rate_limited`: Too many requests from this credential or address: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateReversal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same request answers the stored response (with `Idempotent-Replayed: true`) without running it again. Kept 24 hours, per project. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The chargeback order. */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The reversal order. */
+            201: {
+                headers: {
+                    /** @description The created resource's URL. */
+                    Location: string;
+                    /** @description Present when this is the stored response of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /**
+             * @description - `invalid_request`: A field is missing, of the wrong type or out of range, or unknown: `fields` names each one
+             *     - `malformed_json`: The body is not JSON
+             *     - `invalid_idempotency_key`: `Idempotency-Key` is not 1 to 255 printable ASCII characters
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthorized`: The API key is missing, malformed, unknown, revoked or expired (with `WWW-Authenticate: Basic`) */
+            401: {
+                headers: {
+                    /** @description `Basic realm="…"` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `not_found`: A live key (these routes exist for test projects only), or no such order in your project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `idempotency_key_in_use`: A request with the same `Idempotency-Key` is still being processed: retry after it finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `idempotency_key_reused`: The `Idempotency-Key` was used before for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `rate_limited`: Too many requests from this credential or address: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     searchOrders: {
         parameters: {
             query?: {
@@ -2982,7 +3281,7 @@ export interface operations {
                 /** @description A cursor from this feed, or an event's id */
                 after?: string;
                 /** @description Only these event types (repeat the parameter or separate with commas) */
-                type?: ("order.status_changed" | "transaction.status_changed" | "order.refunded" | "order.captured" | "order.voided" | "webhook.gave_up")[];
+                type?: ("order.status_changed" | "transaction.status_changed" | "order.refunded" | "order.captured" | "order.voided" | "order.charged_back" | "order.chargeback_reversed" | "webhook.gave_up")[];
                 /** @description Only this order's events */
                 order_id?: string;
                 /** @description Only events that occurred after this ISO 8601 time */

@@ -223,8 +223,8 @@ describe('the prepared order read', () => {
       );
     }
     const baseUrl = app.runtime.deps.config.baseUrl;
-    expect(JSON.stringify(presentOrder(prepared, baseUrl))).toBe(
-      JSON.stringify(presentOrder(reference, baseUrl)),
+    expect(JSON.stringify(presentOrder(prepared, baseUrl, 'Test shop'))).toBe(
+      JSON.stringify(presentOrder(reference, baseUrl, 'Test shop')),
     );
   });
 
@@ -232,6 +232,6 @@ describe('the prepared order read', () => {
     const orderId = orderIds.refunded!;
     const { text } = await api.get(`/v1/orders/${orderId}/`);
     const baseUrl = app.runtime.deps.config.baseUrl;
-    expect(text).toBe(JSON.stringify(presentOrder(await referenceRead(orderId), baseUrl)));
+    expect(text).toBe(JSON.stringify(presentOrder(await referenceRead(orderId), baseUrl, 'Test shop')));
   });
 });

@@ -16,7 +16,14 @@ const jobs = {} as JobQueue;
 const deps: Pick<PaymentDeps, 'acquirers' | 'cipher' | 'config' | 'jobs' | 'now'> = {
   acquirers: createAcquirerDirectory({ now: () => NOW }),
   cipher,
-  config: { authorizationCapturePeriod: 'P7D', baseUrl: 'https://pay.example' } as AppConfig,
+  config: {
+    authorizationCapturePeriod: 'P7D',
+    baseUrl: 'https://pay.example',
+    fees: {
+      default: [{ paymentMethod: 'credit-card', brand: null, fixed: 5, basisPoints: 0 }],
+      projects: {},
+    },
+  } as unknown as AppConfig,
   jobs,
   now: () => NOW,
 };
@@ -44,6 +51,8 @@ describe('the setting of a card authorization', () => {
       cipher,
       capturePeriod: 'P7D',
       baseUrl: 'https://pay.example',
+      // A test project not named in the fee schedule pays nothing.
+      fees: [],
       at: NOW,
     });
     expect(setting.acquirer.name).toBe('simulator');

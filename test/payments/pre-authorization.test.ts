@@ -120,10 +120,83 @@ describe('pre-authorization, capture and void', () => {
     await expectRefusedUnchanged(pathOf(original, 'captures'), 409, 'already_voided', {});
   });
 
-  it('refuses to capture twice (409)', async () => {
+  // Issue 16: a second capture used to be refused (`already_captured`); several captures are now allowed
+  // within the authorized amount, and `already_captured` answers once the authorization is fully captured.
+  it('captures several times within the authorization, then refuses once it is all captured (409)', async () => {
     const original = await authorize();
-    await api.post(pathOf(original, 'captures'), { amount: 100 });
+    const first = await api.post<Json>(pathOf(original, 'captures'), { amount: 100 });
+    expect(first.status).toBe(201);
+    const between = await get(original.id);
+    expect(between.transactions[0]).toMatchObject({ status: 'captured', is_capturable: true });
+    expect(between.flags).toEqual(['is-test', 'has-captures']);
+
+    const tooMuch = await api.post(pathOf(original, 'captures'), { amount: 4901 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.text).toContain(
+      'amount: must be between 1 minor unit and the amount still capturable of 49.00 EUR (4900 minor units)',
+    );
+    const rest = await api.post<Json>(pathOf(original, 'captures'), {});
+    expect(rest.status).toBe(201);
+    expect(rest.body).toMatchObject({ amount: 4900, capture_of_order_id: original.id, status: 'completed' });
+
+    const after = await get(original.id);
+    expect(after.flags).toEqual(['is-test', 'has-captures']);
+    expect(after.related_orders).toEqual([first.body.id, rest.body.id]);
+    expect(after.transactions[0]).toMatchObject({ status: 'captured', is_capturable: false });
     await expectRefusedUnchanged(pathOf(original, 'captures'), 409, 'already_captured', {});
+    await expectRefusedUnchanged(pathOf(original, 'voids'), 409, 'already_captured');
+  });
+
+  it('releases the rest with a final partial capture', async () => {
+    const original = await authorize();
+    const capture = await api.post<Json>(pathOf(original, 'captures'), { amount: 1000, final: true });
+    expect(capture.status).toBe(201);
+    expect((await get(original.id)).transactions[0]).toMatchObject({
+      status: 'captured',
+      is_capturable: false,
+    });
+    await expectRefusedUnchanged(pathOf(original, 'captures'), 409, 'already_captured', { amount: 1 });
+    await expectRefusedUnchanged(pathOf(original, 'voids'), 409, 'already_captured');
+    const refused = await api.post(`/v1/orders/${original.id}/refunds/`, { amount: 1001 });
+    expect(refused.status).toBe(422);
+    expect((await api.post(`/v1/orders/${original.id}/refunds/`, { amount: 1000 })).status).toBe(201);
+  });
+
+  it('voids what partial captures left, and keeps what they took refundable', async () => {
+    const original = await authorize();
+    await api.post(pathOf(original, 'captures'), { amount: 1500 });
+    const voided = await api.post<Json>(pathOf(original, 'voids'));
+    expect(voided.status).toBe(201);
+    expect(voided.body).toMatchObject({ amount: 3500, void_of_order_id: original.id, status: 'completed' });
+    expect(voided.body.transactions[0]).toMatchObject({ amount: 3500, credit_debit: 'credit' });
+    const after = await get(original.id);
+    expect(after.flags).toEqual(['is-test', 'has-captures', 'has-voids']);
+    expect(after.transactions[0]).toMatchObject({ status: 'captured', is_capturable: false });
+    await expectRefusedUnchanged(pathOf(original, 'captures'), 409, 'already_voided', {});
+    expect((await api.post(`/v1/orders/${original.id}/refunds/`, { amount: 1501 })).status).toBe(422);
+    expect((await api.post(`/v1/orders/${original.id}/refunds/`, { amount: 1500 })).status).toBe(201);
+  });
+
+  it('never lets racing captures exceed the authorization', async () => {
+    const original = await authorize({ amount: 5000 });
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => api.post<Json>(pathOf(original, 'captures'), { amount: 1000 })),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    // The fifth capture took everything left (final): the others find the authorization ended.
+    expect(statuses.filter((status) => status !== 201)).toEqual([409, 409, 409]);
+    const captured = await sql(
+      app.databaseUrl,
+      `select count(*)::int as n, sum(amount)::int as total from orders
+        where related_order_id = $1 and kind = 'capture' and status = 'completed'`,
+      [original.id],
+    );
+    expect(captured).toEqual([{ n: 5, total: 5000 }]);
+    expect((await get(original.id)).transactions[0]).toMatchObject({
+      status: 'captured',
+      is_capturable: false,
+    });
   });
 
   it('refuses to void or capture a payment that was not a pre-authorization (409)', async () => {
@@ -175,7 +248,14 @@ describe('pre-authorization, capture and void', () => {
       `mutation C($input: CaptureTransactionInput!) { captureTransaction(input: $input) {
         captureOrder { amount status relatedOrderId } order { flags relatedOrderIds transactions { isCapturable } }
         userErrors { code } } }`,
-      { input: { orderId: toCapture.id, transactionId: toCapture.transactions[0].id, amount: 700 } },
+      {
+        input: {
+          orderId: toCapture.id,
+          transactionId: toCapture.transactions[0].id,
+          amount: 700,
+          final: true,
+        },
+      },
     );
     expect(capture.data.captureTransaction).toEqual({
       captureOrder: { amount: 700, status: 'COMPLETED', relatedOrderId: toCapture.id },

@@ -26,7 +26,7 @@ describe('the project command line', () => {
   it('prints exactly one JSON object with --json, whose key works at once', async () => {
     const { stdout } = await cli('create', '--name', 'Shop', '--mode', 'test', '--json');
     const created = JSON.parse(stdout) as { project_id: string; api_key: string };
-    expect(Object.keys(created)).toEqual(['project_id', 'api_key']);
+    expect(Object.keys(created)).toEqual(['project_id', 'merchant_id', 'api_key']);
     expect(created.api_key).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
     const order = await restClient(app.baseUrl, created.api_key).post('/v1/orders/', buildOrder());
     expect(order.status).toBe(201);

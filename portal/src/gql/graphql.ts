@@ -15,8 +15,13 @@ export type AuditOutcome =
 
 /** Captures a pre-authorization (REST `.../captures/`). */
 export type CaptureTransactionInput = {
-  /** Minor units, at most the authorized amount; defaults to all of it. A pre-authorization is captured once. */
+  /**
+   * Minor units, at most what is still capturable (the authorized amount less earlier captures); defaults to all
+   * of it. A pre-authorization may be captured several times.
+   */
   amount?: number | null | undefined;
+  /** The last capture: what it leaves of the authorization is released. Capturing everything left is final too. */
+  final?: boolean | null | undefined;
   /** The order of the pre-authorization (uuid). */
   orderId: string;
   /** The approved `MANUAL` capture-mode transaction (uuid). */
@@ -42,6 +47,13 @@ export type CreditDebit =
 export type EventType =
   /** `order.captured`: the order's pre-authorization was captured (`relatedOrderId` is the capture order). */
   | 'ORDER_CAPTURED'
+  /**
+   * `order.chargeback_reversed`: on a chargeback order, the merchant won the dispute (`relatedOrderId` is the
+   * reversal order).
+   */
+  | 'ORDER_CHARGEBACK_REVERSED'
+  /** `order.charged_back`: the cardholder disputed part of the order (`relatedOrderId` is the chargeback order). */
+  | 'ORDER_CHARGED_BACK'
   /** `order.refunded`: a refund of the order was accepted (`relatedOrderId` is the refund order). */
   | 'ORDER_REFUNDED'
   /** `order.status_changed`: the order's status changed (`orderStatus`, `fromOrderStatus`). */

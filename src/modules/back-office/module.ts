@@ -1,13 +1,15 @@
 import type { GatewayModule } from '../../platform/module.ts';
 import type { BackOfficeDeps } from './deps.ts';
 import { refundResolvers } from './graphql/refund-resolvers.ts';
+import { disputeRoutes } from './rest/dispute-routes.ts';
 import { refundRoutes } from './rest/refund-routes.ts';
 
-/** Back-office operations on existing orders: refunds and their list. */
+/** Back-office operations on existing orders: refunds and their list, chargebacks and reversals. */
 export const backOfficeModule: GatewayModule<BackOfficeDeps> = {
   name: 'back-office',
   resolvers: refundResolvers,
   async routes(app) {
     await app.register(refundRoutes);
+    await app.register(disputeRoutes);
   },
 };

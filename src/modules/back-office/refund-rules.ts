@@ -5,18 +5,22 @@ import type { Transaction } from '../orders/transaction.entity.ts';
 import { refundRefused } from './errors.ts';
 
 /**
- * When an order may be refunded and by how much (spec 4.3, 7.1, 8). Pure: the caller loads the facts while
- * holding the original order's row lock, so the answer cannot change before the refund is written.
+ * When an order may be refunded or charged back and by how much (spec 4.3, 7.1, 8; issue 16). Pure: the caller
+ * loads the facts while holding the original order's row lock, so the answer cannot change before the refund
+ * or chargeback is written. Refunds plus chargebacks (less what reversals gave back) never exceed what was paid
+ * (captured, for a pre-authorization).
  */
 
 export interface RefundFacts {
   order: Order;
   /** Every transaction of the order. */
   transactions: Transaction[];
-  /** Every order created from this one (refunds, captures, voids). */
+  /** Every order created from this one (refunds, captures, voids, chargebacks). */
   relatedOrders: Order[];
   /** Capture transactions of the order's transactions (a pre-authorization captured later). */
   captures: Transaction[];
+  /** Reversal orders of the order's chargebacks (none when it has no chargeback). */
+  reversals?: Order[];
 }
 
 export interface RefundAssessment {
@@ -24,8 +28,10 @@ export interface RefundAssessment {
   payment: Transaction;
   /** The original amount, or what was captured of a pre-authorization. */
   refundable: number;
-  /** Refunds already accepted or still running: what is no longer available. */
+  /** Refunds accepted or still running, and chargebacks not reversed: what is no longer available. */
   committed: number;
+  /** Of `committed`, what chargebacks took and reversals did not give back. */
+  chargedBack: number;
   remaining: number;
 }
 
@@ -43,7 +49,11 @@ export function assessRefund(facts: RefundFacts): RefundAssessment {
   const voided = facts.relatedOrders.some(
     (related) => related.kind === 'void' && !FAILED_ORDER_STATUSES.includes(related.status),
   );
-  if (voided) throw refundRefused('order_voided', 'The order was voided: there is no payment to refund');
+  // A void after partial captures released only the rest: what was captured stays refundable.
+  const captured = facts.captures.some((capture) => isSucceededTransactionStatus(capture.status));
+  if (voided && !captured) {
+    throw refundRefused('order_voided', 'The order was voided: there is no payment to refund');
+  }
   if (order.status !== 'completed') {
     throw refundRefused(
       'order_not_paid',
@@ -58,10 +68,21 @@ export function assessRefund(facts: RefundFacts): RefundAssessment {
   }
   const payment = succeeded[0]!;
   const refundable = refundableAmountOf(payment, facts.captures);
-  const committed = facts.relatedOrders
+  const refunded = facts.relatedOrders
     .filter((related) => related.kind === 'refund' && !FAILED_ORDER_STATUSES.includes(related.status))
     .reduce((sum, refund) => sum + refund.amount, 0);
-  return { payment, refundable, committed, remaining: Math.max(0, refundable - committed) };
+  const chargedBack = chargedBackAmount(facts);
+  const committed = refunded + chargedBack;
+  return { payment, refundable, committed, chargedBack, remaining: Math.max(0, refundable - committed) };
+}
+
+/** Completed chargebacks less their completed reversals. */
+function chargedBackAmount(facts: RefundFacts): number {
+  const total = (orders: Order[], kind: Order['kind']) =>
+    orders
+      .filter((order) => order.kind === kind && order.status === 'completed')
+      .reduce((sum, order) => sum + order.amount, 0);
+  return total(facts.relatedOrders, 'chargeback') - total(facts.reversals ?? [], 'reversal');
 }
 
 /** A payment attempt, as opposed to a capture, void or refund acting on one. */
@@ -86,14 +107,34 @@ function refundableAmountOf(payment: Transaction, captures: Transaction[]): numb
   );
 }
 
-export function assertRefundAmount(assessment: RefundAssessment, amount: number, currency: string): void {
+export function assertRefundAmount(
+  assessment: RefundAssessment,
+  amount: number,
+  currency: string,
+  code = 'refund_exceeds_remaining',
+): void {
   if (amount > assessment.remaining) {
+    const chargedBack = assessment.chargedBack
+      ? `, ${describeMoney(assessment.chargedBack, currency)} charged back`
+      : '';
     throw refundRefused(
-      'refund_exceeds_remaining',
+      code,
       `amount: ${describeMoney(amount, currency)} exceeds the remaining refundable amount of ` +
         `${describeMoney(assessment.remaining, currency)}: ${describeMoney(assessment.refundable, currency)} ` +
-        `paid, ${describeMoney(assessment.committed, currency)} already refunded or being refunded`,
+        `paid, ${describeMoney(assessment.committed - assessment.chargedBack, currency)} already refunded or ` +
+        `being refunded${chargedBack}`,
       'amount',
     );
   }
+}
+
+/** What a chargeback order still disputes: its amount less the reversals already recorded on it. */
+export function reversibleAmount(chargeback: Order, reversals: Order[]): number {
+  if (chargeback.kind !== 'chargeback' || chargeback.status !== 'completed') {
+    throw refundRefused('not_a_chargeback', 'Only a completed chargeback order can be reversed');
+  }
+  const reversed = reversals
+    .filter((reversal) => reversal.kind === 'reversal' && reversal.status === 'completed')
+    .reduce((sum, reversal) => sum + reversal.amount, 0);
+  return Math.max(0, chargeback.amount - reversed);
 }

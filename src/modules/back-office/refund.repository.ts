@@ -1,4 +1,5 @@
 import { Repository } from '../../platform/db/repository.ts';
+import { isUuidText } from '../../platform/validation/uuid.ts';
 import { Order } from '../orders/order.entity.ts';
 import { Transaction } from '../orders/transaction.entity.ts';
 
@@ -8,6 +9,22 @@ export class RefundRepository extends Repository {
   capturesOf(transactionIds: string[]): Promise<Transaction[]> {
     if (transactionIds.length === 0) return Promise.resolve([]);
     return this.em.find(Transaction, { captureOfTransactionId: { $in: transactionIds } });
+  }
+
+  /** Orders of `kind` created from the given orders (e.g. the reversals of chargebacks), oldest first. */
+  ordersFrom(orderIds: string[], kind: Order['kind']): Promise<Order[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return this.em.find(
+      Order,
+      { relatedOrderId: { $in: orderIds }, kind },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
+  }
+
+  /** A transaction by our id, whichever project it belongs to: an acquirer's notice names only the transaction. */
+  findTransaction(transactionId: string): Promise<Transaction | null> {
+    if (!isUuidText(transactionId)) return Promise.resolve(null);
+    return this.em.findOne(Transaction, { id: transactionId });
   }
 
   /** The refund orders of the given original orders, oldest first. */

@@ -9,6 +9,8 @@
  * | `order.refunded`             | the refunded order         | refund_order_id, amount, currency, refunded_amount     |
  * | `order.captured`             | the captured order         | capture_order_id, amount, currency                     |
  * | `order.voided`               | the voided order           | void_order_id, amount, currency                        |
+ * | `order.charged_back`         | the disputed order         | chargeback_order_id, amount, currency                  |
+ * | `order.chargeback_reversed`  | the chargeback order       | reversal_order_id, amount, currency                    |
  * | `webhook.gave_up`            | the notification's order   | delivery_id, attempts, error_kind, http_status         |
  */
 export const EVENT_TYPES = [
@@ -17,6 +19,8 @@ export const EVENT_TYPES = [
   'order.refunded',
   'order.captured',
   'order.voided',
+  'order.charged_back',
+  'order.chargeback_reversed',
   'webhook.gave_up',
 ] as const;
 

@@ -82,10 +82,13 @@ const FOLLOW_UP_EVENT = {
   refund: ['order.refunded', 'refund_order_id'],
   capture: ['order.captured', 'capture_order_id'],
   void: ['order.voided', 'void_order_id'],
+  chargeback: ['order.charged_back', 'chargeback_order_id'],
+  reversal: ['order.chargeback_reversed', 'reversal_order_id'],
 } as const;
 
 /**
- * A refund, capture or void went through: `order.refunded` / `order.captured` / `order.voided` on the original
+ * A refund, capture, void, chargeback or reversal went through: `order.refunded` / `order.captured` /
+ * `order.voided` / `order.charged_back` on the original order, `order.chargeback_reversed` on the chargeback
  * order, naming the new order and its amount (and, for refunds, the original's refunded total).
  */
 export function recordFollowUp(ctx: EventContext, original: Order, followUp: Order): OutboxEvent {

@@ -31,6 +31,7 @@ const event = (name: string, occurred: string, id: string = EXAMPLE_IDS.event) =
 const common = {
   project_id: EXAMPLE_IDS.project,
   merchant_id: EXAMPLE_IDS.merchant,
+  merchant_name: 'Tulip Shop',
   currency: 'EUR',
   expiration_period: 'PT1H',
 };

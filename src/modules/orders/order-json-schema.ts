@@ -88,14 +88,22 @@ export const transactionJsonSchema = z
     is_capturable: z.boolean().meta({ description: 'Whether the pre-authorization can still be captured.' }),
     outcomes: z
       .strictObject({
-        processing: z.strictObject({
-          status: z.string(),
-          response_code: z.string().meta({ description: 'E.g. `00` (approved).' }),
-          response_code_description: z.string(),
-        }),
+        processing: z
+          .strictObject({
+            status: z.string(),
+            response_code: z.string().meta({ description: 'E.g. `00` (approved).' }),
+            response_code_description: z.string(),
+          })
+          .optional(),
+        chargeback: z
+          .strictObject({
+            reason_code: z.string().meta({ description: "The card scheme's dispute reason, e.g. `10.4`." }),
+          })
+          .optional()
+          .meta({ description: 'On the transaction of a chargeback order.' }),
       })
       .optional()
-      .meta({ description: "The acquirer's answer." }),
+      .meta({ description: "The acquirer's answer (a chargeback: the scheme's reason)." }),
     payment_url: url('Where the customer authenticates (3-D Secure, one-click).').optional(),
     reason: z
       .string()
@@ -158,6 +166,17 @@ export const orderJsonSchema = z
     void_of_order_id: uuid('On a void order: the original order.').optional(),
     related_order_id: uuid('On any order created from another: the original order.').optional(),
     related_payment_link_id: uuid('On an order created by opening a payment link: that link.').optional(),
+    merchant_name: z.string().meta({ description: "The merchant's name." }),
+    chargeback_orders: z
+      .array(z.uuid())
+      .optional()
+      .meta({ description: 'IDs of the chargeback orders (payment orders).' }),
+    chargeback_of_order_id: uuid('On a chargeback order: the disputed payment order.').optional(),
+    reversal_orders: z
+      .array(z.uuid())
+      .optional()
+      .meta({ description: 'IDs of the reversal orders (chargeback orders).' }),
+    reversal_of_order_id: uuid('On a reversal order: the chargeback order it reverses.').optional(),
   })
   .meta({
     id: 'Order',

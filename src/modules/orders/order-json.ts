@@ -14,7 +14,11 @@ export function orderResourceUrl(baseUrl: string, orderId: string): string {
   return `${baseUrl}/v1/orders/${orderId}/`;
 }
 
-export function presentOrder(view: OrderView, baseUrl: string): OrderJson {
+/**
+ * `merchantName` is the caller's merchant's (Actor.merchantName): every order a caller can read belongs to its
+ * own project, hence to its merchant, so the name needs no read of its own.
+ */
+export function presentOrder(view: OrderView, baseUrl: string, merchantName: string): OrderJson {
   const { order } = view;
   const related = view.relatedOrders;
   const idsOf = (kind: string) => related.filter((r) => r.kind === kind).map((r) => r.id);
@@ -22,6 +26,7 @@ export function presentOrder(view: OrderView, baseUrl: string): OrderJson {
     id: order.id,
     project_id: order.projectId,
     merchant_id: order.merchantId,
+    merchant_name: merchantName,
     merchant_order_id: order.merchantOrderId,
     description: order.description,
     currency: order.currency,
@@ -47,6 +52,10 @@ export function presentOrder(view: OrderView, baseUrl: string): OrderJson {
     refund_of_order_id: order.kind === 'refund' ? order.relatedOrderId : undefined,
     capture_of_order_id: order.kind === 'capture' ? order.relatedOrderId : undefined,
     void_of_order_id: order.kind === 'void' ? order.relatedOrderId : undefined,
+    chargeback_orders: order.kind === 'payment' ? idsOf('chargeback') : undefined,
+    chargeback_of_order_id: order.kind === 'chargeback' ? order.relatedOrderId : undefined,
+    reversal_orders: order.kind === 'chargeback' ? idsOf('reversal') : undefined,
+    reversal_of_order_id: order.kind === 'reversal' ? order.relatedOrderId : undefined,
     related_order_id: order.relatedOrderId,
     related_payment_link_id: order.paymentLinkId,
   };

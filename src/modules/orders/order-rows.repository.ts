@@ -55,6 +55,10 @@ export const TRANSACTION_COLUMNS: ColumnMap = [
   ['refundOfTransactionId', 'refund_of_transaction_id'],
   ['voidOfTransactionId', 'void_of_transaction_id'],
   ['captureOfTransactionId', 'capture_of_transaction_id'],
+  ['settlementAmount', 'settlement_amount'],
+  ['settlementCurrency', 'settlement_currency'],
+  ['feeAmount', 'fee_amount'],
+  ['feeCurrency', 'fee_currency'],
   ['createdAt', 'created_at'],
   ['modifiedAt', 'modified_at'],
 ];

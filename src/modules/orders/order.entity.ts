@@ -3,7 +3,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { addIsoDuration } from './duration.ts';
 import type { OrderStatus } from './state-machine.ts';
 
-export type OrderKind = 'payment' | 'refund' | 'capture' | 'void';
+export type OrderKind = 'payment' | 'refund' | 'capture' | 'void' | 'chargeback' | 'reversal';
 /** `hosted`: the customer pays on our page; `own`: the merchant sent exactly one transaction. */
 export type Checkout = 'hosted' | 'own';
 export type JsonObject = Record<string, unknown>;
@@ -15,7 +15,7 @@ export const OrderSchema = defineEntity({
     id: p.uuid().primary(),
     projectId: p.uuid(),
     merchantId: p.uuid(),
-    kind: p.enum(['payment', 'refund', 'capture', 'void'] as const),
+    kind: p.enum(['payment', 'refund', 'capture', 'void', 'chargeback', 'reversal'] as const),
     merchantOrderId: p.text().nullable(),
     description: p.text().nullable(),
     currency: p.string(),
@@ -133,6 +133,31 @@ export class Order extends OrderSchema.class {
       expiresAt: at,
       webhookUrl: original.webhookUrl,
       customer: original.customer,
+      relatedOrderId: original.id,
+      at,
+    });
+  }
+
+  /**
+   * A chargeback of `original` (the cardholder disputed `amount`), flagged `is-chargeback`; or a reversal of a
+   * chargeback order (the merchant won the dispute and gets `amount` back), flagged `is-reversal`. Both are
+   * settled in the unit of work that records the acquirer's notice.
+   */
+  static createDispute(original: Order, kind: 'chargeback' | 'reversal', amount: number, at: Date): Order {
+    const flag = kind === 'chargeback' ? 'is-chargeback' : 'is-reversal';
+    return build({
+      projectId: original.projectId,
+      merchantId: original.merchantId,
+      kind,
+      checkout: 'own',
+      currency: original.currency,
+      amount,
+      flags: original.flags.includes('is-test') ? [flag, 'is-test'] : [flag],
+      merchantOrderId: original.merchantOrderId,
+      description: original.description,
+      expirationPeriod: original.expirationPeriod,
+      expiresAt: at,
+      webhookUrl: original.webhookUrl,
       relatedOrderId: original.id,
       at,
     });

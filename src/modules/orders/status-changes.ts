@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { FeeRule } from '../../config/fees.ts';
 import { Signal } from '../../platform/metrics/signal.ts';
 import type { Order } from './order.entity.ts';
 import { recordOrderStatusChange, recordTransactionStatusChange } from './order-events.ts';
 import type { OrderRows } from './order-writes.repository.ts';
+import { settlementOf } from './settlement-rules.ts';
 import {
   assertOrderTransition,
   assertTransactionTransition,
@@ -30,6 +32,8 @@ export interface StatusChangeContext {
   orders: OrderRows;
   at: Date;
   source?: string;
+  /** The project's fee rules, for a change that moves money (settlement-rules.ts); none: no fee. */
+  fees?: readonly FeeRule[];
 }
 
 /** Records a brand-new transaction's first status (`new`, source `set_status`); returns that event. */
@@ -67,6 +71,7 @@ export function changeTransactionStatus(
   ctx.orders.add(event);
   recordTransactionStatusChange(ctx, order, transaction, from, to);
   statusChanged.emit({ object: 'transaction', status: to });
+  recordSettlement(order, transaction, to, ctx.fees ?? []);
   syncOrderStatus(
     ctx,
     order,
@@ -97,6 +102,22 @@ export function closeOrder(
     }
   }
   syncOrderStatus(ctx, order, to);
+}
+
+/** The money a transaction moved, recorded once: when it enters the status that moves it. */
+function recordSettlement(
+  order: Order,
+  transaction: Transaction,
+  to: TransactionStatus,
+  fees: readonly FeeRule[],
+): void {
+  if (transaction.settlementAmount != null) return;
+  const settled = settlementOf(order.kind, transaction, to, fees);
+  if (!settled) return;
+  transaction.settlementAmount = settled.amount;
+  transaction.settlementCurrency = transaction.currency;
+  transaction.feeAmount = settled.fee;
+  transaction.feeCurrency = transaction.currency;
 }
 
 function syncOrderStatus(ctx: StatusChangeContext, order: Order, to: OrderStatus): void {

@@ -40,6 +40,12 @@ export const TransactionSchema = defineEntity({
     refundOfTransactionId: p.uuid().nullable(),
     voidOfTransactionId: p.uuid().nullable(),
     captureOfTransactionId: p.uuid().nullable(),
+    /** What the transaction settled when its money moved (signed minor units; settlement-rules.ts), else null. */
+    settlementAmount: p.bigint('number').nullable(),
+    settlementCurrency: p.text().nullable(),
+    /** The fee charged when its money moved (minor units, never negative), else null. */
+    feeAmount: p.bigint('number').nullable(),
+    feeCurrency: p.text().nullable(),
     createdAt: p.datetime(),
     modifiedAt: p.datetime(),
   },
@@ -117,6 +123,29 @@ export class Transaction extends TransactionSchema.class {
       at: fields.at,
     });
   }
+
+  /**
+   * The one transaction of a chargeback order (`debit`: the disputed money leaves the merchant) or of a
+   * reversal order (`credit`: it comes back), on the disputed payment's method and card. A chargeback's
+   * scheme reason code is kept under `outcomes.chargeback.reason_code`.
+   */
+  static createDispute(
+    order: Order,
+    disputed: Transaction,
+    fields: { kind: 'chargeback' | 'reversal'; reasonCode?: string; at: Date },
+  ): Transaction {
+    const truncatedPan = disputed.paymentMethodDetails.truncated_pan;
+    return build(order, {
+      amount: order.amount,
+      creditDebit: fields.kind === 'chargeback' ? 'debit' : 'credit',
+      paymentMethod: disputed.paymentMethod,
+      paymentMethodBrand: disputed.paymentMethodBrand,
+      paymentMethodDetails: typeof truncatedPan === 'string' ? { truncated_pan: truncatedPan } : {},
+      outcomes: fields.reasonCode ? { chargeback: { reason_code: fields.reasonCode } } : null,
+      reason: 'none',
+      at: fields.at,
+    });
+  }
 }
 TransactionSchema.setClass(Transaction);
 
@@ -170,6 +199,10 @@ function build(
     refundOfTransactionId: fields.refundOfTransactionId ?? null,
     voidOfTransactionId: fields.voidOfTransactionId ?? null,
     captureOfTransactionId: fields.captureOfTransactionId ?? null,
+    settlementAmount: null,
+    settlementCurrency: null,
+    feeAmount: null,
+    feeCurrency: null,
     createdAt: fields.at,
     modifiedAt: fields.at,
   });

@@ -1,7 +1,9 @@
+import type { FeeRule } from '../../config/fees.ts';
 import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Order } from '../orders/order.entity.ts';
 import type { OrderRows } from '../orders/order-writes.repository.ts';
+import { feeRulesOfOrder } from '../orders/settlement-rules.ts';
 import type { CardCipher } from '../vault/card-crypto.ts';
 import type { Acquirer } from './acquirer/acquirer.ts';
 import type { PaymentDeps } from './deps.ts';
@@ -22,6 +24,8 @@ export interface AuthorizationSetting {
   capturePeriod: string;
   /** `{base_url}`, for the `payment_url` of a challenged transaction. */
   baseUrl: string;
+  /** The project's fee rules: an approved sale records its settlement and fee (settlement-rules.ts). */
+  fees: readonly FeeRule[];
   at: Date;
 }
 
@@ -33,7 +37,7 @@ export interface AuthorizationSetting {
 export function authorizationSetting(
   deps: Pick<PaymentDeps, 'acquirers' | 'cipher' | 'config' | 'jobs' | 'now'>,
   unit: { uow: UnitOfWork; orders: OrderRows; payments?: AuthorizationSetting['payments'] },
-  order: Pick<Order, 'flags'>,
+  order: Pick<Order, 'flags' | 'projectId'>,
   at: Date = deps.now(),
 ): AuthorizationSetting {
   return {
@@ -45,6 +49,7 @@ export function authorizationSetting(
     acquirer: deps.acquirers.require(order),
     capturePeriod: deps.config.authorizationCapturePeriod,
     baseUrl: deps.config.baseUrl,
+    fees: feeRulesOfOrder(deps.config.fees, order),
     at,
   };
 }

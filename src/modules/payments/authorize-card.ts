@@ -127,7 +127,7 @@ export async function authorizeCard(
   if (!concluded) transaction.paymentUrl = paymentPageUrl(setting.baseUrl, transaction.id);
 
   const event = changeTransactionStatus(
-    { orders: setting.orders, at },
+    { orders: setting.orders, at, fees: setting.fees },
     attempt.order,
     attempt.transactions,
     transaction,

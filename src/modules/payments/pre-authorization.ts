@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FeeRule } from '../../config/fees.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { UnitOfWork } from '../../platform/db/db.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
@@ -6,9 +7,11 @@ import { Order } from '../orders/order.entity.ts';
 import { OrderRepository } from '../orders/order.repository.ts';
 import { recordFollowUp } from '../orders/order-events.ts';
 import type { OrderView } from '../orders/order-view.ts';
+import { feeRulesOfOrder } from '../orders/settlement-rules.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../orders/status-changes.ts';
 import { Transaction } from '../orders/transaction.entity.ts';
 import type { OperationResult } from './acquirer/acquirer.ts';
+import type { CaptureDecision, CaptureFacts } from './capture-rules.ts';
 import type { CardAuthorization } from './card-authorization.entity.ts';
 import { CREDIT_CARD } from './card-payment-method.ts';
 import type { PaymentDeps } from './deps.ts';
@@ -31,11 +34,14 @@ export interface LockedPreAuthorization {
   transactions: Transaction[];
   transaction: Transaction;
   authorization: CardAuthorization;
+  /** The authorized amount and the captures so far (capture-rules.ts). */
+  facts: CaptureFacts;
 }
 
 /**
- * Loads a pre-authorization for a capture or a void under the original order's row lock, so a capture and a
- * void racing on it run one after the other and the second sees what the first did: exactly one wins.
+ * Loads a pre-authorization for a capture or a void under the original order's row lock, so captures and voids
+ * racing on it run one after the other and each sees what the ones before it did: their sum never exceeds the
+ * authorization, and a void or final capture ends it.
  */
 export async function lockPreAuthorization(
   uow: UnitOfWork,
@@ -54,13 +60,17 @@ export async function lockPreAuthorization(
     throw notAPreAuthorization();
   }
   if (order.flags.includes(HAS_VOIDS)) throw alreadyVoided();
-  if (order.flags.includes(HAS_CAPTURES) || transaction.status === 'captured') throw alreadyCaptured();
+  // Captured and no longer capturable: a final capture (or the full amount) ended the authorization.
+  if (transaction.status === 'captured' && !transaction.isCapturable) throw alreadyCaptured();
   const authorization = await new PaymentRepository(uow).findAuthorization(transaction.id);
-  if (transaction.status !== 'accepted' || !authorization) throw notAuthorized();
+  const authorizedStatus = transaction.status === 'accepted' || transaction.status === 'captured';
+  if (!authorizedStatus || !authorization) throw notAuthorized();
   const expired = authorization.capturableUntil && authorization.capturableUntil.getTime() <= at.getTime();
   if (expired) throw authorizationExpired();
   if (!transaction.isCapturable) throw notAuthorized();
-  return { orders, order, transactions, transaction, authorization };
+  const captures = (await orders.relatedOrdersOf(order.id)).filter((related) => related.kind === 'capture');
+  const facts = { authorized: transaction.amount, currency: transaction.currency, captures };
+  return { orders, order, transactions, transaction, authorization, facts };
 }
 
 /**
@@ -77,8 +87,10 @@ export function recordFollowUpOrder(params: {
   amount: number;
   result: OperationResult;
   at: Date;
+  /** The project's fee rules: a capture records its settlement and fee. */
+  fees: readonly FeeRule[];
 }): Order {
-  const { orders, original, kind, amount, result, at } = params;
+  const { orders, original, kind, amount, result, at, fees } = params;
   const order = Order.createFollowUp(original.order, kind, amount, at);
   const transaction = Transaction.createFollowUp(order, original.transaction, {
     kind,
@@ -87,18 +99,26 @@ export function recordFollowUpOrder(params: {
     at,
   });
   orders.add(order);
-  const ctx = { orders, at };
+  const ctx = { orders, at, fees };
   recordNewTransaction(ctx, order, transaction);
   const to = result.kind === 'approved' ? 'completed' : result.kind === 'declined' ? 'declined' : 'error';
   changeTransactionStatus(ctx, order, [transaction], transaction, to);
   return order;
 }
 
-/** Marks the original order and its transaction once a capture or void went through. */
-export function settleOriginal(original: LockedPreAuthorization, flag: string, at: Date): void {
-  original.order.flags = [...original.order.flags, flag];
+/**
+ * Marks the original order and its transaction once a capture or void went through; a void or final capture
+ * ends the authorization (no longer capturable).
+ */
+export function settleOriginal(
+  original: LockedPreAuthorization,
+  flag: string,
+  final: boolean,
+  at: Date,
+): void {
+  if (!original.order.flags.includes(flag)) original.order.flags = [...original.order.flags, flag];
   original.order.modifiedAt = at;
-  original.transaction.isCapturable = false;
+  if (final) original.transaction.isCapturable = false;
   original.transaction.modifiedAt = at;
 }
 
@@ -112,14 +132,15 @@ export interface FollowUpResult {
 /**
  * Captures or voids a pre-authorization in one unit of work under the original order's lock: asks the acquirer,
  * records the capture or void order with its answer, and, when approved, settles the original (flagged
- * `has-captures` / `has-voids`, no longer capturable; a captured transaction becomes `captured`).
- * `amountOf` picks the amount from the authorized transaction, and may refuse it.
+ * `has-captures` / `has-voids`; its transaction becomes `captured` at the first capture and is no longer
+ * capturable after a void or a final capture). `decide` picks the amount from the facts (capture-rules.ts),
+ * and may refuse it.
  */
 export async function followUpPreAuthorization(
-  deps: Pick<PaymentDeps, 'db' | 'now' | 'acquirers'>,
+  deps: Pick<PaymentDeps, 'db' | 'now' | 'acquirers' | 'config'>,
   target: { actor: Actor; orderId: string; transactionId: string },
   kind: 'capture' | 'void',
-  amountOf: (authorized: Transaction) => number,
+  decide: (facts: CaptureFacts) => CaptureDecision,
 ): Promise<FollowUpResult> {
   return deps.db.transaction(async (uow) => {
     const at = deps.now();
@@ -131,7 +152,7 @@ export async function followUpPreAuthorization(
       at,
     );
     const authorized = original.transaction;
-    const amount = amountOf(authorized);
+    const { amount, final } = decide(original.facts);
     const operationId = randomUUID();
     const acquirer = deps.acquirers.require(original.order);
     const request = {
@@ -140,6 +161,7 @@ export async function followUpPreAuthorization(
       authorizationCode: original.authorization.authorizationCode ?? undefined,
       amount,
       currency: authorized.currency,
+      final,
     };
     const result = kind === 'capture' ? await acquirer.capture(request) : await acquirer.void(request);
     const { orders } = original;
@@ -151,10 +173,11 @@ export async function followUpPreAuthorization(
       amount,
       result,
       at,
+      fees: feeRulesOfOrder(deps.config.fees, original.order),
     });
     if (result.kind === 'approved') {
-      settleOriginal(original, kind === 'capture' ? HAS_CAPTURES : HAS_VOIDS, at);
-      if (kind === 'capture') {
+      settleOriginal(original, kind === 'capture' ? HAS_CAPTURES : HAS_VOIDS, final, at);
+      if (kind === 'capture' && authorized.status === 'accepted') {
         changeTransactionStatus(
           { orders, at },
           original.order,

@@ -121,8 +121,13 @@ function reportColumns(present: ReadonlySet<OptionalTransactionColumn>): string 
     transaction_amount: 't.amount',
     transaction_currency: 't.currency',
     transaction_refund_of_transaction_id: 't.refund_of_transaction_id',
-    transaction_settlement_currency: `coalesce(${optional('settlement_currency')}, ${settledAs('t.currency')})`,
-    transaction_settlement_amount: `coalesce(${optional('settlement_amount')}, ${settledAs('t.amount')})`,
+    // Recorded when the money moved (orders/settlement-rules.ts): an authorization settles nothing.
+    transaction_settlement_currency: present.has('settlement_currency')
+      ? optional('settlement_currency')
+      : settledAs('t.currency'),
+    transaction_settlement_amount: present.has('settlement_amount')
+      ? optional('settlement_amount')
+      : settledAs('t.amount'),
     transaction_fee_currency: optional('fee_currency'),
     transaction_fee_amount: optional('fee_amount'),
     merchant_id: 'o.merchant_id',

@@ -6,6 +6,7 @@ import { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { recordFollowUp } from '../../orders/order-events.ts';
 import type { OrderView } from '../../orders/order-view.ts';
+import { feeRulesOfOrder } from '../../orders/settlement-rules.ts';
 import type { TransactionStatus } from '../../orders/state-machine.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../../orders/status-changes.ts';
 import { processingOutcomes, Transaction } from '../../orders/transaction.entity.ts';
@@ -97,8 +98,11 @@ async function prepareRefund(
   if (!original) throw notFound('Order', 'order_id');
   const transactions = await orders.transactionsOf(original.id);
   const relatedOrders = await orders.relatedOrdersOf(original.id);
-  const captures = await new RefundRepository(uow).capturesOf(transactions.map((t) => t.id));
-  const assessment = assessRefund({ order: original, transactions, relatedOrders, captures });
+  const refunds = new RefundRepository(uow);
+  const captures = await refunds.capturesOf(transactions.map((t) => t.id));
+  const chargebackIds = relatedOrders.filter((o) => o.kind === 'chargeback').map((o) => o.id);
+  const reversals = await refunds.ordersFrom(chargebackIds, 'reversal');
+  const assessment = assessRefund({ order: original, transactions, relatedOrders, captures, reversals });
   assertRefundAmount(assessment, data.amount, original.currency);
   // Where no acquirer is configured the refund is refused (422 `acquirer_not_configured`) before anything is written.
   const acquirer = deps.acquirers.require(original);
@@ -151,7 +155,8 @@ async function recordOutcome(
     refundTransaction.outcomes = processingOutcomes(outcome);
     refundTransaction.reason = outcome.reason;
   }
-  changeTransactionStatus({ orders, at }, refundOrder, [refundTransaction], refundTransaction, to);
+  const fees = feeRulesOfOrder(deps.config.fees, original);
+  changeTransactionStatus({ orders, at, fees }, refundOrder, [refundTransaction], refundTransaction, to);
   if (to === 'accepted') {
     original.refundedAmount += refundTransaction.amount;
     original.modifiedAt = at;

@@ -14,7 +14,11 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
     const actor = await requireActor(request);
     const { refund } = await createRefund(request.deps, actor, request.params.orderId, request.body ?? {});
     const { baseUrl } = request.deps.config;
-    return sendCreated(reply, orderResourceUrl(baseUrl, refund.order.id), presentOrder(refund, baseUrl));
+    return sendCreated(
+      reply,
+      orderResourceUrl(baseUrl, refund.order.id),
+      presentOrder(refund, baseUrl, actor.merchantName),
+    );
   });
 
   route(app, listRefundsContract, async (request) => {

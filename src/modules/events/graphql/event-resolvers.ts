@@ -89,7 +89,11 @@ export const eventResolvers: Resolvers = {
     amount: (event) => number(event, 'amount'),
     currency: (event) => text(event, 'currency'),
     relatedOrderId: (event) =>
-      text(event, 'refund_order_id') ?? text(event, 'capture_order_id') ?? text(event, 'void_order_id'),
+      text(event, 'refund_order_id') ??
+      text(event, 'capture_order_id') ??
+      text(event, 'void_order_id') ??
+      text(event, 'chargeback_order_id') ??
+      text(event, 'reversal_order_id'),
     refundedAmount: (event) => number(event, 'refunded_amount'),
     deliveryId: (event) => text(event, 'delivery_id'),
     attemptCount: (event) => number(event, 'attempts'),

@@ -38,7 +38,9 @@ export async function orderPageFactsOf(
     projects.findProject(order.projectId),
     projects.findMerchant(order.merchantId),
   ]);
-  const offered = order.paymentMethods ?? project?.paymentMethods ?? [];
+  // The project's methods now, not at the order's creation: a method the merchant turned off is not offered.
+  const active = project?.paymentMethods ?? [];
+  const offered = order.paymentMethods?.filter((method) => active.includes(method)) ?? active;
   return {
     order,
     merchantName: merchant?.name ?? project?.name ?? '',

@@ -6,17 +6,26 @@ import type {
   Resolvers,
   TransactionStatus,
 } from '../../../generated/graphql.ts';
+import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
 import { createOrder } from '../commands/create-order.ts';
 import { orderUrlOf } from '../customer-urls.ts';
-import type { JsonObject } from '../order.entity.ts';
-import { hasEvents, hasRelatedOrders, paymentMethodDetailsOf } from '../order-view.ts';
+import type { JsonObject, OrderKind } from '../order.entity.ts';
+import { hasEvents, hasRelatedOrders, type OrderView, paymentMethodDetailsOf } from '../order-view.ts';
 import { toCreateOrderInput } from './order-input-mapper.ts';
 import { orderViewLoader, viewPartsSelected } from './order-loaders.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : null);
 const obj = (value: unknown) => (value && typeof value === 'object' ? (value as JsonObject) : null);
+
+/** The views of the orders of `kind` created from `view`'s order, through the request's loader. */
+async function relatedViews(view: OrderView, context: GraphQLContext, kind: OrderKind): Promise<OrderView[]> {
+  const whole = hasRelatedOrders(view) ? view : await orderViewLoader(context).load(view.order.id);
+  const ids = (whole?.relatedOrders ?? []).filter((r) => r.kind === kind).map((r) => r.id);
+  const views = await orderViewLoader(context).loadMany(ids);
+  return views.filter((v): v is OrderView => v !== null && !(v instanceof Error));
+}
 
 export const orderResolvers: Resolvers = {
   Query: {
@@ -32,6 +41,8 @@ export const orderResolvers: Resolvers = {
     id: ({ order }) => order.id,
     projectId: ({ order }) => order.projectId,
     merchantId: ({ order }) => order.merchantId,
+    // Every order a caller can read is its own project's, hence its merchant's (see presentOrder).
+    merchantName: (_view, _args, { actor }) => actor.merchantName,
     merchantOrderId: ({ order }) => order.merchantOrderId ?? null,
     description: ({ order }) => order.description ?? null,
     currency: ({ order }) => order.currency,
@@ -57,6 +68,10 @@ export const orderResolvers: Resolvers = {
       const whole = hasRelatedOrders(view) ? view : await orderViewLoader(context).load(view.order.id);
       return (whole?.relatedOrders ?? []).map((r) => r.id);
     },
+    chargebacks: (view, _args, context) =>
+      view.order.kind === 'payment' ? relatedViews(view, context, 'chargeback') : [],
+    reversals: (view, _args, context) =>
+      view.order.kind === 'chargeback' ? relatedViews(view, context, 'reversal') : [],
   },
   Transaction: {
     id: ({ transaction }) => transaction.id,

@@ -14,7 +14,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const actor = await requireActor(request);
     const view = await createOrder(request.deps, actor, request.body ?? {});
     const { baseUrl } = request.deps.config;
-    return sendCreated(reply, orderResourceUrl(baseUrl, view.order.id), presentOrder(view, baseUrl));
+    return sendCreated(
+      reply,
+      orderResourceUrl(baseUrl, view.order.id),
+      presentOrder(view, baseUrl, actor.merchantName),
+    );
   });
 
   // There is no list of orders: a client guessing one is pointed at the search (spec 4.14).
@@ -25,6 +29,6 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   route(app, getOrderContract, async (request) => {
     const actor = await requireActor(request);
     const view = await getOrder(request.deps, actor, request.params.orderId);
-    return presentOrder(view, request.deps.config.baseUrl);
+    return presentOrder(view, request.deps.config.baseUrl, actor.merchantName);
   });
 }

@@ -19,12 +19,9 @@ export const paymentLinkJsonSchema = z
       .url()
       .meta({ description: 'The address to give the customer: each opening leads to a hosted page.' }),
     status: z.enum(['active', 'inactive', 'expired']).meta({ description: 'As of the answer.' }),
-    inactive_reason: z
-      .enum(['deactivated', 'used'])
-      .optional()
-      .meta({
-        description: 'Why an inactive link is inactive: deactivated, or a single-use link that was paid.',
-      }),
+    inactive_reason: z.enum(['deactivated', 'used']).optional().meta({
+      description: 'Why an inactive link is inactive: deactivated, or a single-use link that was paid.',
+    }),
     amount: z.int().meta({ description: 'Minor units.' }),
     currency: z.string(),
     description: z.string().optional(),

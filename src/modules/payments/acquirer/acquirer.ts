@@ -68,9 +68,11 @@ export interface FollowUpRequest {
   /** Our id of the authorized transaction it acts on. */
   originalTransactionId: string;
   authorizationCode?: string;
-  /** Minor units: > 0 for capture and refund; a void covers the full authorized amount (0 for a verification). */
+  /** Minor units: > 0 for capture and refund; a void covers what no capture took (0 for a verification). */
   amount: number;
   currency: string;
+  /** On a capture: whether it is the last one, so the acquirer releases what it leaves of the authorization. */
+  final?: boolean;
 }
 
 export interface OperationResult {
@@ -100,6 +102,17 @@ export interface AccountNameInquiryResult {
   match?: AniMatch;
   matchDescription?: string;
 }
+
+/**
+ * What an acquirer tells the gateway on its own, after the fact (its inbound notification path): a cardholder
+ * disputed a payment (`chargeback`, naming our id of the paid transaction and the scheme's reason code), or the
+ * merchant won the dispute (`reversal`, naming our id of the chargeback's transaction). A connection receiving
+ * them hands each to `receiveAcquirerNotification` (back-office); test projects simulate them through
+ * `POST /v1/test/orders/{id}/chargebacks/` and `.../reversals/`.
+ */
+export type AcquirerNotification =
+  | { kind: 'chargeback'; transactionId: string; amount: number; currency: string; reasonCode: string }
+  | { kind: 'reversal'; chargebackTransactionId: string; amount: number; currency: string };
 
 export interface Acquirer {
   /** Short name for logs and diagnostics, e.g. `simulator`. */

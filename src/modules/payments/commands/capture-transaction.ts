@@ -1,21 +1,24 @@
 import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
-import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { describeMoney } from '../../orders/money.ts';
 import { amountSchema } from '../../orders/order-input.ts';
+import { decideCapture } from '../capture-rules.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { type FollowUpResult, followUpPreAuthorization } from '../pre-authorization.ts';
 
 export const captureInputSchema = z.strictObject({
-  /** Minor units; defaults to the full authorized amount. One capture per pre-authorization. */
+  /** Minor units; defaults to everything still capturable. */
   amount: amountSchema.optional(),
+  /** The last capture: what it leaves of the authorization is released. Capturing everything left is final too. */
+  final: z.boolean().optional(),
 });
 
 /**
- * `POST /v1/orders/{order_id}/transactions/{transaction_id}/captures/`: captures a pre-authorization once, for
- * its full amount or less (the rest is released). The original order keeps its status; its transaction becomes
- * `captured` and no longer capturable, and the order is flagged `has-captures`.
+ * `POST /v1/orders/{order_id}/transactions/{transaction_id}/captures/`: captures a pre-authorization, several
+ * times if need be, while the captures' sum stays within the authorized amount (capture-rules.ts). Each capture
+ * is a capture order. The original order keeps its status; its transaction becomes `captured` at the first
+ * capture and stays capturable until a final capture (or a void) ends the authorization; the order is flagged
+ * `has-captures`.
  */
 export async function captureTransaction(
   deps: PaymentDeps,
@@ -25,17 +28,7 @@ export async function captureTransaction(
   body: unknown,
 ): Promise<FollowUpResult> {
   const input = parseOrThrow(captureInputSchema, body ?? {});
-  return followUpPreAuthorization(deps, { actor, orderId, transactionId }, 'capture', (authorized) => {
-    const amount = input.amount ?? authorized.amount;
-    if (amount < 1 || amount > authorized.amount) {
-      const most = describeMoney(authorized.amount, authorized.currency);
-      throw invalid(
-        'amount',
-        `must be between 1 minor unit and the authorized amount of ${most}`,
-        undefined,
-        'too_big',
-      );
-    }
-    return amount;
-  });
+  return followUpPreAuthorization(deps, { actor, orderId, transactionId }, 'capture', (facts) =>
+    decideCapture(facts, input),
+  );
 }

@@ -1,4 +1,5 @@
 import { OrderRepository } from '../../orders/order.repository.ts';
+import { capturableAmount } from '../capture-rules.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { PaymentRepository } from '../payment.repository.ts';
 
@@ -33,7 +34,12 @@ export async function releaseAuthorizationIfDue(
       transactionId: transaction.id,
       originalTransactionId: transaction.id,
       authorizationCode: authorization.authorizationCode ?? undefined,
-      amount: transaction.amount,
+      // What earlier captures did not take (capture-rules.ts).
+      amount: capturableAmount({
+        authorized: transaction.amount,
+        currency: transaction.currency,
+        captures: (await orders.relatedOrdersOf(order.id)).filter((related) => related.kind === 'capture'),
+      }),
       currency: transaction.currency,
     });
     if (result && result.kind !== 'approved') {

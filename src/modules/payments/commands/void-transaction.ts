@@ -1,10 +1,11 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
+import { decideVoid } from '../capture-rules.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { type FollowUpResult, followUpPreAuthorization } from '../pre-authorization.ts';
 
 /**
- * `POST /v1/orders/{order_id}/transactions/{transaction_id}/voids/` (spec 4.5, no body): releases the whole
- * authorized amount of a pre-authorization that was not captured. The void order (spec 2.7) ends `completed`;
+ * `POST /v1/orders/{order_id}/transactions/{transaction_id}/voids/` (spec 4.5, no body): releases what is left
+ * of a pre-authorization: all of it when nothing was captured, else what the captures did not take. The void order (spec 2.7) ends `completed`;
  * the original order keeps its status, its transaction is no longer capturable, and it is flagged `has-voids`.
  */
 export async function voidTransaction(
@@ -13,10 +14,5 @@ export async function voidTransaction(
   orderId: string,
   transactionId: string,
 ): Promise<FollowUpResult> {
-  return followUpPreAuthorization(
-    deps,
-    { actor, orderId, transactionId },
-    'void',
-    (authorized) => authorized.amount,
-  );
+  return followUpPreAuthorization(deps, { actor, orderId, transactionId }, 'void', decideVoid);
 }

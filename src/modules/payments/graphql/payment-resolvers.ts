@@ -39,7 +39,7 @@ export const paymentResolvers: Resolvers = {
             actor,
             input.orderId,
             input.transactionId,
-            withoutNulls({ amount: input.amount }),
+            withoutNulls({ amount: input.amount, final: input.final }),
           );
           return { captureOrder: result.created, order: result.original };
         },

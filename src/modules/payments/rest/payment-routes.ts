@@ -19,14 +19,14 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     const actor = await requireActor(request);
     const { orderId, transactionId } = request.params;
     const view = await authenticateTransaction(request.deps, actor, orderId, transactionId, request.body);
-    return presentOrder(view, request.deps.config.baseUrl);
+    return presentOrder(view, request.deps.config.baseUrl, actor.merchantName);
   });
 
   route(app, captureTransactionContract, async (request, reply) => {
     const actor = await requireActor(request);
     const { orderId, transactionId } = request.params;
     const result = await captureTransaction(request.deps, actor, orderId, transactionId, request.body);
-    return sendFollowUp(reply, result, request.deps.config.baseUrl);
+    return sendFollowUp(reply, result, request.deps.config.baseUrl, actor.merchantName);
   });
 
   // Spec 4.5: no body. An empty JSON object is tolerated; anything else in it is ignored.
@@ -34,15 +34,20 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     const actor = await requireActor(request);
     const { orderId, transactionId } = request.params;
     const result = await voidTransaction(request.deps, actor, orderId, transactionId);
-    return sendFollowUp(reply, result, request.deps.config.baseUrl);
+    return sendFollowUp(reply, result, request.deps.config.baseUrl, actor.merchantName);
   });
 }
 
 /** A capture or void order is an order of its own, readable at its own address. */
-function sendFollowUp(reply: FastifyReply, result: FollowUpResult, baseUrl: string): FastifyReply {
+function sendFollowUp(
+  reply: FastifyReply,
+  result: FollowUpResult,
+  baseUrl: string,
+  merchantName: string,
+): FastifyReply {
   return sendCreated(
     reply,
     orderResourceUrl(baseUrl, result.created.order.id),
-    presentOrder(result.created, baseUrl),
+    presentOrder(result.created, baseUrl, merchantName),
   );
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { refuseWebhookUrl } from '../../../platform/security/outbound-targets.ts';
+import { isUuidText } from '../../../platform/validation/uuid.ts';
 import { ApiKey } from '../../identity/api-key.entity.ts';
 import type { ProjectDeps } from '../deps.ts';
 import { Merchant, Project, type ProjectMode } from '../project.entity.ts';
@@ -13,6 +14,8 @@ const inputSchema = z.object({
   name: projectNameSchema,
   mode: z.enum(['test', 'live']),
   merchantName: projectNameSchema.optional(),
+  /** An existing merchant: the new project joins it (a merchant's test and live projects share its id). */
+  merchantId: z.string().refine(isUuidText, 'must be a merchant id (uuid)').optional(),
   webhookUrl: webhookUrlSchema.nullish(),
 });
 
@@ -28,7 +31,8 @@ export async function createProject(
   deps: ProjectDeps,
   input: z.input<typeof inputSchema>,
 ): Promise<CreatedProject> {
-  const { name, mode, merchantName, webhookUrl } = parseOrThrow(inputSchema, input);
+  const { name, mode, merchantName, merchantId, webhookUrl } = parseOrThrow(inputSchema, input);
+  if (merchantId && merchantName) throw invalid('merchantName', 'an existing merchant keeps its name');
   const webhookProblem = webhookUrl
     ? refuseWebhookUrl(webhookUrl, {
         projectMode: mode,
@@ -38,7 +42,10 @@ export async function createProject(
   if (webhookProblem) throw invalid('webhookUrl', webhookProblem);
   return deps.db.transaction(async (uow) => {
     const projects = new ProjectRepository(uow);
-    const merchant = Object.assign(new Merchant(), { id: randomUUID(), name: merchantName ?? name });
+    const existing = merchantId ? await projects.findMerchant(merchantId) : null;
+    if (merchantId && !existing) throw invalid('merchantId', 'no merchant has this id');
+    const merchant =
+      existing ?? Object.assign(new Merchant(), { id: randomUUID(), name: merchantName ?? name });
     const project = Object.assign(new Project(), {
       id: randomUUID(),
       merchantId: merchant.id,
@@ -48,7 +55,8 @@ export async function createProject(
       paymentMethods: [...deps.paymentMethods.ids],
     });
     const { key, secret } = ApiKey.issue(project.id, mode, { label: 'default', at: new Date() });
-    projects.add(merchant, project, key);
+    if (existing) projects.add(project, key);
+    else projects.add(merchant, project, key);
     return { projectId: project.id, merchantId: merchant.id, mode, apiKey: secret };
   });
 }

@@ -2,28 +2,48 @@ import { z } from 'zod';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { refuseWebhookUrl } from '../../../platform/security/outbound-targets.ts';
+import { changingCredentials } from '../../identity/credential-changes.ts';
+import type { IdentityAdminDeps } from '../../identity/deps.ts';
 import type { ProjectDeps } from '../deps.ts';
 import type { Project } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';
 import { projectNameSchema, webhookUrlSchema } from '../project-input.ts';
 
-const inputSchema = z
-  .object({
-    name: projectNameSchema.optional(),
-    webhookUrl: webhookUrlSchema.nullable().optional(),
-  })
-  .strict();
+function inputSchemaFor(methodIds: readonly string[]) {
+  return z
+    .object({
+      name: projectNameSchema.optional(),
+      webhookUrl: webhookUrlSchema.nullable().optional(),
+      paymentMethods: z
+        .array(z.enum(methodIds as [string, ...string[]]))
+        .min(1, 'a project needs at least one active payment method')
+        .refine((methods) => new Set(methods).size === methods.length, 'names a payment method twice')
+        .optional(),
+    })
+    .strict();
+}
 
-export type UpdateProjectInput = z.input<typeof inputSchema>;
+export interface UpdateProjectInput {
+  name?: string;
+  webhookUrl?: string | null;
+  /** The payment methods active in the project from now on (ids of the registry). */
+  paymentMethods?: string[];
+}
 
-/** Updates a project's settings; `webhookUrl: null` removes the project-wide webhook. */
+/**
+ * Updates a project's settings; `webhookUrl: null` removes the project-wide webhook. The active payment
+ * methods are kept in registry order. Every server process caches its callers' project (payment methods
+ * included) with their credentials, so the change is announced as a credential change of the project in the
+ * same transaction: each process forgets those actors when it commits, and order creation and the hosted page
+ * follow the new methods at once.
+ */
 export async function updateProject(
-  deps: Pick<ProjectDeps, 'db' | 'config'>,
+  deps: Pick<ProjectDeps, 'db' | 'config' | 'paymentMethods'> & IdentityAdminDeps,
   projectId: string,
   input: UpdateProjectInput,
 ): Promise<Project> {
-  const data = parseOrThrow(inputSchema, input);
-  return deps.db.transaction(async (uow) => {
+  const data = parseOrThrow(inputSchemaFor(deps.paymentMethods.ids), input);
+  return changingCredentials(deps, async (uow, announce) => {
     const projects = new ProjectRepository(uow);
     const project = await projects.findProject(projectId);
     if (!project) throw notFound('Project');
@@ -36,6 +56,12 @@ export async function updateProject(
       if (problem) throw invalid('webhookUrl', problem);
     }
     if (data.webhookUrl !== undefined) project.webhookUrl = data.webhookUrl;
+    if (data.paymentMethods) {
+      const active = new Set(data.paymentMethods);
+      project.paymentMethods = deps.paymentMethods.ids.filter((id) => active.has(id));
+      // Project names are not part of an actor (merchant names are): only a change of methods is announced.
+      await announce({ scope: 'project', id: project.id, revoked: false });
+    }
     return project;
   });
 }

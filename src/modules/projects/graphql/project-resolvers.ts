@@ -1,6 +1,6 @@
 import type { PaymentMethod, ProjectMode, Resolvers } from '../../../generated/graphql.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
+import { fromGraphQLEnum, toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
 import { getProject } from '../commands/get-project.ts';
 import { updateProject } from '../commands/update-project.ts';
@@ -20,6 +20,9 @@ export const projectResolvers: Resolvers = {
           project: await updateProject(deps, actor.projectId, {
             ...(input.name !== undefined && { name: input.name ?? undefined }),
             ...(input.webhookUrl !== undefined && { webhookUrl: input.webhookUrl }),
+            ...(input.paymentMethods != null && {
+              paymentMethods: input.paymentMethods.map(fromGraphQLEnum),
+            }),
           }),
         }),
         { project: null },

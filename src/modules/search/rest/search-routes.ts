@@ -38,7 +38,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     });
     const baseUrl = request.deps.config.baseUrl;
     return {
-      orders: result.hits.map((hit) => presentOrder(hit.view, baseUrl)),
+      orders: result.hits.map((hit) => presentOrder(hit.view, baseUrl, actor.merchantName)),
       total: result.total,
       // Only beyond 10,000 matches: `total` is then a lower bound (send `exact_total: true` to count them all).
       ...(result.totalExact ? {} : { total_relation: 'gte' }),

@@ -1,0 +1,145 @@
+import type { UnitOfWork } from '../../../platform/db/db.ts';
+import type { Deps } from '../../../platform/deps.ts';
+import { notFound } from '../../../platform/errors/domain-error.ts';
+import { Order } from '../../orders/order.entity.ts';
+import { OrderRepository } from '../../orders/order.repository.ts';
+import { recordFollowUp } from '../../orders/order-events.ts';
+import type { OrderView } from '../../orders/order-view.ts';
+import { feeRulesOfOrder } from '../../orders/settlement-rules.ts';
+import {
+  changeTransactionStatus,
+  recordNewTransaction,
+  type StatusChangeContext,
+} from '../../orders/status-changes.ts';
+import { Transaction } from '../../orders/transaction.entity.ts';
+import type { AcquirerNotification } from '../../payments/acquirer/acquirer.ts';
+import { refundRefused } from '../errors.ts';
+import { RefundRepository } from '../refund.repository.ts';
+import { assertRefundAmount, assessRefund, reversibleAmount } from '../refund-rules.ts';
+
+export interface DisputeResult {
+  /** The new chargeback or reversal order. */
+  created: OrderView;
+  /** The order it acts on (the disputed order, or the chargeback order) as it is now. */
+  original: OrderView;
+}
+
+type NotificationDeps = Pick<Deps, 'db' | 'now' | 'config'>;
+
+/**
+ * Records what an acquirer told us on its own (acquirer.ts `AcquirerNotification`), in one unit of work under
+ * the disputed order's row lock, the lock refunds take too: refunds plus chargebacks never exceed what was paid
+ * (refund-rules.ts), whichever comes first.
+ *
+ * - A chargeback is a new order (`is-chargeback`, `chargeback_of_order_id`) in the original's currency with one
+ *   `debit` transaction on the disputed payment's method; the original is flagged `has-chargebacks`.
+ * - A reversal is a new order (`is-reversal`, `reversal_of_order_id` = the chargeback order) with one `credit`
+ *   transaction, at most what the chargeback still disputes; the chargeback order is flagged `has-reversals`.
+ *
+ * Each new order moves `new` -> `completed` through the state machine (its events, outbox rows, webhooks and
+ * subscription messages), and the order acted on gets `order.charged_back` / `order.chargeback_reversed`.
+ */
+export async function receiveAcquirerNotification(
+  deps: NotificationDeps,
+  notification: AcquirerNotification,
+): Promise<DisputeResult> {
+  return deps.db.transaction((uow) =>
+    notification.kind === 'chargeback'
+      ? recordChargeback(uow, deps, notification)
+      : recordReversal(uow, deps, notification),
+  );
+}
+
+async function recordChargeback(
+  uow: UnitOfWork,
+  deps: NotificationDeps,
+  notice: Extract<AcquirerNotification, { kind: 'chargeback' }>,
+): Promise<DisputeResult> {
+  const at = deps.now();
+  const refunds = new RefundRepository(uow);
+  const disputed = await refunds.findTransaction(notice.transactionId);
+  if (!disputed) throw notFound('Transaction', 'transaction_id');
+  const orders = new OrderRepository(uow);
+  const original = (await orders.lockOrder(null, disputed.orderId))!;
+  const transactions = await orders.transactionsOf(original.id);
+  const relatedOrders = await orders.relatedOrdersOf(original.id);
+  const captures = await refunds.capturesOf(transactions.map((t) => t.id));
+  const chargebackIds = relatedOrders.filter((o) => o.kind === 'chargeback').map((o) => o.id);
+  const reversals = await refunds.ordersFrom(chargebackIds, 'reversal');
+  const assessment = assessRefund({ order: original, transactions, relatedOrders, captures, reversals });
+  if (assessment.payment.id !== disputed.id) {
+    throw refundRefused('not_a_payment', 'Only the paid transaction of an order can be charged back');
+  }
+  refuseOtherCurrency(notice.currency, original.currency);
+  assertRefundAmount(assessment, notice.amount, original.currency, 'chargeback_exceeds_remaining');
+
+  const chargeback = Order.createDispute(original, 'chargeback', notice.amount, at);
+  const transaction = Transaction.createDispute(chargeback, disputed, {
+    kind: 'chargeback',
+    reasonCode: notice.reasonCode,
+    at,
+  });
+  const fees = feeRulesOfOrder(deps.config.fees, original);
+  settle({ orders, at, fees }, original, 'has-chargebacks', chargeback, transaction);
+  await orders.flush();
+  const [created, after] = await orders.loadViews([chargeback, original]);
+  return { created: created!, original: after! };
+}
+
+async function recordReversal(
+  uow: UnitOfWork,
+  deps: NotificationDeps,
+  notice: Extract<AcquirerNotification, { kind: 'reversal' }>,
+): Promise<DisputeResult> {
+  const at = deps.now();
+  const refunds = new RefundRepository(uow);
+  const disputed = await refunds.findTransaction(notice.chargebackTransactionId);
+  const orders = new OrderRepository(uow);
+  const found = disputed ? await orders.findOrderById(disputed.orderId) : null;
+  if (!disputed || !found) throw notFound('Transaction', 'transaction_id');
+  // The disputed order's lock first, as refunds and chargebacks take it: one order's money moves one at a time.
+  if (found.relatedOrderId) await orders.lockOrder(null, found.relatedOrderId);
+  const chargeback = (await orders.lockOrder(null, found.id))!;
+  const remaining = reversibleAmount(chargeback, await orders.relatedOrdersOf(chargeback.id));
+  refuseOtherCurrency(notice.currency, chargeback.currency);
+  if (notice.amount > remaining) {
+    throw refundRefused(
+      'reversal_exceeds_chargeback',
+      `amount: exceeds what the chargeback still disputes (${remaining} minor units)`,
+      'amount',
+    );
+  }
+  const reversal = Order.createDispute(chargeback, 'reversal', notice.amount, at);
+  const transaction = Transaction.createDispute(reversal, disputed, { kind: 'reversal', at });
+  settle({ orders, at }, chargeback, 'has-reversals', reversal, transaction);
+  await orders.flush();
+  const [created, after] = await orders.loadViews([reversal, chargeback]);
+  return { created: created!, original: after! };
+}
+
+function refuseOtherCurrency(sent: string, expected: string): void {
+  if (sent !== expected) {
+    throw refundRefused(
+      'currency_mismatch',
+      `currency: must be the order's currency ${expected}`,
+      'currency',
+    );
+  }
+}
+
+/** The new order completes at once (the money already moved at the scheme); the order acted on is flagged. */
+function settle(
+  ctx: StatusChangeContext & { orders: OrderRepository },
+  actedOn: Order,
+  flag: string,
+  created: Order,
+  transaction: Transaction,
+): void {
+  const { orders, at } = ctx;
+  orders.add(created);
+  recordNewTransaction(ctx, created, transaction);
+  changeTransactionStatus(ctx, created, [transaction], transaction, 'completed');
+  if (!actedOn.flags.includes(flag)) actedOn.flags = [...actedOn.flags, flag];
+  actedOn.modifiedAt = at;
+  recordFollowUp(ctx, actedOn, created);
+}

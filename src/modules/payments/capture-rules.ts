@@ -1,0 +1,71 @@
+import { invalid } from '../../platform/errors/domain-error.ts';
+import { describeMoney } from '../orders/money.ts';
+import type { OrderStatus } from '../orders/state-machine.ts';
+
+/**
+ * How much of a pre-authorization a capture may take, and when the rest is released. Pure: the caller loads
+ * the facts under the original order's row lock, so racing captures see each other and never exceed the
+ * authorization.
+ *
+ * - A pre-authorization may be captured several times while the captures' sum stays within the authorized
+ *   amount; each capture is an order of its own.
+ * - A capture is final when it says so (`final: true`) or takes everything left: the rest is released and the
+ *   authorization can no longer be captured or voided.
+ * - A void releases whatever is left (the whole authorization when nothing was captured).
+ */
+
+/** What a capture or void needs to know about the pre-authorization. */
+export interface CaptureFacts {
+  /** The authorized amount in minor units. */
+  authorized: number;
+  currency: string;
+  /** The capture orders already created from the original order. */
+  captures: readonly { amount: number; status: OrderStatus }[];
+}
+
+export interface CaptureDecision {
+  amount: number;
+  /** Whether the capture ends the authorization (the rest, if any, is released). */
+  final: boolean;
+}
+
+/** Captured so far: completed captures (a refused capture moved nothing). */
+export function capturedAmount(facts: CaptureFacts): number {
+  return facts.captures
+    .filter((capture) => capture.status === 'completed')
+    .reduce((sum, capture) => sum + capture.amount, 0);
+}
+
+/** What is still authorized and not captured. */
+export function capturableAmount(facts: CaptureFacts): number {
+  return Math.max(0, facts.authorized - capturedAmount(facts));
+}
+
+/** The amount and finality of a capture; `requested` defaults to everything left. */
+export function decideCapture(
+  facts: CaptureFacts,
+  request: { amount?: number; final?: boolean },
+): CaptureDecision {
+  const left = capturableAmount(facts);
+  const amount = request.amount ?? left;
+  if (amount < 1 || amount > left) {
+    const captured = capturedAmount(facts);
+    const most = describeMoney(left, facts.currency);
+    throw invalid(
+      'amount',
+      captured === 0
+        ? `must be between 1 minor unit and the authorized amount of ${most}`
+        : `must be between 1 minor unit and the amount still capturable of ${most} ` +
+            `(${describeMoney(facts.authorized, facts.currency)} authorized, ` +
+            `${describeMoney(captured, facts.currency)} captured)`,
+      undefined,
+      'too_big',
+    );
+  }
+  return { amount, final: request.final === true || amount === left };
+}
+
+/** A void releases what no capture took. */
+export function decideVoid(facts: CaptureFacts): CaptureDecision {
+  return { amount: capturableAmount(facts), final: true };
+}
