@@ -3000,7 +3000,9 @@ export interface operations {
             };
             /**
              * @description - `order_not_paid`: The order is not a paid payment order
-             *     - `refund_exceeds_remaining`: More than what remains after refunds and chargebacks
+             *     - `not_a_payment`: The order is not a payment order
+             *     - `order_voided`: The order was voided: nothing was paid
+             *     - `chargeback_exceeds_remaining`: More than what remains after refunds and chargebacks
              *     - `idempotency_key_reused`: The `Idempotency-Key` was used before for a different request
              */
             422: {
@@ -3118,7 +3120,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description - `idempotency_key_reused`: The `Idempotency-Key` was used before for a different request */
+            /**
+             * @description - `not_a_chargeback`: The order is not a chargeback order
+             *     - `reversal_exceeds_chargeback`: More than what remains of the chargeback after earlier reversals
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before for a different request
+             */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -33,9 +33,11 @@ export const simulateChargebackContract = defineContract({
   errors: [
     liveKey,
     { status: 422, type: 'order_not_paid', when: 'The order is not a paid payment order' },
+    { status: 422, type: 'not_a_payment', when: 'The order is not a payment order' },
+    { status: 422, type: 'order_voided', when: 'The order was voided: nothing was paid' },
     {
       status: 422,
-      type: 'refund_exceeds_remaining',
+      type: 'chargeback_exceeds_remaining',
       when: 'More than what remains after refunds and chargebacks',
     },
   ],
@@ -59,5 +61,13 @@ export const simulateReversalContract = defineContract({
     examples: { whole: { summary: 'The whole chargeback', value: { amount: 1500 } } },
   },
   success: { status: 201, description: 'The reversal order.', schema: orderJsonSchema },
-  errors: [liveKey],
+  errors: [
+    liveKey,
+    { status: 422, type: 'not_a_chargeback', when: 'The order is not a chargeback order' },
+    {
+      status: 422,
+      type: 'reversal_exceeds_chargeback',
+      when: 'More than what remains of the chargeback after earlier reversals',
+    },
+  ],
 });
