@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { getOperationAST, parse, validate } from 'graphql';
+import { Webhook } from 'standardwebhooks';
 import { loadExampleOperations } from '../../src/platform/graphql/explorer/examples.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { buildSdlSchema } from '../helpers/sdl-schema.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
-import { startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { eventually, startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { documentationFiles } from './markdown.ts';
 import { differences, type Recipe, recipesOf, substitute, valueAt } from './recipes.ts';
 
@@ -122,10 +123,14 @@ function parsed(body: string): unknown {
   }
 }
 
+/** What each page's recipes saved, for checks on what they caused. */
+const savedByPage = new Map<string, Record<string, string>>();
+
 describe.each(pages.map((page) => [page.file, page.recipes] as const))(
   'the recipes of %s',
-  (_file, recipes) => {
+  (file, recipes) => {
     const variables: Record<string, string> = {};
+    savedByPage.set(file, variables);
     beforeAll(() => {
       Object.assign(variables, banner, { WEBHOOK_URL: receiver.url });
     });
@@ -198,4 +203,31 @@ describe('the example operations of docs/graphql/ (the explorer tabs)', () => {
       expect(Object.values(body.data ?? {}).length).toBeGreaterThan(0);
     },
   );
+});
+
+describe('what the recipes of docs/webhooks.md caused', () => {
+  it('the payment sent a status webhook to $WEBHOOK_URL that verifies with the secret the page saved', async () => {
+    const saved = savedByPage.get('docs/webhooks.md')!;
+    const webhook = new Webhook(saved.WEBHOOK_SECRET!);
+    const verified = (body: string, headers: Record<string, string>): { order_id?: string } | undefined => {
+      try {
+        return webhook.verify(body, headers) as { order_id?: string };
+      } catch {
+        return undefined;
+      }
+    };
+    const notification = await eventually(
+      () =>
+        receiver.received
+          .map((request) => verified(request.body, request.headers as Record<string, string>))
+          .find((payload) => payload?.order_id === saved.ORDER_ID),
+      15_000,
+      'a verified status webhook of the order paid on docs/webhooks.md',
+    );
+    expect(notification).toEqual({
+      event: 'status_changed',
+      order_id: saved.ORDER_ID,
+      project_id: expect.any(String),
+    });
+  });
 });
