@@ -7,6 +7,7 @@ import { getOperationAST, parse, validate } from 'graphql';
 import { Webhook } from 'standardwebhooks';
 import { loadExampleOperations } from '../../src/platform/graphql/explorer/examples.ts';
 import { createTestDatabase } from '../helpers/database.ts';
+import { liveClient } from '../helpers/graphql-ws.ts';
 import { buildSdlSchema } from '../helpers/sdl-schema.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 import { eventually, startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
@@ -82,7 +83,30 @@ async function runCurl(recipe: Recipe, variables: Record<string, string>): Promi
   return { status: Number(statuses.at(-1)?.[1] ?? 0), body: await readFile(body, 'utf8') };
 }
 
+/**
+ * A subscription recipe answers with its first payload: it subscribes over graphql-ws with the API key, as the
+ * docs' client does, and takes the first event (recipes replay what they need with `afterEvent`).
+ */
+async function runSubscription(recipe: Recipe, variables: Record<string, string>): Promise<Answer> {
+  const live = liveClient(variables.BASE_URL!, { apiKey: variables.API_KEY });
+  try {
+    await live.connected;
+    const subscription = live.subscribe(recipe.text, graphqlVariables(recipe, variables));
+    const [first] = await subscription.waitFor(1, 10_000);
+    subscription.stop();
+    return { status: 200, body: JSON.stringify({ data: first }) };
+  } finally {
+    await live.dispose();
+  }
+}
+
+function graphqlVariables(recipe: Recipe, variables: Record<string, string>): Record<string, unknown> {
+  return recipe.variables === null ? {} : JSON.parse(substitute(recipe.variables, variables));
+}
+
 async function runGraphql(recipe: Recipe, variables: Record<string, string>): Promise<Answer> {
+  if (getOperationAST(parse(recipe.text))?.operation === 'subscription')
+    return runSubscription(recipe, variables);
   const response = await fetch(`${variables.BASE_URL}/graphql`, {
     method: 'POST',
     headers: {
@@ -91,7 +115,7 @@ async function runGraphql(recipe: Recipe, variables: Record<string, string>): Pr
     },
     body: JSON.stringify({
       query: recipe.text,
-      variables: recipe.variables === null ? {} : JSON.parse(substitute(recipe.variables, variables)),
+      variables: graphqlVariables(recipe, variables),
     }),
   });
   return { status: response.status, body: await response.text() };
