@@ -42,6 +42,12 @@ export class UnitOfWork {
     return new UnitOfWork(null as unknown as EntityManager, source);
   }
 
+  /** The pool this unit of work reads from (a read replica's, for `Db.replicaRead`). For repositories only. */
+  static poolOf(uow: UnitOfWork): Promise<Pool> {
+    if (uow.#read) return uow.#read.pool();
+    return uow.#em!.getConnection().getNativeClient() as Promise<Pool>;
+  }
+
   /** For repositories and platform/db only. */
   static entityManagerOf(uow: UnitOfWork): EntityManager {
     uow.#em ??= uow.#read!.fork();
@@ -102,6 +108,11 @@ export abstract class Repository {
   protected get em(): EntityManager {
     this.#em ??= UnitOfWork.entityManagerOf(this.#uow);
     return this.#em;
+  }
+
+  /** The pool of this unit of work's reads, for what needs a connection of its own (a cursor). */
+  protected pool(): Promise<Pool> {
+    return UnitOfWork.poolOf(this.#uow);
   }
 
   /** Runs a named prepared statement (platform/db/prepared.ts) with bound values; returns its rows. */

@@ -36,6 +36,8 @@ export async function orderStats(
     if (error instanceof SearchQueryError) throw searchInputError(error);
     throw error;
   }
-  const rows = await deps.db.read((uow) => new OrderStatsRepository(uow).groups(actor.projectId, plan));
+  const rows = await deps.db.replicaRead((uow) =>
+    new OrderStatsRepository(uow).groups(actor.projectId, plan),
+  );
   return { plan, buckets: toBuckets(plan, rows) };
 }

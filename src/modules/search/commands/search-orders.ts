@@ -90,7 +90,7 @@ async function readPage(
   options: SearchOptions,
 ): Promise<OrderSearchResult> {
   const totalMode = options.total ?? 'up_to_limit';
-  return deps.db.read(async (uow) => {
+  return deps.db.replicaRead(async (uow) => {
     const search = new OrderSearchRepository(uow);
     const [page, counted, hasBeyond] = await Promise.all([
       search.findPage(actor.projectId, plan),
