@@ -35,7 +35,7 @@ const FLAGS = {
   'server-env': { type: 'list', help: 'KEY=VALUE for the project server, e.g. WEB_CONCURRENCY=2' },
   variant: {
     type: 'list',
-    help: 'KEY=VALUE[,KEY=VALUE]: a second project server on the same database, one more row per case',
+    help: 'KEY=VALUE[,KEY=VALUE]: a second project server on the same database, one more row per case (default WEB_CONCURRENCY=2; none: no second server)',
   },
   only: { type: 'list', help: 'only the cases whose name contains this text' },
 } as const;
@@ -43,7 +43,12 @@ const FLAGS = {
 const { flags, serverEnv } = parseCommandLine(FLAGS, 'npm run bench -- [flags]');
 let variants: Record<string, string>[];
 try {
-  variants = flags.variant.map((variant) => parseEnvPairs(variant.split(',')));
+  // By default one more row per case: the same server with WEB_CONCURRENCY=2 (two server processes on one
+  // port, node:cluster) beside the single process. `--variant none` leaves it out.
+  const given = flags.variant.length > 0 ? flags.variant : ['WEB_CONCURRENCY=2'];
+  variants = given
+    .filter((variant) => variant !== 'none')
+    .map((variant) => parseEnvPairs(variant.split(',')));
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
   process.stderr.write(`${error.message}

@@ -12,18 +12,25 @@ import { sessionCookieOf } from './modules/identity/session-cookie.ts';
 import { hashSessionToken } from './modules/identity/session-token.ts';
 import { registerRoutes, resolvers } from './modules/index.ts';
 import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
+import { instrumentApp } from './observability.ts';
 import { concerns } from './platform/auth/credential-change.ts';
+import { migrationsCurrent } from './platform/db/migrations.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { enforceRoles } from './platform/graphql/authorization.ts';
 import { OperationLimits } from './platform/graphql/limits.ts';
 import { buildSchema } from './platform/graphql/schema.ts';
-import { mountGraphQLWebSocket, type SocketCredential } from './platform/graphql/websocket.ts';
+import {
+  mountGraphQLWebSocket,
+  type OpenSockets,
+  type SocketCredential,
+} from './platform/graphql/websocket.ts';
 import {
   registerAuthentication,
   requireActor,
   requireApiKeyOrSession,
 } from './platform/http/authentication.ts';
 import { apiKeyFromBasicAuth } from './platform/http/basic-auth.ts';
+import { type ReadinessCheck, registerHealth } from './platform/http/health.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
 import { loadIdempotencySecret } from './platform/http/idempotency-secret.ts';
 import { mountPortal } from './platform/http/portal.ts';
@@ -39,6 +46,12 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
     request.deps = { ...deps, logger: request.log as Logger };
   });
+  registerHealth(app, {
+    checks: readinessChecks(services, deps),
+    draining: () => services.lifecycle.draining,
+  });
+  let sockets: OpenSockets | null = null;
+  const metrics = instrumentApp(app, services, deps, () => sockets);
   const sessionCookie = sessionCookieOf(deps.config);
   await registerRateLimits(app, deps.config.security.rateLimits, { sessionCookieName: sessionCookie.name });
   registerAuthentication(app, {
@@ -75,6 +88,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     production,
     debug: deps.config.graphqlDebug,
     limits,
+    plugins: [metrics.graphqlPlugin<AppGraphQLContext>()],
     authenticate: requireApiKeyOrSession,
     context: (request, actor) => ({
       deps: request.deps,
@@ -96,7 +110,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     new URL(deps.config.baseUrl).origin,
     new URL(deps.config.merchantPortalUrl).origin,
   ]);
-  const sockets = mountGraphQLWebSocket<AppGraphQLContext>(app, {
+  sockets = mountGraphQLWebSocket<AppGraphQLContext>(app, {
     schema,
     path: '/graphql',
     production,
@@ -144,6 +158,23 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   // The merchant portal's single-page app (portal/, built by portal/build.ts) at MERCHANT_PORTAL_URL's path.
   mountPortal(app, { pathPrefix: pathPrefixOf(deps.config.merchantPortalUrl), buildDir: PORTAL_BUILD_DIR });
   return app;
+}
+
+/** What /health/ready checks: the database answers, its migrations are current, the job queue runs. */
+function readinessChecks(services: AppServices, deps: AppDeps): ReadinessCheck[] {
+  const current = migrationsCurrent(services.orm);
+  return [
+    {
+      name: 'database',
+      check: () =>
+        deps.db.ping().then(
+          () => null,
+          () => 'unreachable',
+        ),
+    },
+    { name: 'migrations', check: async () => ((await current()) ? null : 'pending migrations') },
+    { name: 'jobs', check: async () => (services.jobs.running ? null : 'job queue stopped') },
+  ];
 }
 
 declare module 'fastify' {

@@ -6,7 +6,8 @@ import { type AppConfig, ConfigError, parseConfig } from './config/index.ts';
 import { entities, registerWorkers, startModules } from './modules/index.ts';
 import { watchCommits } from './platform/db/commit-signals.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
-import { connectOrm, migrate, type Orm } from './platform/db/orm.ts';
+import { MigrationsBehindError, migrateUnderLock, pendingMigrations } from './platform/db/migrations.ts';
+import { connectOrm, type Orm } from './platform/db/orm.ts';
 import { createLogger } from './platform/http/logger.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { WorkerHost } from './platform/module.ts';
@@ -17,15 +18,23 @@ import { type AppDeps, type AppServices, buildDeps, type ServiceOverrides } from
 export interface Database {
   orm: Orm;
   url: string;
+  /** An ORM on DATABASE_READ_URL (a streaming replica) for the reads that may lag; null without one. */
+  replica: Orm | null;
+  /** The migrations this process applied as it opened the database (none when they were current). */
+  appliedMigrations: string[];
   /** Closes the pool, then stops the embedded PostgreSQL if this process started it. */
   close(): Promise<void>;
 }
 
-/** Connects to DATABASE_URL, or starts the embedded PostgreSQL, and brings the schema up to date. */
+/**
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL, and brings the schema up to date under the
+ * migration lock (MIGRATE_ON_START); with that off, a database whose migrations are behind stops the start.
+ */
 export async function openDatabase(
   config: AppConfig,
   logger: Logger,
   whenRunning: 'reuse' | 'takeOver' = 'takeOver',
+  options: { migrate?: boolean } = {},
 ): Promise<Database> {
   const embedded = config.databaseUrl
     ? null
@@ -37,12 +46,45 @@ export async function openDatabase(
       });
   const url = config.databaseUrl ?? embedded!.url;
   try {
-    const orm = await connectOrm({ url, entities, migrations, logger });
-    await migrate(orm);
+    const orm = await connectOrm({
+      url,
+      entities,
+      migrations,
+      logger,
+      poolSize: config.operations.databasePoolSize,
+    });
+    let appliedMigrations: string[] = [];
+    try {
+      if (options.migrate ?? config.operations.migrateOnStart) {
+        appliedMigrations = await migrateUnderLock(orm, url, logger);
+      } else {
+        const pending = await pendingMigrations(orm);
+        if (pending.length > 0) throw new MigrationsBehindError(pending);
+      }
+    } catch (error) {
+      await orm.close(true).catch(() => undefined);
+      throw error;
+    }
+    // Connected on first use: a replica that is down at start only sends those reads to the primary.
+    const replica = config.operations.databaseReadUrl
+      ? await connectOrm({
+          url: config.operations.databaseReadUrl,
+          entities,
+          migrations: [],
+          logger,
+          poolSize: config.operations.databasePoolSize,
+        }).catch((error) => {
+          logger.warn({ err: error }, 'read replica unreachable at start: reading from the primary');
+          return null;
+        })
+      : null;
     return {
       orm,
       url,
+      replica,
+      appliedMigrations,
       close: async () => {
+        await replica?.close(true).catch(() => undefined);
         await orm.close(true);
         await embedded?.stop();
       },
@@ -82,6 +124,10 @@ export async function startRuntime(
       app,
       database,
       stop: async () => {
+        // Readiness turns 503 at once; the load balancer gets the grace period to notice before the port closes.
+        services.lifecycle.draining = true;
+        const grace = config.operations.shutdownGraceMs;
+        if (grace > 0) await new Promise((resolve) => setTimeout(resolve, grace));
         // Closing the app also closes the GraphQL WebSocket server (its preClose hook).
         await app.close();
         await stopBackground();
@@ -137,7 +183,10 @@ export async function startServices(
     for (const signal of signals) notifications.signal(signal);
   });
   const shutdownHooks: (() => Promise<void>)[] = [];
+  const lifecycle = { draining: false };
   const services: AppServices = {
+    lifecycle,
+    replica: database.replica,
     config,
     orm: database.orm,
     logger,
@@ -147,6 +196,7 @@ export async function startServices(
     onShutdown: (hook) => shutdownHooks.push(hook),
   };
   const stop = async () => {
+    lifecycle.draining = true;
     for (const hook of shutdownHooks.reverse()) {
       await hook().catch((error) => logger.error({ err: error }, 'shutdown hook failed'));
     }
@@ -176,7 +226,10 @@ export function configOrExit(): AppConfig {
   }
 }
 
-/** On SIGINT or SIGTERM, once: runs `stop`, then exits (1 when stopping failed). */
+/**
+ * On SIGINT or SIGTERM, once: runs `stop`, then ends with one `<name> stopped` line and exit code 0 (1 when
+ * stopping failed). A second Ctrl-C while stopping is ignored: the first one is already doing everything.
+ */
 export function stopOnSignals(logger: Logger, name: string, stop: () => Promise<void>): void {
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -185,6 +238,7 @@ export function stopOnSignals(logger: Logger, name: string, stop: () => Promise<
     logger.info({ signal }, `${name} shutting down`);
     try {
       await stop();
+      logger.info(`${name} stopped`);
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, `${name} shutdown failed`);

@@ -37,6 +37,10 @@ export interface AppServices {
   notifications: PgListener;
   /** Cleanup that `runtime.stop()` runs after HTTP has drained, before the job queue and database close. */
   onShutdown(hook: () => Promise<void>): void;
+  /** Where this process is in its life: `draining` turns readiness to 503 as shutdown begins. */
+  lifecycle: { draining: boolean };
+  /** The read replica's ORM (DATABASE_READ_URL), or none. */
+  replica?: Orm | null;
 }
 
 /**
@@ -66,7 +70,7 @@ export interface ServiceOverrides {
 /** Builds every module's services once: a bad vault key or wallet key file stops the start here. */
 export function buildDeps(services: AppServices, overrides: ServiceOverrides = {}): AppDeps {
   const { config, now, logger, jobs } = services;
-  const db = new Db(services.orm);
+  const db = new Db(services.orm, { replica: services.replica, logger });
   return {
     db,
     now,

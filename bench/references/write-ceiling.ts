@@ -46,8 +46,8 @@ const INSERT_OWN_CHECKOUT_ORDER = `
       status, capture_mode, is_capturable, setup_token, created_at, modified_at)
     values ($6, $1, $2, 995, 'EUR', 'credit-card', '{}', 'new', 'automatic', false, $7, $4, $4)
   ), first_event as (
-    insert into transaction_events (id, transaction_id, event, source, from_status, occurred_at)
-    values ($8, $6, 'new', 'set_status', null, $4)
+    insert into transaction_events (id, transaction_id, project_id, event, source, from_status, occurred_at)
+    values ($8, $6, $2, 'new', 'set_status', null, $4)
   ), outbox as (
     insert into outbox_events (event_id, type, project_id, order_id, transaction_id, data, occurred_at, relayed_at)
     values ($9, 'transaction.status_changed', $2, $1, $6,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHttpUrl } from '../platform/validation/http-url.ts';
+import { type OperationsConfig, operationsConfigFrom, operationsEnvShape } from './operations.ts';
 import { type SecurityConfig, securityConfigFrom, securityEnvShape } from './security.ts';
 import { checkWalletEnv, type WalletConfig, walletConfigFrom, walletEnvShape } from './wallets.ts';
 
@@ -67,6 +68,8 @@ const configSchema = z
     ...walletEnvShape,
     // Sessions, the credential cache, GraphQL limits, rate limits (src/config/security.ts).
     ...securityEnvShape,
+    // Migrations at start, processes, metrics, the read replica, draining (src/config/operations.ts).
+    ...operationsEnvShape,
   })
   .superRefine((env, ctx) => {
     checkWalletEnv(env, ctx);
@@ -118,6 +121,8 @@ export interface AppConfig {
   wallets: WalletConfig;
   /** Sessions, the credential cache, GraphQL limits and rate limits. */
   security: SecurityConfig;
+  /** Migrations at start, processes, metrics, the read replica, draining (docs/operations.md). */
+  operations: OperationsConfig;
 }
 
 export interface WebhookConfig {
@@ -197,6 +202,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     wallets: walletConfigFrom(raw),
     security: securityConfigFrom(raw),
+    operations: operationsConfigFrom(raw),
   };
 }
 

@@ -61,6 +61,22 @@ describe('authenticate with external 3-D Secure values (spec 4.13)', () => {
     });
   });
 
+  it('authorizes exactly once when the same transaction is authenticated twice at the same moment', async () => {
+    const { orderId, path, vaultToken } = await orderWithCard();
+    const body = { vault_token: vaultToken, cvc: TEST_CVC, ...EXTERNAL };
+    const answers = await Promise.all([api.post(path, body), api.post(path, body), api.post(path, body)]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect(statuses.slice(1).every((status) => status === 409)).toBe(true);
+    const events = await sql(
+      app.databaseUrl,
+      `select e.event from transaction_events e join transactions t on t.id = e.transaction_id
+        where t.order_id = $1 and e.event = 'accepted'`,
+      [orderId],
+    );
+    expect(events).toHaveLength(1);
+  });
+
   it('skips our own challenge for a card that would otherwise need one', async () => {
     const { path, vaultToken } = await orderWithCard(TEST_CARDS.challenge);
     const { body: order } = await api.post<Record<string, any>>(path, {

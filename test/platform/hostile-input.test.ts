@@ -237,6 +237,15 @@ describe('hostile strings and shapes: a clear 4xx naming the field, and nothing 
         message: expect.stringMatching(/^query: must/),
         extensions: { code: 'BAD_USER_INPUT' },
       });
+      const stats = await gql(
+        `query S($q: String) { orderStats(query: $q, from: "2026-01-01T00:00:00Z", to: "2026-02-01T00:00:00Z") { __typename } }`,
+        { q: `description:"${value}"` },
+      );
+      expect(stats.data).toBeNull();
+      expect(stats.errors?.[0]).toMatchObject({
+        message: expect.stringMatching(/^query: must/),
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
     });
 
     it("refuses a project's new name over GraphQL, keeping the old one", async () => {

@@ -17,6 +17,7 @@ function servicesOf(config: AppConfig): AppServices {
     jobs: null as never,
     notifications: null as never,
     onShutdown: () => undefined,
+    lifecycle: { draining: false },
   };
 }
 

@@ -1,4 +1,5 @@
 import { parse } from 'tinyduration';
+import { exactPartsMs } from '../../platform/validation/duration.ts';
 
 /** The longest an order may stay open. */
 const MAX_DAYS = 31;
@@ -16,13 +17,7 @@ export function addIsoDuration(start: Date, duration: string): Date | null {
   // Calendar parts first (months have different lengths), then exact parts.
   end.setUTCFullYear(end.getUTCFullYear() + (parsed.years ?? 0));
   end.setUTCMonth(end.getUTCMonth() + (parsed.months ?? 0));
-  const exactMs =
-    (parsed.weeks ?? 0) * 7 * 86_400_000 +
-    (parsed.days ?? 0) * 86_400_000 +
-    (parsed.hours ?? 0) * 3_600_000 +
-    (parsed.minutes ?? 0) * 60_000 +
-    (parsed.seconds ?? 0) * 1000;
-  end.setTime(end.getTime() + Math.round(exactMs));
+  end.setTime(end.getTime() + Math.round(exactPartsMs(parsed)));
   return end.getTime() > start.getTime() ? end : null;
 }
 

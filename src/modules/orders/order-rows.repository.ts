@@ -62,6 +62,7 @@ export const TRANSACTION_COLUMNS: ColumnMap = [
 export const EVENT_COLUMNS: ColumnMap = [
   ['id', 'id'],
   ['transactionId', 'transaction_id'],
+  ['projectId', 'project_id'],
   ['event', 'event'],
   ['source', 'source'],
   ['fromStatus', 'from_status'],

@@ -1,5 +1,5 @@
 import { combinedStatement, preparedStatement, type SqlPart } from '../../platform/db/prepared.ts';
-import { Repository } from '../../platform/db/repository.ts';
+import { Repository, type UnitOfWork } from '../../platform/db/repository.ts';
 import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
 import { Order } from './order.entity.ts';
 import {
@@ -13,7 +13,7 @@ import {
   updateRowsSql,
 } from './order-rows.repository.ts';
 import type { OrderView } from './order-view.ts';
-import { orderViewJson, parseOrderView } from './order-views.repository.ts';
+import { OrderViewRepository } from './order-views.repository.ts';
 import { OutboxEvent } from './outbox.entity.ts';
 import { Transaction, TransactionEvent } from './transaction.entity.ts';
 
@@ -103,13 +103,16 @@ function rowsJson(rows: readonly object[], columns: ColumnMap): string {
 }
 
 /**
- * An order's view row-locked for the rest of the database transaction, found by order id ($1) or by the setup
- * token of one of its transactions ($3); $2 the caller's project (null: customer-facing flows keyed by an
- * unguessable id); $4 whether to read the events and related orders too (what an answer shows).
+ * Row-locks an order for the rest of the database transaction, found by order id ($1) or by the setup token of
+ * one of its transactions ($3); $2 the caller's project (null: customer-facing flows keyed by an unguessable id).
+ *
+ * Only the lock: the view is read by the NEXT statement. Under READ COMMITTED a statement sees the database as
+ * of its start, so a lock that had to wait for a concurrent writer would otherwise hand back what that writer
+ * has just changed as it was before (its transaction, its setup token) — and the command would act on it twice.
  */
-const LOCK_VIEW = preparedStatement(
-  'orders.lock_view',
-  `select ${orderViewJson('$4::boolean', '$4::boolean')}::text as view
+const LOCK_ORDER = preparedStatement(
+  'orders.lock',
+  `select o.id::text as id
    from orders o
    where o.id = coalesce($1::uuid, (select t.order_id from transactions t where t.setup_token = $3::uuid))
      and ($2::uuid is null or o.project_id = $2::uuid)
@@ -128,9 +131,16 @@ export interface LockedOrder {
 
 /** The hot write paths' reads under lock and their one-statement writes. */
 export class OrderWriteRepository extends Repository {
+  readonly #views: OrderViewRepository;
+
+  constructor(uow: UnitOfWork) {
+    super(uow);
+    this.#views = new OrderViewRepository(uow);
+  }
+
   /**
-   * Locks an order (by id, or by a setup token of one of its transactions) and reads its view in one
-   * statement, with the events and related orders unless `withHistory` is false (a command that answers
+   * Locks an order (by id, or by a setup token of one of its transactions), then reads its view as it is once
+   * locked (see LOCK_ORDER), with the events and related orders unless `withHistory` is false (a command that answers
    * with the order needs them); `changes` tracks the order and its transactions so that `save` writes back
    * what changed.
    */
@@ -142,14 +152,13 @@ export class OrderWriteRepository extends Repository {
   ): Promise<LockedOrder | null> {
     const orderId = 'orderId' in by ? by.orderId : null;
     const setupToken = 'setupToken' in by ? by.setupToken : null;
-    const [row] = await this.prepared<{ view: string }>(LOCK_VIEW, [
-      orderId,
-      projectId,
-      setupToken,
-      options.withHistory,
-    ]);
-    if (!row) return null;
-    const read = parseOrderView(row.view);
+    const [locked] = await this.prepared<{ id: string }>(LOCK_ORDER, [orderId, projectId, setupToken]);
+    if (!locked) return null;
+    const [read] = await this.#views.readViews(null, [locked.id], {
+      events: options.withHistory,
+      relatedOrders: options.withHistory,
+    });
+    if (!read) return null;
     const order = Object.assign(new Order(), read.order);
     const transactions = read.transactions.map((t) => Object.assign(new Transaction(), t.transaction));
     changes.track(order);

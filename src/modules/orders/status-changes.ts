@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Signal } from '../../platform/metrics/signal.ts';
 import type { Order } from './order.entity.ts';
 import { recordOrderStatusChange, recordTransactionStatusChange } from './order-events.ts';
 import type { OrderRows } from './order-writes.repository.ts';
@@ -18,6 +19,12 @@ import { type Transaction, TransactionEvent } from './transaction.entity.ts';
  * notification commit or roll back together.
  */
 
+/**
+ * Every status this writer sets, as it sets it (inside the unit of work: a change whose transaction later rolls
+ * back is seen too, which only failing database writes cause): what metrics count status changes from.
+ */
+export const statusChanged = new Signal<{ object: 'order' | 'transaction'; status: string }>();
+
 export interface StatusChangeContext {
   /** Where the events and outbox rows go: the ORM's unit of work (OrderRepository) or an OrderChanges. */
   orders: OrderRows;
@@ -35,6 +42,7 @@ export function recordNewTransaction(
   const event = eventFor(transaction, 'new', null, ctx);
   ctx.orders.add(transaction, event);
   recordTransactionStatusChange(ctx, order, transaction, null, 'new');
+  statusChanged.emit({ object: 'transaction', status: 'new' });
   return event;
 }
 
@@ -58,6 +66,7 @@ export function changeTransactionStatus(
   const event = eventFor(transaction, to, from, ctx);
   ctx.orders.add(event);
   recordTransactionStatusChange(ctx, order, transaction, from, to);
+  statusChanged.emit({ object: 'transaction', status: to });
   syncOrderStatus(
     ctx,
     order,
@@ -84,6 +93,7 @@ export function closeOrder(
       transaction.modifiedAt = ctx.at;
       ctx.orders.add(eventFor(transaction, to, from, ctx));
       recordTransactionStatusChange(ctx, order, transaction, from, to);
+      statusChanged.emit({ object: 'transaction', status: to });
     }
   }
   syncOrderStatus(ctx, order, to);
@@ -97,6 +107,7 @@ function syncOrderStatus(ctx: StatusChangeContext, order: Order, to: OrderStatus
   order.modifiedAt = ctx.at;
   if (to === 'completed') order.completedAt = ctx.at;
   recordOrderStatusChange(ctx, order, from, to);
+  statusChanged.emit({ object: 'order', status: to });
 }
 
 function eventFor(
@@ -108,6 +119,7 @@ function eventFor(
   return Object.assign(new TransactionEvent(), {
     id: randomUUID(),
     transactionId: transaction.id,
+    projectId: transaction.projectId,
     event: to,
     source: ctx.source ?? 'set_status',
     fromStatus: from,

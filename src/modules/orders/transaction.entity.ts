@@ -181,6 +181,8 @@ export const TransactionEventSchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     transactionId: p.uuid(),
+    /** The transaction's project (every tenant table carries it: docs/operations.md). */
+    projectId: p.uuid(),
     /** The status entered, e.g. `new`, `accepted`. */
     event: p.text(),
     /** What caused it, e.g. `set_status`. */

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import { Repository } from '../../platform/db/repository.ts';
 import type { OrderSearchPlan } from './plan.ts';
 import type { SortKey } from './sort.ts';
@@ -249,7 +249,7 @@ export class OrderSearchRepository extends Repository {
           `select ${columns} from orders o join transactions t on t.order_id = o.id where ${where.sql} ${order}`,
           where.params,
         );
-    const pool = await this.#pool();
+    const pool = await this.pool();
     const client = await pool.connect();
     try {
       // A cursor lives in a transaction; READ ONLY because an export never writes.
@@ -277,10 +277,6 @@ export class OrderSearchRepository extends Repository {
   async #query<T>(fragment: SqlFragment): Promise<T[]> {
     const { text, values } = numbered(fragment);
     return this.query<T>(text, values);
-  }
-
-  #pool(): Promise<Pool> {
-    return this.em.getConnection().getNativeClient();
   }
 }
 

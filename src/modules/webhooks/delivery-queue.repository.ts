@@ -152,6 +152,19 @@ export class DeliveryQueueRepository extends Repository {
    * An attempt another worker already recorded (a lease that ran out mid-attempt) is skipped. Returns the
    * deliveries updated, with their project, order and new state.
    */
+  /**
+   * Deliveries due and not being attempted (across every project and process), and how long the
+   * longest-waiting of them has been due: the delivery queue's backlog, for metrics.
+   */
+  async backlog(): Promise<{ due: number; oldestDueSeconds: number }> {
+    const [row] = await this.query<{ due: number; oldest: number }>(
+      `select count(*)::int as due, coalesce(extract(epoch from now() - min(next_attempt_at)), 0)::float8 as oldest
+         from webhook_deliveries
+        where state = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())`,
+    );
+    return { due: row?.due ?? 0, oldestDueSeconds: row?.oldest ?? 0 };
+  }
+
   async recordAttempts(
     attempts: readonly RecordedAttempt[],
   ): Promise<{ id: string; projectId: string; orderId: string; state: WebhookDeliveryState }[]> {
@@ -175,9 +188,9 @@ export class DeliveryQueueRepository extends Repository {
          from o where d.id = o.id and d.state = 'pending' and d.attempt_count = o.attempt - 1
          returning d.id, d.project_id, d.order_id, d.state
        ), attempt_rows as (
-         insert into webhook_delivery_attempts (id, delivery_id, attempt_number, started_at, url, http_status,
-           error_kind, error_message, duration_ms, response_excerpt, signed)
-         select gen_random_uuid(), o.id, o.attempt, o.started_at, o.url, o.http_status, o.error_kind, o.error_message,
+         insert into webhook_delivery_attempts (id, delivery_id, project_id, attempt_number, started_at, url,
+           http_status, error_kind, error_message, duration_ms, response_excerpt, signed)
+         select gen_random_uuid(), o.id, u.project_id, o.attempt, o.started_at, o.url, o.http_status, o.error_kind, o.error_message,
            o.duration_ms, o.excerpt, o.signed
          from o join updated u on u.id = o.id
        ), outcomes as (

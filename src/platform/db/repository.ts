@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { raiseAfterCommit } from './commit-signals.ts';
 import { type PreparedStatement, pgQueryConfig } from './prepared.ts';
+import { executeSql } from './raw-sql.ts';
 
 /**
  * The one door to MikroORM's EntityManager. Commands hold a `UnitOfWork` and build repositories from it
@@ -39,6 +40,12 @@ export class UnitOfWork {
   /** A read (no transaction): see the class comment. */
   static reading(source: ReadSource): UnitOfWork {
     return new UnitOfWork(null as unknown as EntityManager, source);
+  }
+
+  /** The pool this unit of work reads from (a read replica's, for `Db.replicaRead`). For repositories only. */
+  static poolOf(uow: UnitOfWork): Promise<Pool> {
+    if (uow.#read) return uow.#read.pool();
+    return uow.#em!.getConnection().getNativeClient() as Promise<Pool>;
   }
 
   /** For repositories and platform/db only. */
@@ -84,19 +91,7 @@ export class UnitOfWork {
         : { text: statement.text, values: [...values] };
       return (await pool.query(query)).rows as Row[];
     }
-    // MikroORM runs on Kysely, whose pg connection hands `sql` to `pg`'s `client.query(sql, parameters)`: a query
-    // config object there is what `pg` needs for a named statement, on the very connection of the transaction.
-    const kysely = uow.#em!.getKysely();
-    const compiled = {
-      sql: statement.name ? { name: statement.name, text: statement.text } : statement.text,
-      parameters: values,
-      query: { kind: 'RawNode', sqlFragments: [statement.text], parameters: [] },
-      queryId: { queryId: statement.name ?? 'sql' },
-    };
-    const result = await kysely.executeQuery(
-      compiled as unknown as Parameters<typeof kysely.executeQuery>[0],
-    );
-    return result.rows as Row[];
+    return executeSql<Row>(uow.#em!, statement, values);
   }
 }
 
@@ -113,6 +108,11 @@ export abstract class Repository {
   protected get em(): EntityManager {
     this.#em ??= UnitOfWork.entityManagerOf(this.#uow);
     return this.#em;
+  }
+
+  /** The pool of this unit of work's reads, for what needs a connection of its own (a cursor). */
+  protected pool(): Promise<Pool> {
+    return UnitOfWork.poolOf(this.#uow);
   }
 
   /** Runs a named prepared statement (platform/db/prepared.ts) with bound values; returns its rows. */

@@ -1,4 +1,4 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,6 +30,8 @@ export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> 
     context: (request: FastifyRequest, actor: Actor) => Context;
     /** Depth, alias, token, directive and cost limits, checked before Apollo parses (limits.ts). */
     limits?: OperationLimits;
+    /** More Apollo plugins (metrics, traces). */
+    plugins?: ApolloServerPlugin<Context>[];
   },
 ): Promise<ApolloServer<Context>> {
   const apollo = new ApolloServer<Context>({
@@ -44,6 +46,7 @@ export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> 
       fastifyApolloDrainPlugin(app),
       ApolloServerPluginLandingPageDisabled(),
       internalErrorLoggingPlugin<Context>((context) => context?.deps.logger ?? (app.log as Logger)),
+      ...(options.plugins ?? []),
     ],
     formatError: (formatted) => formatGraphQLError(formatted, options.production),
   });

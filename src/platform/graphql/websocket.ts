@@ -41,6 +41,8 @@ interface Connection {
 export interface OpenSockets {
   /** Closes (4403) every socket whose caller `match` picks, e.g. a revoked key's. */
   closeWhere(match: (actor: Actor) => boolean): number;
+  /** How many sockets are open now (metrics). */
+  openCount(): number;
   /** Re-checks every socket's credential: closes the ones that stopped working, refreshes the others. */
   recheckAll(): Promise<void>;
 }
@@ -185,6 +187,7 @@ export function mountGraphQLWebSocket<Context extends object>(
   });
 
   const sockets: OpenSockets = {
+    openCount: () => wss.clients.size,
     closeWhere(match) {
       let closed = 0;
       for (const connection of connections) {

@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SecurityConfig } from '../../config/security.ts';
 import { DomainError, withoutStack } from '../errors/domain-error.ts';
 
 /** Limits per minute (sign-in: per `signInWindowMs`); configuration RATE_LIMIT_*. */
-export interface RateLimitSettings {
-  enabled: boolean;
-  perCredential: number;
-  authFailures: number;
-  signInPerAddress: number;
-  signInPerEmail: number;
-  signInWindowMs: number;
-  pageForms: number;
-}
+export type RateLimitSettings = SecurityConfig['rateLimits'];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -26,6 +26,14 @@ export interface SendOptions {
   transaction?: UnitOfWork;
 }
 
+export interface QueueBacklog {
+  queue: string;
+  /** Jobs due and waiting for a worker. */
+  due: number;
+  /** Seconds since the longest-waiting due job fell due (0 when none waits). */
+  oldestDueSeconds: number;
+}
+
 export interface JobContext<T> {
   id: string;
   data: T;
@@ -50,6 +58,7 @@ export class JobQueue {
   readonly #logger: Logger;
   readonly #pollingIntervalSeconds: number;
   readonly #defined = new Set<string>();
+  #running = true;
 
   private constructor(boss: PgBoss, logger: Logger, pollingIntervalSeconds: number) {
     this.#boss = boss;
@@ -159,7 +168,32 @@ export class JobQueue {
     );
   }
 
+  /**
+   * Per queue: jobs due now and not yet started, and how long the longest-waiting of them has been due
+   * (metrics). Timers not yet due (an order's expiry an hour ahead) are not a backlog and are not counted.
+   */
+  async backlog(): Promise<QueueBacklog[]> {
+    const result = await this.#boss.getDb().executeSql(
+      `select name, count(*)::int as due,
+              coalesce(extract(epoch from now() - min(start_after)), 0)::float8 as oldest
+         from pgboss.job
+        where state in ('created', 'retry') and start_after <= now()
+        group by name`,
+    );
+    return (result.rows as { name: string; due: number; oldest: number }[]).map((row) => ({
+      queue: row.name,
+      due: row.due,
+      oldestDueSeconds: row.oldest,
+    }));
+  }
+
+  /** False once stopping has begun (readiness). */
+  get running(): boolean {
+    return this.#running;
+  }
+
   async stop(): Promise<void> {
+    this.#running = false;
     await this.#boss.stop({ graceful: true, timeout: 10_000, close: true });
   }
 }

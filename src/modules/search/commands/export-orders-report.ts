@@ -29,7 +29,7 @@ export async function exportOrdersReport(
 ): Promise<Readable> {
   const plan = planSearch(request);
   const paged = request.size != null || request.start != null || request.search_after != null;
-  const cursor = await deps.db.read((uow) =>
+  const cursor = await deps.db.replicaRead((uow) =>
     new OrderSearchRepository(uow).openReport(actor.projectId, plan, { paged }),
   );
   // One chunk per fetched batch. A failure destroys the stream with the error (the HTTP layer logs it and cuts

@@ -1,5 +1,6 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
+import { assertWellFormedInput } from '../../../platform/errors/zod.ts';
 import { SearchQueryError } from '../errors.ts';
 import { searchInputError } from '../search-input.ts';
 import { OrderStatsRepository } from '../stats.repository.ts';
@@ -26,6 +27,8 @@ export async function orderStats(
   actor: Actor,
   request: OrderStatsRequest,
 ): Promise<OrderStatsResult> {
+  // Query values become SQL parameters: NUL and lone surrogates are refused before they get there.
+  assertWellFormedInput(request);
   let plan: OrderStatsPlan;
   try {
     plan = planOrderStats(request);
@@ -33,6 +36,8 @@ export async function orderStats(
     if (error instanceof SearchQueryError) throw searchInputError(error);
     throw error;
   }
-  const rows = await deps.db.read((uow) => new OrderStatsRepository(uow).groups(actor.projectId, plan));
+  const rows = await deps.db.replicaRead((uow) =>
+    new OrderStatsRepository(uow).groups(actor.projectId, plan),
+  );
   return { plan, buckets: toBuckets(plan, rows) };
 }

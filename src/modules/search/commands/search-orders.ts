@@ -71,6 +71,8 @@ export function connectionPage(
   request: ConnectionPageRequest,
   options: SearchOptions = {},
 ): Promise<OrderSearchResult> {
+  // Query values become SQL parameters: NUL and lone surrogates are refused before they get there.
+  assertWellFormedInput(request);
   let plan: OrderSearchPlan;
   try {
     plan = planConnectionPage(request);
@@ -88,7 +90,7 @@ async function readPage(
   options: SearchOptions,
 ): Promise<OrderSearchResult> {
   const totalMode = options.total ?? 'up_to_limit';
-  return deps.db.read(async (uow) => {
+  return deps.db.replicaRead(async (uow) => {
     const search = new OrderSearchRepository(uow);
     const [page, counted, hasBeyond] = await Promise.all([
       search.findPage(actor.projectId, plan),

@@ -1,7 +1,16 @@
 import type { Deps } from '../../../platform/deps.ts';
+import { Signal } from '../../../platform/metrics/signal.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { recordWebhookGaveUp } from '../../orders/order-events.ts';
 import { DeliveryQueueRepository, type RecordedAttempt } from '../delivery-queue.repository.ts';
+
+/** Every attempt once recorded (committed): what metrics count webhook attempts by outcome from. */
+export const attemptsRecorded = new Signal<RecordedAttempt>();
+
+/** The delivery queue's backlog, for metrics. */
+export function deliveryBacklog(deps: Pick<Deps, 'db'>): Promise<{ due: number; oldestDueSeconds: number }> {
+  return deps.db.read((uow) => new DeliveryQueueRepository(uow).backlog());
+}
 
 /**
  * Records a batch of finished attempts in one statement (delivery-queue.repository.ts). When a delivery failed
@@ -15,6 +24,7 @@ export async function recordAttempts(
   if (!attempts.some((attempt) => attempt.state === 'failed')) {
     // One statement is atomic on its own: no transaction round trips.
     await deps.db.read((uow) => new DeliveryQueueRepository(uow).recordAttempts(attempts));
+    for (const attempt of attempts) attemptsRecorded.emit(attempt);
     return;
   }
   await deps.db.transaction(async (uow) => {
@@ -30,4 +40,5 @@ export async function recordAttempts(
       );
     }
   });
+  for (const attempt of attempts) attemptsRecorded.emit(attempt);
 }

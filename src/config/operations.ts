@@ -1,0 +1,52 @@
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+
+/**
+ * Settings of how the gateway runs as processes: migrations at start, processes per machine, metrics, the read
+ * replica and draining (docs/operations.md). Part of the one configuration schema.
+ */
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+export const operationsEnvShape = {
+  MIGRATE_ON_START: flag.optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+};
+
+type OperationsEnv = { NODE_ENV: 'development' | 'test' | 'production' } & z.infer<
+  z.ZodObject<typeof operationsEnvShape>
+>;
+
+export interface OperationsConfig {
+  /** Apply pending migrations at start (under the advisory lock); off: refuse to start on a database behind. */
+  migrateOnStart: boolean;
+  /** Server processes of `npm start` (node:cluster); 1 runs no cluster at all. */
+  webConcurrency: number;
+  /** A separate port for GET /metrics; unset: /metrics on the main port. */
+  metricsPort: number | undefined;
+  /** A streaming replica for the heavy reads (search, CSV, stats, GraphQL connections). */
+  databaseReadUrl: string | undefined;
+  /** How long a stopping server answers /health/ready with 503 before it stops taking requests. */
+  shutdownGraceMs: number;
+  /** Connections of this process's pool on the primary (and as many on the replica). */
+  databasePoolSize: number;
+}
+
+export function operationsConfigFrom(raw: OperationsEnv): OperationsConfig {
+  const production = raw.NODE_ENV === 'production';
+  return {
+    migrateOnStart: raw.MIGRATE_ON_START ?? !production,
+    webConcurrency: raw.WEB_CONCURRENCY ?? (production ? availableParallelism() : 1),
+    metricsPort: raw.METRICS_PORT,
+    databaseReadUrl: raw.DATABASE_READ_URL,
+    shutdownGraceMs: raw.SHUTDOWN_GRACE_SECONDS * 1000,
+    databasePoolSize: raw.DATABASE_POOL_SIZE,
+  };
+}

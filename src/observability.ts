@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { statusChanged } from './modules/orders/status-changes.ts';
+import { attemptsRecorded, deliveryBacklog } from './modules/webhooks/commands/record-attempts.ts';
+import type { OpenSockets } from './platform/graphql/websocket.ts';
+import { Metrics } from './platform/metrics/metrics.ts';
+import { registerMetricsRoute } from './platform/metrics/metrics-endpoint.ts';
+import type { AppDeps, AppServices } from './services.ts';
+
+/** The name of the webhook delivery queue in the job queue metrics (it is a table of its own, not pg-boss). */
+const WEBHOOK_QUEUE = 'webhook-deliveries';
+
+/**
+ * This process's metrics, wired to what they observe: the HTTP server, the status-change writer and the webhook
+ * attempt recorder (their signals), the pool, both job queues and the open WebSockets (read when scraped).
+ * `/metrics` is served on the main port unless METRICS_PORT gives it a port of its own (runtime.ts).
+ */
+export function instrumentApp(
+  app: FastifyInstance,
+  services: AppServices,
+  deps: AppDeps,
+  sockets: () => OpenSockets | null,
+): Metrics {
+  const metrics = new Metrics({
+    pool: () => deps.db.poolStats(),
+    backlog: async () => {
+      const [jobs, webhooks] = await Promise.all([services.jobs.backlog(), deliveryBacklog(deps)]);
+      return [...jobs, { queue: WEBHOOK_QUEUE, ...webhooks }];
+    },
+    openSockets: () => sockets()?.openCount() ?? 0,
+  });
+  metrics.observeHttp(app);
+  const unobserve = [
+    statusChanged.observe((change) =>
+      metrics.statusChanges.inc({ object: change.object, status: change.status }),
+    ),
+    attemptsRecorded.observe((attempt) =>
+      metrics.webhookAttempts.inc({ outcome: attempt.errorKind ?? 'delivered' }),
+    ),
+  ];
+  app.addHook('onClose', async () => {
+    for (const stop of unobserve) stop();
+  });
+  if (!services.config.operations.metricsPort) registerMetricsRoute(app, () => metrics.registry);
+  app.decorate('metrics', metrics);
+  return metrics;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's Prometheus metrics (src/observability.ts). */
+    metrics: Metrics;
+  }
+}
