@@ -11,6 +11,7 @@ import { Migration20261123000000_identity } from './Migration20261123000000_iden
 import { Migration20261123010000_audit_log } from './Migration20261123010000_audit_log.ts';
 import { Migration20261123040000_orders_created_covering_index } from './Migration20261123040000_orders_created_covering_index.ts';
 import { Migration20261123100000_tenant_project_ids } from './Migration20261123100000_tenant_project_ids.ts';
+import { Migration20261123300000_payment_links } from './Migration20261123300000_payment_links.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   Migration20261123010000_audit_log,
   Migration20261123040000_orders_created_covering_index,
   Migration20261123100000_tenant_project_ids,
+  Migration20261123300000_payment_links,
 ];

@@ -79,9 +79,18 @@ export function createPortalClient(
       fetchExchange,
       subscriptionExchange({
         forwardSubscription: (request) => ({
-          subscribe: (sink) => ({
-            unsubscribe: socket.subscribe({ ...request, query: request.query ?? '' }, sink),
-          }),
+          subscribe: (sink) => {
+            const resuming = resumingPayload(request);
+            return {
+              unsubscribe: socket.subscribe(resuming.payload, {
+                ...sink,
+                next: (value) => {
+                  resuming.handled(value.data);
+                  sink.next(value as Parameters<typeof sink.next>[0]);
+                },
+              }),
+            };
+          },
         }),
       }),
     ],
@@ -103,4 +112,38 @@ export function createPortalClient(
     }),
     dispose: () => void socket.dispose(),
   };
+}
+
+/**
+ * A subscription's payload that survives a dropped connection: for an operation with an `afterEvent` variable,
+ * each handled payload's event cursor (`cursor` of an `Event`, `event.cursor` of an `Order` or a transaction
+ * change) is written into the payload's variables. graphql-ws sends that same payload again when it reconnects,
+ * so the server replays exactly what happened after the last event the page handled.
+ */
+export function resumingPayload(request: { query?: string; variables?: unknown }) {
+  const variables: Record<string, unknown> = {
+    ...(request.variables as Record<string, unknown> | undefined),
+  };
+  const payload = { ...request, query: request.query ?? '', variables };
+  const resumable = 'afterEvent' in variables;
+  return {
+    payload,
+    handled(data: unknown) {
+      const cursor = resumable ? lastEventCursor(data) : null;
+      if (cursor) variables.afterEvent = cursor;
+    },
+  };
+}
+
+/** The event cursor a subscription payload carries, whichever root field it answers. */
+export function lastEventCursor(data: unknown): string | null {
+  if (!data || typeof data !== 'object') return null;
+  for (const field of Object.values(data as Record<string, unknown>)) {
+    if (!field || typeof field !== 'object') continue;
+    const own = (field as { cursor?: unknown }).cursor;
+    if (typeof own === 'string') return own;
+    const ofEvent = (field as { event?: { cursor?: unknown } | null }).event?.cursor;
+    if (typeof ofEvent === 'string') return ofEvent;
+  }
+  return null;
 }

@@ -9,6 +9,7 @@ import type { Actor } from '../platform/auth/actor.ts';
 import type { ApiKey as ApiKeyEntity } from '../modules/identity/api-key.entity.ts';
 import type { AuditRow } from '../modules/audit/audit.repository.ts';
 import type { EventRecord } from '../modules/events/event-record.ts';
+import type { PaymentLinkView } from '../modules/payment-links/payment-link.repository.ts';
 import type { AppGraphQLContext } from '../services.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -285,6 +286,37 @@ export type CreateOrderPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A new payment link. Only `amount` and `currency` are required; the order fields follow `createOrder`'s rules. */
+export type CreatePaymentLinkInput = {
+  /** Minor units, VAT included: 0 to 99,999,999,999, for each order the link creates. */
+  amount: Scalars['SafeInt']['input'];
+  /** ISO 4217 code in upper case, e.g. `EUR`. */
+  currency: Scalars['String']['input'];
+  /** What the customer buys, at most 1024 characters; shown on the hosted page. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** When the link stops creating orders (in the future); absent: it never expires. */
+  expires?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Absolute http(s) URL where the customer goes when the payment fails; default `returnUrl`. */
+  failureUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Your own reference, at most 255 characters; copied to each order. */
+  merchantOrderId?: InputMaybe<Scalars['String']['input']>;
+  /** Methods to offer, each active in the project; default every active method. */
+  paymentMethods?: InputMaybe<Array<PaymentMethod>>;
+  /** Absolute http(s) URL where the customer goes after paying; `?order_id=` is added. */
+  returnUrl?: InputMaybe<Scalars['String']['input']>;
+  /** True: at most one completed payment through the link. Default false: one order per open. */
+  singleUse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The result of `createPaymentLink`. */
+export type CreatePaymentLinkPayload = {
+  __typename?: 'CreatePaymentLinkPayload';
+  /** The new link; null when `userErrors` is not empty. */
+  paymentLink: Maybe<PaymentLink>;
+  /** What is wrong with the input; empty on success. Nothing was written when it is not empty. */
+  userErrors: Array<UserError>;
+};
+
 /** A new merchant user. */
 export type CreateUserInput = {
   /** The address the user signs in with (at most 254 characters); unique across the gateway. */
@@ -375,6 +407,15 @@ export type CustomerInput = {
   phoneNumbers?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Postal code, at most 32 characters. */
   postalCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of `deactivatePaymentLink`. */
+export type DeactivatePaymentLinkPayload = {
+  __typename?: 'DeactivatePaymentLinkPayload';
+  /** The deactivated link; null when `userErrors` is not empty. */
+  paymentLink: Maybe<PaymentLink>;
+  /** `not_found` (field `id`) for a missing link or another project's; empty on success. */
+  userErrors: Array<UserError>;
 };
 
 /** The result of `disableWebhookSigning`. */
@@ -573,8 +614,18 @@ export type Mutation = {
    * one, an own checkout. A `ONE_CLICK` card transaction is charged at once.
    */
   createOrder: CreateOrderPayload;
+  /**
+   * Creates a payment link. Send an `Idempotency-Key` HTTP header to retry safely: a retry then returns the first
+   * answer instead of creating a second link.
+   */
+  createPaymentLink: CreatePaymentLinkPayload;
   /** Adds a user to the calling project with a generated password, shown once. Admin users only. */
   createUser: CreateUserPayload;
+  /**
+   * Deactivates a payment link: it creates no more orders (its page says so). Orders it created stay payable until
+   * they expire. Deactivating an inactive link again changes nothing.
+   */
+  deactivatePaymentLink: DeactivatePaymentLinkPayload;
   /** Stops signing webhooks and forgets the secret. */
   disableWebhookSigning: DisableWebhookSigningPayload;
   /** Starts signing every webhook of the project; returns a new secret (once). */
@@ -673,8 +724,26 @@ export type MutationCreateOrderArgs = {
  * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
  * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
  */
+export type MutationCreatePaymentLinkArgs = {
+  input: CreatePaymentLinkInput;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationCreateUserArgs = {
   input: CreateUserInput;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationDeactivatePaymentLinkArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -873,6 +942,10 @@ export type Order = Node & {
   modified: Scalars['DateTime']['output'];
   /** The hosted payment page; absent on refund, capture and void orders. */
   orderUrl: Maybe<Scalars['String']['output']>;
+  /** The payment link the order was created from; null for other orders. */
+  paymentLink: Maybe<PaymentLink>;
+  /** The payment link the order was created from (REST `related_payment_link_id`); null for other orders. */
+  paymentLinkId: Maybe<Scalars['ID']['output']>;
   /** Payment methods offered on the hosted payment page; null when every method active in the project is offered. */
   paymentMethods: Maybe<Array<PaymentMethod>>;
   /** The project the order belongs to (the API key's project). */
@@ -1047,6 +1120,88 @@ export type PageInfo = {
   startCursor: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * A link a merchant shares (by e-mail, chat, a QR code): each time a customer opens its `url`, a hosted order is
+ * created from it (with `paymentLinkId` set) and the customer is sent to that order's payment page. A single-use
+ * link leads to at most one completed payment, however many tabs open it.
+ */
+export type PaymentLink = Node & {
+  __typename?: 'PaymentLink';
+  /** Amount of each order, in minor units. */
+  amount: Scalars['SafeInt']['output'];
+  /** When the link was created. */
+  created: Scalars['DateTime']['output'];
+  /** ISO 4217 currency code of each order, e.g. `EUR`. */
+  currency: Scalars['String']['output'];
+  /** When the link was deactivated; null while it was not. */
+  deactivated: Maybe<Scalars['DateTime']['output']>;
+  /** Description of each order, shown on the hosted page; null when none was sent. */
+  description: Maybe<Scalars['String']['output']>;
+  /** When the link stops creating orders; null when it never expires. An order created earlier can still be paid. */
+  expires: Maybe<Scalars['DateTime']['output']>;
+  /** Copied to each order: where the customer goes when the payment fails. */
+  failureUrl: Maybe<Scalars['String']['output']>;
+  /** Link id (uuid). */
+  id: Scalars['ID']['output'];
+  /** Why the link is `INACTIVE`; null when it is not. */
+  inactiveReason: Maybe<PaymentLinkInactiveReason>;
+  /** Your reference, copied to each order's `merchantOrderId`; null when none was sent. */
+  merchantOrderId: Maybe<Scalars['String']['output']>;
+  /** When the link last changed. */
+  modified: Scalars['DateTime']['output'];
+  /** Ids of the orders created from the link, oldest first. */
+  orderIds: Array<Scalars['ID']['output']>;
+  /** Methods each order offers; null when every method active in the project is offered. */
+  paymentMethods: Maybe<Array<PaymentMethod>>;
+  /** The project the link belongs to (the API key's project). */
+  projectId: Scalars['ID']['output'];
+  /** Copied to each order: where the customer goes after paying. */
+  returnUrl: Maybe<Scalars['String']['output']>;
+  /** Whether the link leads to at most one completed payment. */
+  singleUse: Scalars['Boolean']['output'];
+  /** Whether the link leads to an order now. */
+  status: PaymentLinkStatus;
+  /** The public address to share: `{base_url}/link/{id}/`. Opening it answers 303 to the order's hosted page. */
+  url: Scalars['String']['output'];
+};
+
+/** A page of the project's payment links, newest first. */
+export type PaymentLinkConnection = {
+  __typename?: 'PaymentLinkConnection';
+  /** The links of this page. */
+  edges: Array<PaymentLinkEdge>;
+  /** Whether older links follow, and the cursor to read them (`hasPreviousPage` is always false). */
+  pageInfo: PageInfo;
+};
+
+/** One payment link of a page. */
+export type PaymentLinkEdge = {
+  __typename?: 'PaymentLinkEdge';
+  /** Pass as `after` to read the links created before this one. */
+  cursor: Scalars['String']['output'];
+  /** The link. */
+  node: PaymentLink;
+};
+
+/** Why a payment link is `INACTIVE`. */
+export type PaymentLinkInactiveReason =
+  /** The merchant deactivated it (`deactivatePaymentLink`). */
+  | 'DEACTIVATED'
+  /** A single-use link whose one payment completed. */
+  | 'USED';
+
+/**
+ * Whether a payment link leads to an order when a customer opens it. A link's status is computed when it is
+ * read, so a link past `expires` is `EXPIRED` without anything being written.
+ */
+export type PaymentLinkStatus =
+  /** Opening the link leads to an order's hosted payment page. */
+  | 'ACTIVE'
+  /** Past `expires`: the link shows an expiry page and creates no more orders. */
+  | 'EXPIRED'
+  /** Deactivated by the merchant, or a single-use link whose payment completed; `inactiveReason` says which. */
+  | 'INACTIVE';
+
 /** A payment method (spec 1): the REST value in upper snake case. */
 export type PaymentMethod =
   /** Card payment (REST `credit-card`). */
@@ -1206,6 +1361,10 @@ export type Query = {
    * Invalid input is an error with `extensions.code` BAD_USER_INPUT and `extensions.type` naming the problem.
    */
   orders: OrderConnection;
+  /** One of the calling project's payment links; null for a missing id or another project's link. */
+  paymentLink: Maybe<PaymentLink>;
+  /** The calling project's payment links, newest first. */
+  paymentLinks: PaymentLinkConnection;
   /** The calling project. */
   project: Project;
   /** The project's merchant users, oldest first. Admin users only. */
@@ -1281,6 +1440,19 @@ export type QueryOrdersArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   query?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<OrderSort>;
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryPaymentLinkArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Every query answers for the API key's project only. */
+export type QueryPaymentLinksArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2066,6 +2238,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
   Node:
     | ( OrderView )
+    | ( PaymentLinkView )
     | ( TransactionView )
   ;
 }>;
@@ -2091,6 +2264,8 @@ export type ResolversTypes = ResolversObject<{
   CreateApiKeyPayload: ResolverTypeWrapper<Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: ResolverTypeWrapper<Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
+  CreatePaymentLinkInput: CreatePaymentLinkInput;
+  CreatePaymentLinkPayload: ResolverTypeWrapper<Omit<CreatePaymentLinkPayload, 'paymentLink'> & { paymentLink?: Maybe<ResolversTypes['PaymentLink']> }>;
   CreateUserInput: CreateUserInput;
   CreateUserPayload: ResolverTypeWrapper<Omit<CreateUserPayload, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
   CreditDebit: CreditDebit;
@@ -2098,6 +2273,7 @@ export type ResolversTypes = ResolversObject<{
   Customer: ResolverTypeWrapper<JsonObject>;
   CustomerInput: CustomerInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DeactivatePaymentLinkPayload: ResolverTypeWrapper<Omit<DeactivatePaymentLinkPayload, 'paymentLink'> & { paymentLink?: Maybe<ResolversTypes['PaymentLink']> }>;
   DisableWebhookSigningPayload: ResolverTypeWrapper<Omit<DisableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   EnableWebhookSigningPayload: ResolverTypeWrapper<Omit<EnableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   Event: ResolverTypeWrapper<EventRecord>;
@@ -2128,6 +2304,11 @@ export type ResolversTypes = ResolversObject<{
   OrderStatus: OrderStatus;
   Outcomes: ResolverTypeWrapper<Outcomes>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  PaymentLink: ResolverTypeWrapper<PaymentLinkView>;
+  PaymentLinkConnection: ResolverTypeWrapper<Omit<PaymentLinkConnection, 'edges'> & { edges: Array<ResolversTypes['PaymentLinkEdge']> }>;
+  PaymentLinkEdge: ResolverTypeWrapper<Omit<PaymentLinkEdge, 'node'> & { node: ResolversTypes['PaymentLink'] }>;
+  PaymentLinkInactiveReason: PaymentLinkInactiveReason;
+  PaymentLinkStatus: PaymentLinkStatus;
   PaymentMethod: PaymentMethod;
   PaymentMethodDetails: ResolverTypeWrapper<JsonObject>;
   PersistWalletATokenInput: PersistWalletATokenInput;
@@ -2206,12 +2387,15 @@ export type ResolversParentTypes = ResolversObject<{
   CreateApiKeyPayload: Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
+  CreatePaymentLinkInput: CreatePaymentLinkInput;
+  CreatePaymentLinkPayload: Omit<CreatePaymentLinkPayload, 'paymentLink'> & { paymentLink?: Maybe<ResolversParentTypes['PaymentLink']> };
   CreateUserInput: CreateUserInput;
   CreateUserPayload: Omit<CreateUserPayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   CurrencyAmount: CurrencyAmount;
   Customer: JsonObject;
   CustomerInput: CustomerInput;
   DateTime: Scalars['DateTime']['output'];
+  DeactivatePaymentLinkPayload: Omit<DeactivatePaymentLinkPayload, 'paymentLink'> & { paymentLink?: Maybe<ResolversParentTypes['PaymentLink']> };
   DisableWebhookSigningPayload: Omit<DisableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   EnableWebhookSigningPayload: Omit<EnableWebhookSigningPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   Event: EventRecord;
@@ -2236,6 +2420,9 @@ export type ResolversParentTypes = ResolversObject<{
   OrderStatsBucket: OrderStatsBucket;
   Outcomes: Outcomes;
   PageInfo: PageInfo;
+  PaymentLink: PaymentLinkView;
+  PaymentLinkConnection: Omit<PaymentLinkConnection, 'edges'> & { edges: Array<ResolversParentTypes['PaymentLinkEdge']> };
+  PaymentLinkEdge: Omit<PaymentLinkEdge, 'node'> & { node: ResolversParentTypes['PaymentLink'] };
   PaymentMethodDetails: JsonObject;
   PersistWalletATokenInput: PersistWalletATokenInput;
   PersistWalletATokenPayload: PersistWalletATokenPayload;
@@ -2361,6 +2548,11 @@ export type CreateOrderPayloadResolvers<ContextType = AppGraphQLContext, ParentT
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type CreatePaymentLinkPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreatePaymentLinkPayload'] = ResolversParentTypes['CreatePaymentLinkPayload']> = ResolversObject<{
+  paymentLink?: Resolver<Maybe<ResolversTypes['PaymentLink']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type CreateUserPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreateUserPayload'] = ResolversParentTypes['CreateUserPayload']> = ResolversObject<{
   password?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -2390,6 +2582,11 @@ export type CustomerResolvers<ContextType = AppGraphQLContext, ParentType extend
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type DeactivatePaymentLinkPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['DeactivatePaymentLinkPayload'] = ResolversParentTypes['DeactivatePaymentLinkPayload']> = ResolversObject<{
+  paymentLink?: Resolver<Maybe<ResolversTypes['PaymentLink']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
 
 export type DisableWebhookSigningPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['DisableWebhookSigningPayload'] = ResolversParentTypes['DisableWebhookSigningPayload']> = ResolversObject<{
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
@@ -2462,7 +2659,9 @@ export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extend
   captureTransaction?: Resolver<ResolversTypes['CaptureTransactionPayload'], ParentType, ContextType, RequireFields<MutationCaptureTransactionArgs, 'input'>>;
   createApiKey?: Resolver<ResolversTypes['CreateApiKeyPayload'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'label'>>;
   createOrder?: Resolver<ResolversTypes['CreateOrderPayload'], ParentType, ContextType, RequireFields<MutationCreateOrderArgs, 'input'>>;
+  createPaymentLink?: Resolver<ResolversTypes['CreatePaymentLinkPayload'], ParentType, ContextType, RequireFields<MutationCreatePaymentLinkArgs, 'input'>>;
   createUser?: Resolver<ResolversTypes['CreateUserPayload'], ParentType, ContextType, RequireFields<MutationCreateUserArgs, 'input'>>;
+  deactivatePaymentLink?: Resolver<ResolversTypes['DeactivatePaymentLinkPayload'], ParentType, ContextType, RequireFields<MutationDeactivatePaymentLinkArgs, 'id'>>;
   disableWebhookSigning?: Resolver<ResolversTypes['DisableWebhookSigningPayload'], ParentType, ContextType>;
   enableWebhookSigning?: Resolver<ResolversTypes['EnableWebhookSigningPayload'], ParentType, ContextType>;
   executeWalletPayment?: Resolver<ResolversTypes['ExecuteWalletPaymentPayload'], ParentType, ContextType, RequireFields<MutationExecuteWalletPaymentArgs, 'input'>>;
@@ -2483,7 +2682,7 @@ export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extend
 }>;
 
 export type NodeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'Order' | 'Transaction', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Order' | 'PaymentLink' | 'Transaction', ParentType, ContextType>;
 }>;
 
 export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
@@ -2504,6 +2703,8 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   merchantOrderId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   modified?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   orderUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paymentLink?: Resolver<Maybe<ResolversTypes['PaymentLink']>, ParentType, ContextType>;
+  paymentLinkId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   paymentMethods?: Resolver<Maybe<Array<ResolversTypes['PaymentMethod']>>, ParentType, ContextType>;
   projectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   refundedAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
@@ -2562,6 +2763,38 @@ export type PageInfoResolvers<ContextType = AppGraphQLContext, ParentType extend
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type PaymentLinkResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['PaymentLink'] = ResolversParentTypes['PaymentLink']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deactivated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  failureUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  inactiveReason?: Resolver<Maybe<ResolversTypes['PaymentLinkInactiveReason']>, ParentType, ContextType>;
+  merchantOrderId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  modified?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  orderIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  paymentMethods?: Resolver<Maybe<Array<ResolversTypes['PaymentMethod']>>, ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  returnUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  singleUse?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PaymentLinkStatus'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type PaymentLinkConnectionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['PaymentLinkConnection'] = ResolversParentTypes['PaymentLinkConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['PaymentLinkEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type PaymentLinkEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['PaymentLinkEdge'] = ResolversParentTypes['PaymentLinkEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PaymentLink'], ParentType, ContextType>;
+}>;
+
 export type PaymentMethodDetailsResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['PaymentMethodDetails'] = ResolversParentTypes['PaymentMethodDetails']> = ResolversObject<{
   aniResults?: Resolver<Maybe<ResolversTypes['AniResults']>, ParentType, ContextType>;
   cardExpiry?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2608,6 +2841,8 @@ export type QueryResolvers<ContextType = AppGraphQLContext, ParentType extends R
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   orderStats?: Resolver<ResolversTypes['OrderStats'], ParentType, ContextType, RequireFields<QueryOrderStatsArgs, 'from' | 'to'>>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'exactTotal'>>;
+  paymentLink?: Resolver<Maybe<ResolversTypes['PaymentLink']>, ParentType, ContextType, RequireFields<QueryPaymentLinkArgs, 'id'>>;
+  paymentLinks?: Resolver<ResolversTypes['PaymentLinkConnection'], ParentType, ContextType, Partial<QueryPaymentLinksArgs>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
   users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
@@ -2840,10 +3075,12 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   CaptureTransactionPayload?: CaptureTransactionPayloadResolvers<ContextType>;
   CreateApiKeyPayload?: CreateApiKeyPayloadResolvers<ContextType>;
   CreateOrderPayload?: CreateOrderPayloadResolvers<ContextType>;
+  CreatePaymentLinkPayload?: CreatePaymentLinkPayloadResolvers<ContextType>;
   CreateUserPayload?: CreateUserPayloadResolvers<ContextType>;
   CurrencyAmount?: CurrencyAmountResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  DeactivatePaymentLinkPayload?: DeactivatePaymentLinkPayloadResolvers<ContextType>;
   DisableWebhookSigningPayload?: DisableWebhookSigningPayloadResolvers<ContextType>;
   EnableWebhookSigningPayload?: EnableWebhookSigningPayloadResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
@@ -2862,6 +3099,9 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   OrderStatsBucket?: OrderStatsBucketResolvers<ContextType>;
   Outcomes?: OutcomesResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  PaymentLink?: PaymentLinkResolvers<ContextType>;
+  PaymentLinkConnection?: PaymentLinkConnectionResolvers<ContextType>;
+  PaymentLinkEdge?: PaymentLinkEdgeResolvers<ContextType>;
   PaymentMethodDetails?: PaymentMethodDetailsResolvers<ContextType>;
   PersistWalletATokenPayload?: PersistWalletATokenPayloadResolvers<ContextType>;
   ProcessingOutcome?: ProcessingOutcomeResolvers<ContextType>;

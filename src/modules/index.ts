@@ -8,6 +8,7 @@ import { eventsModule } from './events/module.ts';
 import { hostedPagesModule } from './hosted-pages/module.ts';
 import { identityModule } from './identity/module.ts';
 import { ordersModule } from './orders/module.ts';
+import { paymentLinksModule } from './payment-links/module.ts';
 import { paymentsModule } from './payments/module.ts';
 import { projectsModule } from './projects/module.ts';
 import { searchModule } from './search/module.ts';
@@ -30,6 +31,7 @@ export const modules: readonly GatewayModule<AppDeps>[] = [
   eventsModule,
   subscriptionsModule,
   hostedPagesModule,
+  paymentLinksModule,
   auditModule,
 ];
 

@@ -89,7 +89,7 @@ describe('node and nodes', () => {
       besidesAuthentication(statements)
         .map((s) => s.replace(/: .*$/s, ''))
         .sort(),
-    ).toEqual(['orders.read_transaction_views', 'orders.read_views']);
+    ).toEqual(['orders.read_transaction_views', 'orders.read_views', 'payment_links.read_many']);
   });
 
   it('refuses more than 100 ids', async () => {

@@ -1,4 +1,4 @@
-import type { Browser, WebSocketRoute } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { ensurePortalBuilt } from '../../portal/build.ts';
 import {
   answerChallenge,
@@ -10,10 +10,12 @@ import {
 } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { type SeededUser, seedUser } from '../factories/user.ts';
+import { graphqlClient } from '../helpers/graphql.ts';
 import { restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
 import {
+  nextOperation,
   openPortal,
   type PortalPage,
   SIGN_IN_OFTEN,
@@ -54,7 +56,7 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     }
   });
 
-  const open = async (options: { width?: number; path?: string } = {}) => {
+  const open = async (options: { width?: number; path?: string; timezoneId?: string } = {}) => {
     const portal = await openPortal(browser, portalUrl, options);
     opened.push(portal);
     return portal;
@@ -65,6 +67,17 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     return portal;
   };
   const rest = () => restClient(app.baseUrl, project.apiKey);
+  /** Waits until home's Today card counts `expected` orders. */
+  const todayCountIs = (page: Page, expected: number, timeout?: number) =>
+    page.waitForFunction(
+      (count) =>
+        Number.parseInt(
+          (globalThis as any).document.querySelector('[aria-label="Today"] .stat-value')?.textContent ?? '',
+          10,
+        ) === count,
+      expected,
+      { timeout },
+    );
 
   it('refuses a wrong password with the generic message, then signs in', async () => {
     const { page } = await open();
@@ -109,53 +122,120 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     expect(await row.textContent()).toContain('400000******3220');
   });
 
-  it("updates home's totals and live feed when an order is paid", async () => {
-    const { page } = await signedIn(admin);
+  it("shows home's totals from orderStats in the user's time zone, the latest events, and both follow a payment live", async () => {
+    const earlier = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
+      amount: 555,
+      order: { merchant_order_id: 'feed-before' },
+    });
+    // Fourteen hours ahead of UTC: the page's days must be the user's, not the server's.
+    const timeZone = 'Pacific/Kiritimati';
+    const portal = await open({ timezoneId: timeZone });
+    const { page } = portal;
+    const asked = nextOperation(page, 'HomeStats');
+    await signInThroughForm(page, admin.email, admin.password);
+    const variables = await asked;
+    const localDate = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    expect(variables).toMatchObject({
+      timeZone,
+      today: new Date(`${localDate}T00:00:00+14:00`).toISOString(),
+    });
+    await page.getByText(`Days in your time zone, ${timeZone}.`).waitFor();
+
+    // What the page shows is what the API counts for that window and zone.
+    const stats = await graphqlClient(app.baseUrl, project.apiKey)<any>(
+      'query($from: DateTime!, $to: DateTime!, $tz: String!) { orderStats(from: $from, to: $to, timeZone: $tz) { buckets { orderCount } } }',
+      { from: variables.today, to: variables.until, tz: timeZone },
+    );
+    const counted = stats.data.orderStats.buckets[0].orderCount;
+    expect(counted).toBeGreaterThan(0);
     const today = page.getByRole('region', { name: 'Today' }).locator('.stat-value');
-    await today.waitFor();
+    await todayCountIs(page, counted);
+    // The feed opens with the latest events (the `events` query), the order named by its merchant order id.
+    const feed = page.getByRole('region', { name: 'Live feed' });
+    await feed.getByRole('link', { name: 'feed-before' }).first().waitFor();
+    expect(await feed.locator(`a[href$="/orders/${earlier.id}"]`).count()).toBeGreaterThan(0);
+
     await page.locator('.live-dot.is-live').waitFor();
     const before = Number.parseInt((await today.textContent()) ?? '', 10);
     const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
       amount: 777,
       order: { merchant_order_id: 'feed-777' },
     });
-    await page.getByRole('link', { name: 'feed-777' }).first().waitFor({ timeout: 3_000 });
-    await page.waitForFunction(
-      (expected) =>
-        Number.parseInt(
-          (globalThis as any).document.querySelector('[aria-label="Today"] .stat-value')?.textContent ?? '',
-          10,
-        ) === expected,
-      before + 1,
-      { timeout: 3_000 },
-    );
+    await feed.getByRole('link', { name: 'feed-777' }).first().waitFor({ timeout: 3_000 });
+    await feed
+      .locator('[data-event-type="ORDER_STATUS_CHANGED"] [data-status="COMPLETED"]')
+      .first()
+      .waitFor();
+    await todayCountIs(page, before + 1, 3_000);
     expect(paid.status).toBe('completed');
   });
 
-  it('catches up after a dropped connection: changes made meanwhile appear once it is back', async () => {
+  it('catches up after a dropped connection from the last event it saw: changes made meanwhile appear without a reload', async () => {
     const portal = await open({ path: '/orders' });
     const { page } = portal;
-    // The page's socket runs through the test, which can cut it like a network failure would.
-    const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+    // The page's socket runs through the test, which reads what passes and cuts it like a network failure would.
+    const sockets: { page: WebSocketRoute; server: WebSocketRoute; sent: any[]; received: any[] }[] = [];
     await page.routeWebSocket(/\/graphql$/, (ws) => {
-      sockets.push({ page: ws, server: ws.connectToServer() });
+      const socket = { page: ws, server: ws.connectToServer(), sent: [] as any[], received: [] as any[] };
+      ws.onMessage((message) => {
+        socket.sent.push(JSON.parse(String(message)));
+        socket.server.send(message);
+      });
+      socket.server.onMessage((message) => {
+        socket.received.push(JSON.parse(String(message)));
+        ws.send(message);
+      });
+      sockets.push(socket);
     });
     await signInThroughForm(page, admin.email, admin.password);
     await page.locator('.live-dot.is-live').waitFor();
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    const subscribeOf = (socket: (typeof sockets)[number]) =>
+      socket.sent.find((m) => m.type === 'subscribe' && /PortalOrderChanges/.test(m.payload.query));
+    for (let i = 0; i < 100 && !subscribeOf(sockets.at(-1)!); i++) await page.waitForTimeout(50);
+    // The subscription starts at the feed's position when the page opened.
+    expect(subscribeOf(sockets.at(-1)!).payload.variables).toHaveProperty('afterEvent');
 
+    // An order on screen waits for the customer's 3-D Secure answer.
+    const order = await createCardOrder(app.baseUrl, project.apiKey, {
+      order: { merchant_order_id: `dropped-${Date.now()}` },
+    });
+    const stored = await storeCard(app.baseUrl, project.apiKey, {
+      setupToken: order.transactions[0].payment_method_details.setup_token,
+      pan: TEST_CARDS.challenge,
+    });
+    const authenticated = await rest().post<any>(
+      `/v1/orders/${order.id}/transactions/${order.transactions[0].id}/authenticate/`,
+      { vault_token: stored.body.vault_token, cvc: TEST_CVC },
+    );
+    const row = page.locator(`tr[data-order-id="${order.id}"]`);
+    await row.locator('[data-status="PROCESSING"]').waitFor({ timeout: 2_000 });
     const cut = sockets.at(-1)!;
+    const ofOrders = (m: any) => m.type === 'next' && m.id === subscribeOf(cut).id;
+    const lastSeen = cut.received.filter(ofOrders).at(-1).payload.data.orderStatusChanged;
+    expect(lastSeen).toMatchObject({ id: order.id, status: 'PROCESSING' });
+
     await cut.server.close();
     await cut.page.close({ code: 1012, reason: 'test: connection dropped' });
     await page.locator('.live-dot:not(.is-live)').waitFor();
+    // Meanwhile the customer answers the challenge, and another order is paid.
+    await answerChallenge(authenticated.body.transactions[0].payment_url);
     const missed = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
       amount: 4242,
       order: { merchant_order_id: `missed-${Date.now()}` },
     });
+
     await page.locator('.live-dot.is-live').waitFor({ timeout: 15_000 });
+    await row.locator('[data-status="COMPLETED"]').waitFor({ timeout: 5_000 });
     await page
       .locator(`tr[data-order-id="${missed.id}"] [data-status="COMPLETED"]`)
       .waitFor({ timeout: 5_000 });
+    // The new socket resumed after the last event the page saw, and the server replayed the change from there.
+    const resumed = sockets.at(-1)!;
+    expect(resumed).not.toBe(cut);
+    expect(subscribeOf(resumed).payload.variables.afterEvent).toBe(lastSeen.event.cursor);
+    const replayed = resumed.received.filter((m) => m.type === 'next' && m.id === subscribeOf(resumed).id);
+    expect(replayed[0].payload.data.orderStatusChanged).toMatchObject({ id: order.id, status: 'COMPLETED' });
   });
 
   it('shows a bad search query with the error at its position', async () => {
@@ -248,7 +328,16 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     expect(await page.getByRole('button', { name: /Refund|Capture|Void|Resend/ }).count()).toBe(0);
     await page.getByRole('link', { name: 'Developers' }).click();
     await page.getByText('Developers and admins manage API keys').waitFor();
-    expect(await page.getByRole('button', { name: /Save URL|Create key|Enable signing/ }).count()).toBe(0);
+    // The project's delivery log and the endpoint's health are there to read.
+    await page.getByRole('heading', { name: 'Webhook deliveries' }).waitFor();
+    await page.getByTestId('webhook-health').waitFor();
+    expect(
+      await page
+        .getByRole('button', {
+          name: /Save URL|Create key|Enable signing|Send these again|Send test webhook/,
+        })
+        .count(),
+    ).toBe(0);
     // The same mutation the refund button would send, from the viewer's signed-in page: refused.
     const answer: any = await page.evaluate(async (orderId) => {
       const session: any = await (await fetch('/portal/session')).json();

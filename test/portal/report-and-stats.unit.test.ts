@@ -55,31 +55,56 @@ describe("the search box's error pointer", () => {
   });
 });
 
-describe('the home page totals', () => {
+describe('the home page totals, from orderStats buckets', () => {
   const now = new Date(2026, 10, 23, 15, 0);
-  const orders = [
-    { created: new Date(2026, 10, 23, 9).toISOString(), amount: 1000, currency: 'EUR', status: 'COMPLETED' },
-    { created: new Date(2026, 10, 23, 10).toISOString(), amount: 500, currency: 'EUR', status: 'ERROR' },
-    { created: new Date(2026, 10, 20, 10).toISOString(), amount: 300, currency: 'USD', status: 'PROCESSING' },
-    { created: new Date(2026, 9, 1, 10).toISOString(), amount: 999, currency: 'EUR', status: 'COMPLETED' },
-  ];
+  const bucket = (
+    orderCount: number,
+    completedCount: number,
+    finalCount: number,
+    amounts: [string, number][],
+  ) => ({
+    orderCount,
+    completedCount,
+    finalCount,
+    amounts: amounts.map(([currency, amount]) => ({ currency, amount })),
+  });
 
-  it('counts orders, sums amounts per currency and converts completed among final orders', () => {
-    expect(totals(orders, startOfDay(now, 0))).toEqual({ count: 2, amounts: { EUR: 1500 }, conversion: 0.5 });
-    expect(totals(orders, startOfDay(now, 6))).toEqual({
+  it("reads a window's count, amounts per currency and conversion (completed among final orders)", () => {
+    expect(
+      totals([
+        bucket(3, 1, 2, [
+          ['EUR', 1500],
+          ['USD', 300],
+        ]),
+      ]),
+    ).toEqual({
       count: 3,
       amounts: { EUR: 1500, USD: 300 },
       conversion: 0.5,
     });
-    expect(totals([], startOfDay(now, 0))).toEqual({ count: 0, amounts: {}, conversion: null });
+    expect(totals([])).toEqual({ count: 0, amounts: {}, conversion: null });
+    expect(totals([bucket(2, 0, 0, [['EUR', 10]])]).conversion).toBeNull();
   });
 
-  it('buckets per local day with empty days included', () => {
-    const { days, statuses } = volumePerDay(orders, startOfDay(now, 6), now);
+  it('places day buckets on local days, empty days included, with a count per status', () => {
+    const day = (d: number) => new Date(2026, 10, d).toISOString();
+    const buckets = [
+      { periodStart: day(20), status: 'PROCESSING', orderCount: 1 },
+      { periodStart: day(23), status: 'COMPLETED', orderCount: 4 },
+      { periodStart: day(23), status: 'ERROR', orderCount: 1 },
+      { periodStart: day(1), status: 'COMPLETED', orderCount: 9 },
+    ];
+    const { days, statuses } = volumePerDay(buckets, startOfDay(now, 6), now);
     expect(days).toHaveLength(7);
     expect(statuses).toEqual(['COMPLETED', 'ERROR', 'PROCESSING']);
-    expect(days.at(-1)).toEqual({ day: '2026-11-23', COMPLETED: 1, ERROR: 1 });
+    expect(days.at(-1)).toEqual({ day: '2026-11-23', COMPLETED: 4, ERROR: 1 });
     expect(days[3]).toEqual({ day: '2026-11-20', PROCESSING: 1 });
     expect(days[0]).toEqual({ day: '2026-11-17' });
+  });
+
+  it('starts days at local midnight, tomorrow included', () => {
+    expect(startOfDay(now, 0)).toEqual(new Date(2026, 10, 23));
+    expect(startOfDay(now, -1)).toEqual(new Date(2026, 10, 24));
+    expect(startOfDay(now, 29)).toEqual(new Date(2026, 9, 25));
   });
 });

@@ -19,12 +19,12 @@ export interface PortalPage {
 export async function openPortal(
   browser: Browser,
   portalUrl: string,
-  options: { width?: number; path?: string } = {},
+  options: { width?: number; path?: string; timezoneId?: string } = {},
 ): Promise<PortalPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     locale: 'en-GB',
-    timezoneId: 'Europe/Amsterdam',
+    timezoneId: options.timezoneId ?? 'Europe/Amsterdam',
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -57,6 +57,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
+}
+
+/** The variables of the next GraphQL operation of that name the page sends over HTTP. */
+export async function nextOperation(page: Page, operationName: string): Promise<Record<string, unknown>> {
+  const request = await page.waitForRequest(
+    (r) => r.url().endsWith('/graphql') && r.postDataJSON()?.operationName === operationName,
+  );
+  return request.postDataJSON().variables;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

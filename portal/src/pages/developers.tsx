@@ -10,6 +10,7 @@ import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { SecretOnce } from '../ui/secret-once.tsx';
 import { EmptyState, ErrorState, Loading, Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
+import { WebhookDeliveries } from './webhook-deliveries.tsx';
 import { WebhookSettings } from './webhook-settings.tsx';
 
 const ApiKeys = graphql(`
@@ -88,6 +89,7 @@ export function DevelopersPage() {
       <h1 id="developers-title">Developers</h1>
       <ApiKeysCard />
       <WebhookSettings />
+      <WebhookDeliveries />
     </section>
   );
 }

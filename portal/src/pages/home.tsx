@@ -1,24 +1,52 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useSubscription } from 'urql';
-import { Link } from 'wouter';
-import { formatRelative } from '../dates.ts';
+import { useQuery } from 'urql';
 import { graphql } from '../gql/index.ts';
 import { formatMoney } from '../money.ts';
-import { type StatOrder, startOfDay, totals, volumePerDay } from '../stats.ts';
-import { humanize, StatusBadge } from '../ui/badges.tsx';
+import { type DayStatusBucket, startOfDay, totals, userTimeZone, volumePerDay } from '../stats.ts';
+import { humanize } from '../ui/badges.tsx';
 import { EmptyState, ErrorState, Loading } from '../ui/states.tsx';
-import { useRecentOrders } from '../use-recent-orders.ts';
+import { LiveFeed } from './live-feed.tsx';
 
-const LiveChanges = graphql(`
-  subscription HomeLiveChanges {
-    orderStatusChanged {
-      id
-      merchantOrderId
-      amount
-      currency
-      status
-      modified
+/** What a window's totals need of its one bucket. */
+export const WindowTotalsFields = graphql(`
+  fragment WindowTotals on OrderStats {
+    buckets {
+      orderCount
+      completedCount
+      finalCount
+      amounts {
+        currency
+        amount
+      }
+    }
+  }
+`);
+
+/** The three windows' totals and the per-day chart, counted by the server in the user's time zone. */
+const HomeStats = graphql(`
+  query HomeStats(
+    $today: DateTime!
+    $week: DateTime!
+    $month: DateTime!
+    $until: DateTime!
+    $timeZone: String!
+  ) {
+    today: orderStats(from: $today, to: $until, timeZone: $timeZone) {
+      ...WindowTotals
+    }
+    week: orderStats(from: $week, to: $until, timeZone: $timeZone) {
+      ...WindowTotals
+    }
+    month: orderStats(from: $month, to: $until, timeZone: $timeZone) {
+      ...WindowTotals
+    }
+    perDay: orderStats(from: $month, to: $until, groupBy: [DAY, STATUS], timeZone: $timeZone) {
+      buckets {
+        periodStart
+        status
+        orderCount
+      }
     }
   }
 `);
@@ -33,90 +61,60 @@ const STATUS_COLOURS: Record<string, string> = {
   ERROR: '#b91c1c',
 };
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
 export function HomePage() {
   const now = useMemo(() => new Date(), []);
   const since = startOfDay(now, 29);
-  // The query language's days are UTC days; a day of margin, then the exact local cut-off below.
-  const query = `created:[${isoDay(new Date(since.getTime() - 86_400_000))} TO ${isoDay(new Date(now.getTime() + 86_400_000))}]`;
-  const recent = useRecentOrders(query);
-  const orders = recent.orders ?? [];
-  const [feed, setFeed] = useState<FeedItem[]>([]);
-  // Totals follow the live changes: each burst of changes reloads them once.
+  const variables = useMemo(
+    () => ({
+      today: startOfDay(now, 0).toISOString(),
+      week: startOfDay(now, 6).toISOString(),
+      month: startOfDay(now, 29).toISOString(),
+      until: startOfDay(now, -1).toISOString(),
+      timeZone: userTimeZone(),
+    }),
+    [now],
+  );
+  const [stats, refetch] = useQuery({ query: HomeStats, variables, requestPolicy: 'cache-and-network' });
+  const reload = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
+  // Totals follow the live feed: each burst of events reloads them once.
   const pendingReload = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(pendingReload.current), []);
-  useSubscription({ query: LiveChanges }, (_previous, data) => {
-    const o = data.orderStatusChanged;
-    setFeed((items) => [{ key: `${o.id}-${o.status}-${o.modified}`, ...o }, ...items].slice(0, 12));
+  const onEvent = useCallback(() => {
     window.clearTimeout(pendingReload.current);
-    pendingReload.current = window.setTimeout(recent.reload, 500);
-    return data;
-  });
+    pendingReload.current = window.setTimeout(reload, 400);
+  }, [reload]);
+  const data = stats.data;
 
   return (
     <section className="page" aria-labelledby="home-title">
       <h1 id="home-title">Home</h1>
-      {recent.error && !recent.orders ? (
-        <ErrorState error={recent.error} retry={recent.reload} />
-      ) : !recent.orders ? (
+      {stats.error && !data ? (
+        <ErrorState error={stats.error} retry={reload} />
+      ) : !data ? (
         <Loading label="Loading totals" />
       ) : (
         <>
           <div className="stat-grid">
-            <StatCard title="Today" value={totals(orders, startOfDay(now, 0))} />
-            <StatCard title="Last 7 days" value={totals(orders, startOfDay(now, 6))} />
-            <StatCard title="Last 30 days" value={totals(orders, since)} />
+            <StatCard title="Today" value={totals(data.today.buckets)} />
+            <StatCard title="Last 7 days" value={totals(data.week.buckets)} />
+            <StatCard title="Last 30 days" value={totals(data.month.buckets)} />
           </div>
           <section className="card" aria-labelledby="chart-title">
             <h2 id="chart-title">Orders per day by status, last 30 days</h2>
-            {orders.length === 0 ? (
+            {data.perDay.buckets.length === 0 ? (
               <EmptyState title="No orders in the last 30 days">
                 <p>The chart fills in as orders are created.</p>
               </EmptyState>
             ) : (
-              <VolumeChart orders={orders} since={since} until={now} />
+              <VolumeChart buckets={data.perDay.buckets} since={since} until={now} />
             )}
-            {recent.totalCount > orders.length ? (
-              <p className="hint">
-                Counted from the latest {orders.length.toLocaleString()} of{' '}
-                {recent.totalCount.toLocaleString()} orders.
-              </p>
-            ) : null}
+            <p className="hint">Days in your time zone, {variables.timeZone}.</p>
           </section>
         </>
       )}
-      <section className="card" aria-labelledby="feed-title">
-        <h2 id="feed-title">Live feed</h2>
-        {feed.length === 0 ? (
-          <EmptyState title="Waiting for events">
-            <p>Status changes of your orders appear here the moment they happen.</p>
-          </EmptyState>
-        ) : (
-          <ol className="feed" aria-live="polite">
-            {feed.map((item) => (
-              <li key={item.key}>
-                <StatusBadge status={item.status} />{' '}
-                <Link href={`/orders/${item.id}`}>{item.merchantOrderId ?? item.id.slice(0, 8)}</Link>{' '}
-                <span>{formatMoney(item.amount, item.currency)}</span>{' '}
-                <span className="subtle">{formatRelative(item.modified)}</span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <LiveFeed onEvent={onEvent} />
     </section>
   );
-}
-
-interface FeedItem {
-  key: string;
-  id: string;
-  merchantOrderId?: string | null;
-  amount: number;
-  currency: string;
-  status: string;
-  modified: string;
 }
 
 function StatCard({ title, value }: { title: string; value: ReturnType<typeof totals> }) {
@@ -140,8 +138,8 @@ function StatCard({ title, value }: { title: string; value: ReturnType<typeof to
   );
 }
 
-function VolumeChart({ orders, since, until }: { orders: StatOrder[]; since: Date; until: Date }) {
-  const { days, statuses } = volumePerDay(orders, since, until);
+function VolumeChart({ buckets, since, until }: { buckets: DayStatusBucket[]; since: Date; until: Date }) {
+  const { days, statuses } = volumePerDay(buckets, since, until);
   const dayLabel = (day: string) =>
     new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }).format(
       new Date(`${day}T12:00:00`),

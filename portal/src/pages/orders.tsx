@@ -6,12 +6,12 @@ import { formatShortDateTime } from '../dates.ts';
 import type { OrderRowFragment, OrderSortDirection, OrderSortField } from '../gql/graphql.ts';
 import { graphql } from '../gql/index.ts';
 import { currencyExponent, formatMoney, minorToMajorString } from '../money.ts';
-import { usePortal } from '../portal-context.tsx';
 import { queryErrorPosition } from '../query-error.ts';
 import { paymentMethodLabel, StatusBadge } from '../ui/badges.tsx';
 import { CursorPager, useCursorStack } from '../ui/cursor-pager.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { EmptyState, ErrorState, errorMessage, Loading } from '../ui/states.tsx';
+import { useFeedPosition } from '../use-feed-position.ts';
 
 const OrdersQuery = graphql(`
   query PortalOrders($query: String, $sort: OrderSort, $first: Int, $after: String) {
@@ -31,10 +31,14 @@ const OrdersQuery = graphql(`
   }
 `);
 
+/** From the feed position the page started at; the client moves `afterEvent` on with every change it handles. */
 const OrderChanges = graphql(`
-  subscription PortalOrderChanges {
-    orderStatusChanged {
+  subscription PortalOrderChanges($afterEvent: String) {
+    orderStatusChanged(afterEvent: $afterEvent) {
       ...OrderRow
+      event {
+        cursor
+      }
     }
   }
 `);
@@ -106,33 +110,34 @@ export function OrdersPage() {
     [query, sort, after],
   );
   const [result, refetch] = useQuery({ query: OrdersQuery, variables, requestPolicy: 'cache-and-network' });
-  const { reconnects } = usePortal();
   const [live, setLive] = useState<Record<string, OrderRowFragment>>({});
   const onFirstPage = pages.first;
   const firstPage = useRef(onFirstPage);
   firstPage.current = onFirstPage;
 
-  // Catch up: an order this page does not show changed (a new one, or one that now matches), or the live
-  // connection came back after a drop. Refetching asks the server, which evaluates the query and the sort.
+  // An order this page does not show changed (a new one, or one that now matches): refetching asks the server,
+  // which evaluates the query and the sort. A dropped connection needs nothing here: the subscription resumes
+  // after the last event it handled, and the server replays every change made meanwhile.
   const pendingRefetch = useRef<number | undefined>(undefined);
   const catchUp = useCallback(() => {
     window.clearTimeout(pendingRefetch.current);
     pendingRefetch.current = window.setTimeout(() => refetch({ requestPolicy: 'network-only' }), 150);
   }, [refetch]);
   useEffect(() => () => window.clearTimeout(pendingRefetch.current), []);
-  useEffect(() => {
-    if (reconnects > 0) catchUp();
-  }, [reconnects, catchUp]);
 
   const rows = result.data?.orders.edges.map((edge) => live[edge.node.id] ?? edge.node) ?? [];
   const shown = useRef(new Set<string>());
   shown.current = new Set(rows.map((row) => row.id));
-  useSubscription({ query: OrderChanges }, (_previous, data) => {
-    const order = data.orderStatusChanged;
-    if (shown.current.has(order.id)) setLive((current) => ({ ...current, [order.id]: order }));
-    else if (firstPage.current) catchUp();
-    return data;
-  });
+  const position = useFeedPosition();
+  useSubscription(
+    { query: OrderChanges, variables: { afterEvent: position?.cursor ?? null }, pause: !position },
+    (_previous, data) => {
+      const order = data.orderStatusChanged;
+      if (shown.current.has(order.id)) setLive((current) => ({ ...current, [order.id]: order }));
+      else if (firstPage.current) catchUp();
+      return data;
+    },
+  );
   // A fresh answer from the server replaces what the subscription patched in.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset exactly when new data arrives
   useEffect(() => setLive({}), [result.data]);
@@ -148,7 +153,7 @@ export function OrdersPage() {
   };
 
   const queryError = result.error?.graphQLErrors.find((e) => e.extensions?.code === 'BAD_USER_INPUT');
-  const position = queryError ? queryErrorPosition(queryError.message) : null;
+  const errorAt = queryError ? queryErrorPosition(queryError.message) : null;
 
   return (
     <section className="page" aria-labelledby="orders-title">
@@ -202,10 +207,10 @@ export function OrdersPage() {
       {queryError ? (
         <div id="query-error" className="query-error" role="alert">
           <p>{queryError.message}</p>
-          {position !== null ? (
+          {errorAt !== null ? (
             <>
-              <p className="visually-hidden">The problem is at character {position + 1} of the query:</p>
-              <QueryPointer query={query} position={position} />
+              <p className="visually-hidden">The problem is at character {errorAt + 1} of the query:</p>
+              <QueryPointer query={query} position={errorAt} />
             </>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from 'urql';
+import { formatDateTime } from '../dates.ts';
 import { graphql } from '../gql/index.ts';
 import '../user-errors.ts';
 import { useCan } from '../portal-context.tsx';
@@ -9,6 +10,7 @@ import { CopyButton } from '../ui/copy-button.tsx';
 import { SecretOnce } from '../ui/secret-once.tsx';
 import { ErrorState, Loading, Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
+import { SendTestWebhook, WebhookHealth } from './webhook-health.tsx';
 
 const WebhookProject = graphql(`
   query PortalWebhookProject {
@@ -16,6 +18,11 @@ const WebhookProject = graphql(`
       id
       webhookUrl
       webhookSigningEnabled
+      webhookHealth {
+        lastSuccessAt
+        lastFailureAt
+        consecutiveFailures
+      }
     }
   }
 `);
@@ -63,6 +70,28 @@ const DisableSigning = graphql(`
   }
 `);
 
+const RotateSigning = graphql(`
+  mutation PortalRotateSigning($overlap: String) {
+    rotateWebhookSigningSecret(overlap: $overlap) {
+      secret
+      previousSecretExpires
+      project {
+        id
+        webhookSigningEnabled
+      }
+      userErrors {
+        ...UserErrors
+      }
+    }
+  }
+`);
+
+const SIGNING_OVERLAPS = [
+  { value: 'PT1H', label: '1 hour' },
+  { value: 'PT24H', label: '24 hours' },
+  { value: 'P7D', label: '7 days' },
+];
+
 /** The project's webhook URL and signing, on the Developers page. */
 export function WebhookSettings() {
   const canWrite = useCan('developer');
@@ -74,12 +103,15 @@ export function WebhookSettings() {
   const remove = useConfirmedAction(SetWebhookUrl, (d) => d.updateProject);
   const enable = useConfirmedAction(EnableSigning, (d) => d.enableWebhookSigning);
   const disable = useConfirmedAction(DisableSigning, (d) => d.disableWebhookSigning);
+  const rotate = useConfirmedAction(RotateSigning, (d) => d.rotateWebhookSigningSecret);
+  const [overlap, setOverlap] = useState('PT24H');
+  const [previousUntil, setPreviousUntil] = useState<string | null>(null);
 
   if (result.error && !result.data) return <ErrorState error={result.error} retry={reload} />;
   if (!result.data) return <Loading label="Loading webhook settings" />;
   const project = result.data.project;
   const value = url ?? project.webhookUrl ?? '';
-  const outcome = [save, remove, enable, disable].map((a) => a.result).find(Boolean);
+  const outcome = [save, remove, enable, disable, rotate].map((a) => a.result).find(Boolean);
 
   return (
     <Card title="Webhooks">
@@ -130,6 +162,9 @@ export function WebhookSettings() {
       <p className="subtle" data-testid="current-webhook-url">
         Current: {project.webhookUrl ?? 'none (only orders with their own webhook URL get webhooks)'}
       </p>
+      {canWrite && project.webhookUrl ? <SendTestWebhook url={project.webhookUrl} /> : null}
+      <h3>Health</h3>
+      <WebhookHealth health={project.webhookHealth} />
 
       <h3>Signing</h3>
       <p className="hint">
@@ -140,13 +175,22 @@ export function WebhookSettings() {
       {secret ? (
         <SecretOnce secret={secret} copyLabel="Copy secret" after={<VerificationSnippet />}>
           <strong>Copy the signing secret now</strong>: it is not shown again.
+          {previousUntil
+            ? ` The previous secret keeps signing too until ${formatDateTime(previousUntil)}.`
+            : ''}
         </SecretOnce>
       ) : null}
       {canWrite ? (
         <div className="action-buttons">
-          <button type="button" className="button" onClick={enable.begin}>
-            {project.webhookSigningEnabled ? 'Rotate secret' : 'Enable signing'}
-          </button>
+          {project.webhookSigningEnabled ? (
+            <button type="button" className="button" onClick={rotate.begin}>
+              Rotate secret
+            </button>
+          ) : (
+            <button type="button" className="button" onClick={enable.begin}>
+              Enable signing
+            </button>
+          )}
           {project.webhookSigningEnabled ? (
             <button type="button" className="button button-danger" onClick={disable.begin}>
               Disable signing
@@ -192,19 +236,51 @@ export function WebhookSettings() {
       </ConfirmDialog>
       <ConfirmDialog
         open={enable.open}
-        title={project.webhookSigningEnabled ? 'Rotate the signing secret' : 'Enable webhook signing'}
-        confirmLabel={project.webhookSigningEnabled ? 'Rotate' : 'Enable'}
+        title="Enable webhook signing"
+        confirmLabel="Enable"
         busy={enable.busy}
         onCancel={enable.cancel}
         onConfirm={async () => {
           const outcome = await enable.confirm({});
           if (outcome.ok) {
+            setPreviousUntil(null);
             setSecret(outcome.data.enableWebhookSigning.secret ?? null);
             reload();
           }
         }}
       >
         <p>A new secret signs every webhook from now on; the secret is shown once.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={rotate.open}
+        title="Rotate the signing secret"
+        confirmLabel="Rotate"
+        busy={rotate.busy}
+        onCancel={rotate.cancel}
+        onConfirm={async () => {
+          const outcome = await rotate.confirm({ overlap });
+          if (outcome.ok) {
+            const payload = outcome.data.rotateWebhookSigningSecret;
+            setPreviousUntil(payload.previousSecretExpires ?? null);
+            setSecret(payload.secret ?? null);
+            reload();
+          }
+        }}
+      >
+        <p>
+          A new secret signs every webhook from now on. During the overlap each webhook carries both
+          signatures, so your servers can switch secrets without rejecting one.
+        </p>
+        <label className="field">
+          <span>Previous secret keeps signing for</span>
+          <select value={overlap} onChange={(event) => setOverlap(event.target.value)}>
+            {SIGNING_OVERLAPS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
       </ConfirmDialog>
       <ConfirmDialog
         open={disable.open}

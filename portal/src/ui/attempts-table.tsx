@@ -12,6 +12,10 @@ interface Attempt {
   signed: boolean;
 }
 
+/** What an attempt came to, in words: `HTTP 200`, `Http status 500`, `Connection refused`. */
+export const attemptOutcome = (a: { httpStatus?: number | null; errorKind?: string | null }) =>
+  a.errorKind ? `${humanize(a.errorKind)}${a.httpStatus ? ` ${a.httpStatus}` : ''}` : `HTTP ${a.httpStatus}`;
+
 /** Every attempt of a webhook delivery: when, where, what the receiver answered, how long it took. */
 export function AttemptsTable({ attempts }: { attempts: Attempt[] }) {
   if (attempts.length === 0) return <p className="hint">No attempt yet.</p>;
@@ -36,9 +40,7 @@ export function AttemptsTable({ attempts }: { attempts: Attempt[] }) {
               <td>{formatDateTime(a.started)}</td>
               <td className="mono break">{a.url ?? '—'}</td>
               <td>
-                {a.errorKind
-                  ? `${humanize(a.errorKind)}${a.httpStatus ? ` ${a.httpStatus}` : ''}`
-                  : `HTTP ${a.httpStatus}`}
+                {attemptOutcome(a)}
                 {a.signed ? ' · signed' : ''}
               </td>
               <td className="numeric">{a.durationMs} ms</td>

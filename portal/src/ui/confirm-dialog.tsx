@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /**
  * A modal confirmation on the native <dialog>: the browser traps focus inside, Escape cancels, focus returns to
@@ -24,6 +24,8 @@ export function ConfirmDialog({
   onCancel(): void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // A page has several dialogs: each is named by its own title.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -34,7 +36,7 @@ export function ConfirmDialog({
     <dialog
       ref={ref}
       className="dialog"
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         if (!busy) onCancel();
@@ -47,7 +49,7 @@ export function ConfirmDialog({
           onConfirm();
         }}
       >
-        <h2 id="dialog-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         <div className="dialog-body">{children}</div>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onCancel} disabled={busy}>

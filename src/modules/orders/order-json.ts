@@ -48,6 +48,7 @@ export function presentOrder(view: OrderView, baseUrl: string): OrderJson {
     capture_of_order_id: order.kind === 'capture' ? order.relatedOrderId : undefined,
     void_of_order_id: order.kind === 'void' ? order.relatedOrderId : undefined,
     related_order_id: order.relatedOrderId,
+    related_payment_link_id: order.paymentLinkId,
   };
   return withoutEmpty(json);
 }

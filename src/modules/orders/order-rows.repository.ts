@@ -28,6 +28,7 @@ export const ORDER_COLUMNS: ColumnMap = [
   ['extra', 'extra'],
   ['refundedAmount', 'refunded_amount'],
   ['relatedOrderId', 'related_order_id'],
+  ['paymentLinkId', 'payment_link_id'],
   ['createdAt', 'created_at'],
   ['modifiedAt', 'modified_at'],
   ['completedAt', 'completed_at'],

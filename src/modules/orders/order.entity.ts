@@ -34,6 +34,8 @@ export const OrderSchema = defineEntity({
     extra: p.json<JsonObject>().nullable(),
     refundedAmount: p.bigint('number').default(0),
     relatedOrderId: p.uuid().nullable(),
+    /** The payment link the order was created from (payment-links module), spec `related_payment_link_id`. */
+    paymentLinkId: p.uuid().nullable(),
     createdAt: p.datetime(),
     modifiedAt: p.datetime(),
     completedAt: p.datetime().nullable(),
@@ -74,6 +76,7 @@ export class Order extends OrderSchema.class {
       amount: number;
       expirationPeriod: string;
       at: Date;
+      paymentLinkId?: string | null;
     } & OrderDetails,
   ): Order {
     return build({
@@ -151,7 +154,7 @@ function build(
     | 'expiresAt'
     | 'relatedOrderId'
   > &
-    OrderDetails & { at: Date },
+    OrderDetails & { at: Date; paymentLinkId?: string | null },
 ): Order {
   return Object.assign(new Order(), {
     id: randomUUID(),
@@ -176,6 +179,7 @@ function build(
     extra: fields.extra ?? null,
     refundedAmount: 0,
     relatedOrderId: fields.relatedOrderId,
+    paymentLinkId: fields.paymentLinkId ?? null,
     createdAt: fields.at,
     modifiedAt: fields.at,
     completedAt: null,

@@ -37,9 +37,15 @@ export interface PaymentMethodHandler<D extends Deps = Deps> {
   prepare?(deps: D, request: NewTransactionRequest): Promise<PreparedTransaction | null>;
 }
 
+/**
+ * What order creation needs of whoever creates the order: an API key's or a user's `Actor`, or a payment link
+ * opened by a customer (which acts for the link's project).
+ */
+export type OrderOwner = Pick<Actor, 'projectId' | 'merchantId' | 'mode' | 'paymentMethods'>;
+
 /** A transaction sent at order creation (own checkout), validated. */
 export interface NewTransactionRequest {
-  actor: Actor;
+  actor: OrderOwner;
   transaction: ValidTransactionInput;
   /** The transaction's path in the request, for field errors: `transactions.0`. */
   field: string;

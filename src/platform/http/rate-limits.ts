@@ -24,7 +24,8 @@ const MINUTE = 60_000;
  * - refused authentications (any 401): `authFailures` per minute and client address, after which that address
  *   gets 429 for the rest of the window without its credentials being looked at;
  * - sign-in attempts: `signInPerAddress` per address and `signInPerEmail` per e-mail address per window;
- * - the hosted pages' form posts (`/pay/…`, `/redirect/…`): `pageForms` per minute and client address.
+ * - the hosted pages' form posts (`/pay/…`, `/redirect/…`) and payment link opens (`GET /link/…`, each may
+ *   create an order): `pageForms` per minute and client address.
  * A refusal is 429 `rate_limited` with `Retry-After` (seconds) and the usual error body (a page on pages).
  */
 export async function registerRateLimits(
@@ -69,8 +70,9 @@ export async function registerRateLimits(
     if (credentialKey(request, options.sessionCookieName)) {
       refuseWhenExceeded(reply, await perCredential(request));
     } else if (
-      request.method === 'POST' &&
-      (request.url.startsWith('/pay/') || request.url.startsWith('/redirect/'))
+      (request.method === 'POST' &&
+        (request.url.startsWith('/pay/') || request.url.startsWith('/redirect/'))) ||
+      (request.method === 'GET' && request.url.startsWith('/link/'))
     ) {
       refuseWhenExceeded(reply, await pageForms(request));
     }

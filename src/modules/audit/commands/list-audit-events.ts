@@ -1,6 +1,6 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
-import { isUuidText } from '../../../platform/validation/uuid.ts';
+import { decodeListCursor, encodeListCursor } from '../../../platform/paging/list-cursor.ts';
 import { AuditRepository, type AuditRow } from '../audit.repository.ts';
 
 export interface AuditPage {
@@ -39,13 +39,11 @@ export async function listAuditEvents(
 }
 
 export function auditCursor(row: AuditRow): string {
-  return Buffer.from(`${new Date(row.occurred_at).toISOString()}|${row.id}`).toString('base64url');
+  return encodeListCursor({ at: new Date(row.occurred_at), id: row.id });
 }
 
 function decodeCursor(cursor: string): { occurredAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const occurredAt = new Date(at ?? '');
-  if (!id || !isUuidText(id) || Number.isNaN(occurredAt.getTime()))
-    throw invalid('after', 'is not a cursor of this list');
-  return { occurredAt, id };
+  const position = decodeListCursor(cursor);
+  if (!position) throw invalid('after', 'is not a cursor of this list');
+  return { occurredAt: position.at, id: position.id };
 }

@@ -1,4 +1,5 @@
 import type { AuditOutcome, PrincipalKind, Resolvers } from '../../../generated/graphql.ts';
+import { forwardConnection } from '../../../platform/graphql/connection.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { auditCursor, listAuditEvents } from '../commands/list-audit-events.ts';
 
@@ -8,15 +9,7 @@ export const auditResolvers: Resolvers = {
     auditLog: async (_parent, { first, after, filter }, { deps, actor }) => {
       const page = await listAuditEvents(deps, actor.projectId, { first, after, filter });
       const edges = page.events.map((event) => ({ cursor: auditCursor(event), node: event }));
-      return {
-        edges,
-        pageInfo: {
-          hasNextPage: page.hasNextPage,
-          hasPreviousPage: false,
-          startCursor: edges[0]?.cursor ?? null,
-          endCursor: edges.at(-1)?.cursor ?? null,
-        },
-      };
+      return forwardConnection(edges, page.hasNextPage);
     },
   },
   AuditEvent: {

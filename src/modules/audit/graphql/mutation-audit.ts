@@ -53,9 +53,10 @@ function resultTarget(result: unknown): AuditEntry['target'] {
   if (typeof result !== 'object' || result === null) return null;
   for (const [name, value] of Object.entries(result)) {
     if (typeof value !== 'object' || value === null) continue;
-    const object = value as { id?: unknown; order?: { id?: unknown } };
-    // An order payload carries the order view ({ order, transactions }); other objects carry their id.
-    const id = typeof object.id === 'string' ? object.id : object.order?.id;
+    const object = value as { id?: unknown; order?: { id?: unknown }; link?: { id?: unknown } };
+    // Views carry their record (an order's { order, transactions }, a payment link's { link, orderIds });
+    // other objects carry their id.
+    const id = typeof object.id === 'string' ? object.id : (object.order?.id ?? object.link?.id);
     if (typeof id === 'string') return { type: snake(name), id };
   }
   return null;

@@ -33,7 +33,7 @@ export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void 
       principal: auditPrincipalOf(actor),
       clientAddress: request.ip,
       action: `${request.method} ${request.routeOptions.url}`,
-      target: createdTarget(created.get(request)) ?? pathTarget(request.params),
+      target: createdTarget(created.get(request), request.routeOptions.url) ?? pathTarget(request.params),
       outcome: reply.statusCode >= 500 ? 'failed' : reply.statusCode >= 400 ? 'refused' : 'succeeded',
       requestId: request.id,
     });
@@ -47,11 +47,13 @@ function isWrite(request: FastifyRequest): boolean {
   );
 }
 
-function createdTarget(body: string | undefined): AuditEntry['target'] {
+/** What a 201 created: a payment link under `/v1/payment-links/`, else an order (refunds, captures, voids too). */
+function createdTarget(body: string | undefined, route: string | undefined): AuditEntry['target'] {
   if (!body) return null;
   try {
     const id = (JSON.parse(body) as { id?: unknown }).id;
-    return typeof id === 'string' && isUuidText(id) ? { type: 'order', id } : null;
+    const type = route?.startsWith('/v1/payment-links/') ? 'payment_link' : 'order';
+    return typeof id === 'string' && isUuidText(id) ? { type, id } : null;
   } catch {
     return null;
   }
@@ -63,5 +65,6 @@ function pathTarget(params: unknown): AuditEntry['target'] {
   const orderId = named.orderId ?? named.order_id;
   if (typeof transactionId === 'string') return { type: 'transaction', id: transactionId };
   if (typeof orderId === 'string') return { type: 'order', id: orderId };
+  if (typeof named.linkId === 'string') return { type: 'payment_link', id: named.linkId };
   return null;
 }

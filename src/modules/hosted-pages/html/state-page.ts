@@ -30,6 +30,8 @@ export interface StatePageParams {
   /** Links for the customer: back to the shop, on to the bank. */
   links?: { href: string; label: string }[];
   titleClass?: string;
+  /** The test banner on a page about no order (a test project's payment link); with `facts`, theirs decides. */
+  isTest?: boolean;
 }
 
 /** A page that only says where things stand: paid, cancelled, expired, failed, unknown. Never a form. */
@@ -47,7 +49,7 @@ ${facts.order.description ? html`<p class="description">${facts.order.descriptio
     baseUrl: ctx.baseUrl,
     locale: ctx.locale,
     title: t(params.titleKey),
-    isTest: facts?.isTest ?? false,
+    isTest: facts?.isTest ?? params.isTest ?? false,
     body: html`<section class="panel">
 <h1${params.titleClass ? html` class="${params.titleClass}"` : ''}>${t(params.titleKey)}</h1>
 ${amount}

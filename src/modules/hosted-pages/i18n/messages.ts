@@ -83,6 +83,16 @@ const en = {
     'This page has expired for security reasons. Go back, reload the page and try again.',
   'state.error.title': 'Something went wrong',
   'state.error.body': 'Something went wrong on our side. Nothing was charged. Please try again later.',
+  'link.expired.title': 'Payment link expired',
+  'link.expired.body': 'This payment link has expired. Nothing was charged. Ask the shop for a new one.',
+  'link.deactivated.title': 'Payment link no longer active',
+  'link.deactivated.body':
+    'The shop has deactivated this payment link. Nothing was charged. Ask the shop for a new one.',
+  'link.used.title': 'Payment link already used',
+  'link.used.body': 'This payment link has already been paid. It cannot be used for another payment.',
+  'link.unavailable.title': 'Payment link unavailable',
+  'link.unavailable.body':
+    'This payment link cannot be used right now. Nothing was charged. Please contact the shop.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -173,6 +183,17 @@ const nl: Catalogue = {
     'Deze pagina is om veiligheidsredenen verlopen. Ga terug, laad de pagina opnieuw en probeer het nog eens.',
   'state.error.title': 'Er ging iets mis',
   'state.error.body': 'Er ging bij ons iets mis. Er is niets afgeschreven. Probeer het later opnieuw.',
+  'link.expired.title': 'Betaallink verlopen',
+  'link.expired.body':
+    'Deze betaallink is verlopen. Er is niets afgeschreven. Vraag de winkel om een nieuwe.',
+  'link.deactivated.title': 'Betaallink niet meer actief',
+  'link.deactivated.body':
+    'De winkel heeft deze betaallink uitgeschakeld. Er is niets afgeschreven. Vraag de winkel om een nieuwe.',
+  'link.used.title': 'Betaallink al gebruikt',
+  'link.used.body': 'Deze betaallink is al betaald. Hij kan niet voor een tweede betaling worden gebruikt.',
+  'link.unavailable.title': 'Betaallink niet beschikbaar',
+  'link.unavailable.body':
+    'Deze betaallink kan nu niet worden gebruikt. Er is niets afgeschreven. Neem contact op met de winkel.',
 };
 
 export const CATALOGUES = { en, nl } as const satisfies Record<string, Catalogue>;

@@ -1,4 +1,4 @@
-import type { Actor } from '../../../platform/auth/actor.ts';
+import type { UnitOfWork } from '../../../platform/db/db.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
@@ -8,7 +8,7 @@ import { Order } from '../order.entity.ts';
 import type { ValidCreateOrderInput } from '../order-input.ts';
 import type { OrderView } from '../order-view.ts';
 import { OrderChanges, OrderWriteRepository } from '../order-writes.repository.ts';
-import type { OrderDeps } from '../payment-methods.ts';
+import type { OrderDeps, OrderOwner } from '../payment-methods.ts';
 import { issueSetupToken } from '../setup-token.ts';
 import { recordNewTransaction } from '../status-changes.ts';
 import { Transaction } from '../transaction.entity.ts';
@@ -23,11 +23,15 @@ const TRANSACTION = 'transactions.0';
  * Parse and decide, let the method prepare (it may read, e.g. a stored card), then write everything at once:
  * the order, its transaction and first event, the outbox rows and the expiry timer, as one statement; when the
  * method works in the creating transaction (a one-click authorization), in one database transaction with it.
+ *
+ * `options.paymentLinkId` records the payment link the order comes from, and `options.within` writes the order
+ * in the caller's database transaction instead of its own (the payment link's row lock is held across it).
  */
 export async function createOrder<D extends Deps>(
   deps: OrderDeps<D>,
-  actor: Actor,
+  actor: OrderOwner,
   input: unknown,
+  options: { paymentLinkId?: string; within?: UnitOfWork } = {},
 ): Promise<OrderView> {
   const { paymentMethods } = deps;
   const data = parseOrThrow(paymentMethods.orderInput, input);
@@ -59,6 +63,7 @@ export async function createOrder<D extends Deps>(
     customer: data.customer,
     client: data.client,
     extra: data.extra,
+    paymentLinkId: options.paymentLinkId,
   });
   // The CVC is deliberately not copied: it is never stored.
   const { cvc: _cvc, ...publicDetails } = transactionInput?.payment_method_details ?? {};
@@ -83,20 +88,23 @@ export async function createOrder<D extends Deps>(
   if (created) view.transactions.push(created);
   const expiry = await orderExpiryTimer.insertFor(deps.jobs, { orderId: order.id }, order.expiresAt);
   const inCreatingTransaction = created ? prepared?.inCreatingTransaction : undefined;
-  if (!inCreatingTransaction) {
-    // The order, its transaction, first event and outbox row and the expiry timer: one statement, one commit.
-    await deps.db.autocommit((uow) => new OrderWriteRepository(uow).save(changes, expiry));
-    return view;
-  }
-  return deps.db.transaction(async (uow) => {
-    await inCreatingTransaction({ uow, orders: changes, order, view: created!, at });
+  const write = async (uow: UnitOfWork) => {
+    await inCreatingTransaction?.({ uow, orders: changes, order, view: created!, at });
     await new OrderWriteRepository(uow).save(changes, expiry);
     return view;
-  });
+  };
+  if (options.within) return write(options.within);
+  // The order, its transaction, first event and outbox row and the expiry timer: one statement, one commit.
+  if (!inCreatingTransaction) return deps.db.autocommit(write);
+  return deps.db.transaction(write);
 }
 
 /** Methods the project has not activated, and webhook URLs its mode may not use, are refused. */
-function refuseWhatTheProjectCannotUse(deps: Deps, actor: Actor, data: ValidCreateOrderInput): void {
+export function refuseWhatTheProjectCannotUse(
+  deps: Deps,
+  actor: OrderOwner,
+  data: Pick<ValidCreateOrderInput, 'payment_methods' | 'webhook_url' | 'transactions'>,
+): void {
   for (const [index, method] of (data.payment_methods ?? []).entries()) {
     if (!actor.paymentMethods.includes(method)) {
       throw invalid(`payment_methods.${index}`, `'${method}' is not active in this project`);

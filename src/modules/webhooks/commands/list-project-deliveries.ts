@@ -1,6 +1,7 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
+import { decodeListCursor, encodeListCursor } from '../../../platform/paging/list-cursor.ts';
 import { isUuid } from '../../orders/order.repository.ts';
 import {
   DeliveryLogRepository,
@@ -19,14 +20,12 @@ export interface DeliveryFilterInput {
 
 /** A page position as clients see it: opaque. */
 export function encodeDeliveryCursor(delivery: DeliveryPosition): string {
-  return Buffer.from(`${delivery.createdAt.toISOString()}|${delivery.id}`).toString('base64url');
+  return encodeListCursor({ at: delivery.createdAt, id: delivery.id });
 }
 
 function decodeDeliveryCursor(text: string): DeliveryPosition | null {
-  const [at, id, extra] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (extra !== undefined || !id || !isUuid(id) || Number.isNaN(createdAt.getTime())) return null;
-  return { createdAt, id };
+  const position = decodeListCursor(text);
+  return position && { createdAt: position.at, id: position.id };
 }
 
 export function checkDeliveryFilter(filter: DeliveryFilterInput): void {

@@ -12,6 +12,7 @@ import type {
   WebhookErrorKind,
 } from '../../../generated/graphql.ts';
 import { DomainError } from '../../../platform/errors/domain-error.ts';
+import { forwardConnection } from '../../../platform/graphql/connection.ts';
 import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
@@ -116,15 +117,7 @@ export const webhookResolvers: Resolvers = {
           cursor: encodeDeliveryCursor(entry.delivery),
           node: presentDelivery(entry),
         }));
-        return {
-          edges,
-          pageInfo: {
-            hasNextPage: page.hasMore,
-            hasPreviousPage: false,
-            startCursor: edges[0]?.cursor ?? null,
-            endCursor: edges.at(-1)?.cursor ?? null,
-          },
-        };
+        return forwardConnection(edges, page.hasMore);
       } catch (error) {
         if (error instanceof DomainError && error.kind === 'invalid_request') {
           throw new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT', type: error.code } });
