@@ -94,6 +94,10 @@ function banner(config: AppConfig, devKey: DevProject | null, processes = 1): st
       '',
       `  Try: curl -u ${devKey.apiKey}: -H 'Content-Type: application/json' \\`,
       `         -d '{"amount": 995, "currency": "EUR", "description": "Test order"}' ${config.baseUrl}/v1/orders/`,
+      '',
+      '  The recipes in docs/ read these shell variables:',
+      `  export BASE_URL=${config.baseUrl} API_KEY=${devKey.apiKey} \\`,
+      `         PORTAL_EMAIL=${devKey.userEmail} PORTAL_PASSWORD=${devKey.userPassword}`,
     );
   }
   return `${lines.join('\n')}\n\n`;
