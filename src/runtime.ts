@@ -34,7 +34,7 @@ export async function openDatabase(
   config: AppConfig,
   logger: Logger,
   whenRunning: 'reuse' | 'takeOver' = 'takeOver',
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; ownProcessGroup?: boolean } = {},
 ): Promise<Database> {
   const embedded = config.databaseUrl
     ? null
@@ -43,6 +43,8 @@ export async function openDatabase(
         port: config.embeddedPostgresPort,
         logger,
         whenRunning,
+        // The server and the worker stop the database themselves on SIGINT (see startEmbeddedPostgres).
+        ownProcessGroup: options.ownProcessGroup ?? true,
       });
   const url = config.databaseUrl ?? embedded!.url;
   try {

@@ -77,7 +77,9 @@ export async function runCli<O extends NonNullable<ParseArgsConfig['options']>>(
       return;
     }
     const config = parseConfig();
-    const database = await openDatabase(config, pino(loggerOptions('warn'), process.stderr), 'reuse');
+    const database = await openDatabase(config, pino(loggerOptions('warn'), process.stderr), 'reuse', {
+      ownProcessGroup: false,
+    });
     try {
       const deps = { db: new Db(database.orm), config, now: () => new Date() };
       process.exitCode = await handler({ command, values, deps, usage: printUsage });

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
   });
   try {
-    const database = await openDatabase(config, logger, 'reuse', { migrate: true });
+    const database = await openDatabase(config, logger, 'reuse', { migrate: true, ownProcessGroup: false });
     try {
       const jobs = await JobQueue.start({ url: database.url, logger, supervise: false });
       await jobs.stop();

@@ -403,21 +403,26 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     ['order-detail', null],
     ['developers', '/developers'],
     ['settings', '/settings'],
-  ])('has no serious accessibility violation on %s, and a 375 px screenshot', async (name, path) => {
-    const order = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, { amount: 4990 });
-    const { page } = await signedIn(admin, { width: 375, path: path ?? `/orders/${order.id}` });
-    await page.locator('main h1').first().waitFor();
-    await page.waitForFunction(
-      () => (globalThis as any).document.querySelector('[role="status"].state-loading') === null,
-    );
-    expect(await seriousViolations(page)).toEqual([]);
-    // Nothing wider than the phone: only the tables scroll sideways, inside their own region.
-    const overflow = await page.evaluate(
-      () => (globalThis as any).document.documentElement.scrollWidth - (globalThis as any).innerWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, name);
-  });
+  ])(
+    'has no serious accessibility violation on %s, and a 375 px screenshot',
+    async (name, path) => {
+      const order = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, { amount: 4990 });
+      const { page } = await signedIn(admin, { width: 375, path: path ?? `/orders/${order.id}` });
+      await page.locator('main h1').first().waitFor();
+      await page.waitForFunction(
+        () => (globalThis as any).document.querySelector('[role="status"].state-loading') === null,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      // Nothing wider than the phone: only the tables scroll sideways, inside their own region.
+      const overflow = await page.evaluate(
+        () => (globalThis as any).document.documentElement.scrollWidth - (globalThis as any).innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, name);
+      // A payment, a sign-in, a page and an axe scan: well within a minute even on a machine shared by many test runs.
+    },
+    60_000,
+  );
 
   it('fits a wide screen too (screenshots of home, orders and an order for the README)', async () => {
     const order = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {

