@@ -37,6 +37,7 @@ describe('order search CSV report', () => {
             status: 'completed',
             brand: 'visa',
             details: { truncated_pan: '411111******1111' },
+            settlementAmount: 995,
             createdAt: '2026-11-01T10:00:00.000Z',
           },
           {

@@ -15,6 +15,8 @@ export interface SeedTransaction {
   currency?: string;
   details?: Record<string, unknown>;
   refundOfTransactionId?: string | null;
+  /** Money that moved on this row (minor units, negative for money out), as the status changes record it. */
+  settlementAmount?: number | null;
   createdAt?: string;
 }
 
@@ -73,8 +75,10 @@ export async function insertOrders(
       for (const [index, transaction] of (order.transactions ?? []).entries()) {
         await client.query(
           `insert into transactions (id, order_id, project_id, amount, currency, payment_method,
-             payment_method_brand, payment_method_details, status, refund_of_transaction_id, created_at, modified_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+             payment_method_brand, payment_method_details, status, refund_of_transaction_id, created_at, modified_at,
+             settlement_amount, settlement_currency)
+           values ($1, $2, $3, $4, $5::text, $6, $7, $8, $9, $10, $11, $11, $12::bigint,
+             case when $12::bigint is null then null else $5::text end)`,
           [
             transaction.id ?? randomUUID(),
             id,
@@ -87,6 +91,7 @@ export async function insertOrders(
             transaction.status ?? 'new',
             transaction.refundOfTransactionId ?? null,
             transaction.createdAt ?? new Date(Date.parse(createdAt) + index * 1000).toISOString(),
+            transaction.settlementAmount ?? null,
           ],
         );
       }
