@@ -15,6 +15,7 @@ import { Migration20261123200000_chargebacks } from './Migration20261123200000_c
 import { Migration20261123210000_settlement } from './Migration20261123210000_settlement.ts';
 import { Migration20261123300000_payment_links } from './Migration20261123300000_payment_links.ts';
 import { Migration20261123400000_idempotent_location } from './Migration20261123400000_idempotent_location.ts';
+import { Migration20261124100000_pending_authorizations } from './Migration20261124100000_pending_authorizations.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   Migration20261123210000_settlement,
   Migration20261123300000_payment_links,
   Migration20261123400000_idempotent_location,
+  Migration20261124100000_pending_authorizations,
 ];

@@ -812,6 +812,7 @@ export type MutationRefundOrderArgs = {
   extra?: InputMaybe<Scalars['JSONObject']['input']>;
   merchantOrderId?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
+  transactionId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 

@@ -136,6 +136,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/test/orders/{order_id}/transactions/{transaction_id}/outcome/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the acquirer's late answer (test projects)
+         * @description Plays the acquirer's late answer to a card authorization it took `pending` (test card `4000000000000770`: the transaction is `processing`): `approved`, `declined` or `expired`. The transaction and the order's status move through the state machine with their events and webhooks; on a hosted order the customer paid meanwhile another way, this settles `see-transactions`. The same answer again changes nothing.
+         */
+        post: operations["playAuthorizationOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/vault/v1/cards/": {
         parameters: {
             query?: never;
@@ -1807,6 +1827,126 @@ export interface operations {
             };
         };
     };
+    playAuthorizationOutcome: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same request answers the stored response (with `Idempotent-Replayed: true`) without running it again. Kept 24 hours, per project. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The order's ID. Another project's order, and an ID that is not a uuid, answer 404 like a missing one. */
+                order_id: string;
+                /** @description The transaction's ID, from the order's `transactions`. */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "approved" | "declined" | "expired";
+                };
+            };
+        };
+        responses: {
+            /** @description The order of the transaction, as it is now. */
+            200: {
+                headers: {
+                    /** @description Present when this is the stored response of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /**
+             * @description - `invalid_request`: A field is missing, of the wrong type or out of range, or unknown: `fields` names each one
+             *     - `malformed_json`: The body is not JSON
+             *     - `invalid_idempotency_key`: `Idempotency-Key` is not 1 to 255 printable ASCII characters
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthorized`: The API key is missing, malformed, unknown, revoked or expired (with `WWW-Authenticate: Basic`) */
+            401: {
+                headers: {
+                    /** @description `Basic realm="…"` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `not_found`: A live key (this route exists for test projects only), or no such order or transaction */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `authorization_not_pending`: The transaction is not waiting for the acquirer's answer and had another one
+             *     - `idempotency_key_in_use`: A request with the same `Idempotency-Key` is still being processed: retry after it finished
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `idempotency_key_reused`: The `Idempotency-Key` was used before for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `rate_limited`: Too many requests from this credential or address: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     storeCard: {
         parameters: {
             query?: never;
@@ -2795,6 +2935,7 @@ export interface operations {
                     extra?: {
                         [key: string]: unknown;
                     };
+                    transaction_id?: string;
                     currency?: unknown;
                 };
             };
@@ -2875,7 +3016,9 @@ export interface operations {
             };
             /**
              * @description - `refund_exceeds_remaining`: The amount is more than what remains to refund
-             *     - `order_not_paid`: The order is not completed, or has no single paid transaction
+             *     - `order_not_paid`: The order is neither completed nor `see-transactions`, or has no paid transaction
+             *     - `transaction_required`: The order holds several paid transactions (`see-transactions`): `transaction_id` must name one
+             *     - `transaction_not_paid`: `transaction_id` is not a paid transaction of this order
              *     - `order_not_refundable`: The order is itself a refund, capture or void
              *     - `order_voided`: The order was voided: nothing was paid
              *     - `order_not_captured`: A pre-authorization that was not captured: void it instead

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { freeFormJsonObject } from '../../platform/validation/json.ts';
 import { text } from '../../platform/validation/text.ts';
+import { isUuidText } from '../../platform/validation/uuid.ts';
 import { MAX_AMOUNT } from '../orders/money.ts';
 
 /**
@@ -16,6 +17,14 @@ export const createRefundInputSchema = z.strictObject({
   description: text({ max: 1024 }).optional(),
   merchant_order_id: text({ max: 255 }).optional(),
   extra: freeFormJsonObject().optional(),
+  /**
+   * Beyond spec 4.3: the paid transaction to refund. Needed only when the order holds more than one (a
+   * `see-transactions` order whose customer paid twice); otherwise the order's one paid transaction.
+   */
+  transaction_id: z
+    .string({ error: 'must be the id of a paid transaction of the order' })
+    .refine(isUuidText, 'must be the id of a paid transaction of the order')
+    .optional(),
   currency: z
     .never({ error: "is not accepted on a refund: a refund always uses the original order's currency" })
     .optional(),

@@ -21,6 +21,13 @@ export interface RefundFacts {
   captures: Transaction[];
   /** Reversal orders of the order's chargebacks (none when it has no chargeback). */
   reversals?: Order[];
+  /** The paid transaction named by the caller (a refund's `transaction_id`, a chargeback's disputed one). */
+  paymentId?: string;
+  /**
+   * The transactions of the order's refunds, which name the payment they give back on: needed only when the
+   * order holds several paid transactions, each refunded on its own.
+   */
+  followUps?: Transaction[];
 }
 
 export interface RefundAssessment {
@@ -54,7 +61,8 @@ export function assessRefund(facts: RefundFacts): RefundAssessment {
   if (voided && !captured) {
     throw refundRefused('order_voided', 'The order was voided: there is no payment to refund');
   }
-  if (order.status !== 'completed') {
+  // `see-transactions`: the customer paid and the merchant checks each transaction; a paid one can be refunded.
+  if (order.status !== 'completed' && order.status !== 'see-transactions') {
     throw refundRefused(
       'order_not_paid',
       `Only a completed order can be refunded; this order is '${order.status}'`,
@@ -63,17 +71,52 @@ export function assessRefund(facts: RefundFacts): RefundAssessment {
   const succeeded = facts.transactions.filter(
     (t) => isPaymentTransaction(t) && isSucceededTransactionStatus(t.status),
   );
-  if (succeeded.length !== 1) {
-    throw refundRefused('order_not_paid', 'The order has no single paid transaction to refund');
-  }
-  const payment = succeeded[0]!;
+  const payment = paymentOf(succeeded, facts.paymentId);
   const refundable = refundableAmountOf(payment, facts.captures);
+  // With several paid transactions each is refunded on its own: only what acted on this one counts.
+  const actedOn =
+    succeeded.length > 1
+      ? new Set(
+          (facts.followUps ?? []).filter((t) => t.refundOfTransactionId === payment.id).map((t) => t.orderId),
+        )
+      : null;
+  const mine = (related: Order) => !actedOn || actedOn.has(related.id);
   const refunded = facts.relatedOrders
-    .filter((related) => related.kind === 'refund' && !FAILED_ORDER_STATUSES.includes(related.status))
+    .filter(
+      (related) =>
+        related.kind === 'refund' && !FAILED_ORDER_STATUSES.includes(related.status) && mine(related),
+    )
     .reduce((sum, refund) => sum + refund.amount, 0);
+  // A chargeback does not record which payment it disputes: it counts against each (never too much refunded).
   const chargedBack = chargedBackAmount(facts);
   const committed = refunded + chargedBack;
   return { payment, refundable, committed, chargedBack, remaining: Math.max(0, refundable - committed) };
+}
+
+/** The paid transaction a refund acts on: the one named, else the order's only one. */
+function paymentOf(succeeded: Transaction[], paymentId: string | undefined): Transaction {
+  if (paymentId !== undefined) {
+    const named = succeeded.find((t) => t.id === paymentId);
+    if (!named) {
+      throw refundRefused(
+        'transaction_not_paid',
+        'transaction_id: is not a paid transaction of this order',
+        'transaction_id',
+      );
+    }
+    return named;
+  }
+  if (succeeded.length === 0) {
+    throw refundRefused('order_not_paid', 'The order has no paid transaction to refund');
+  }
+  if (succeeded.length > 1) {
+    throw refundRefused(
+      'transaction_required',
+      `transaction_id: the order holds ${succeeded.length} paid transactions; name the one to refund`,
+      'transaction_id',
+    );
+  }
+  return succeeded[0]!;
 }
 
 /** Completed chargebacks less their completed reversals. */

@@ -27,6 +27,12 @@ export class RefundRepository extends Repository {
     return this.em.findOne(Transaction, { id: transactionId });
   }
 
+  /** Refund transactions giving money back on the given paid transactions. */
+  refundTransactionsOf(paymentIds: string[]): Promise<Transaction[]> {
+    if (paymentIds.length === 0) return Promise.resolve([]);
+    return this.em.find(Transaction, { refundOfTransactionId: { $in: paymentIds } });
+  }
+
   /** The refund orders of the given original orders, oldest first. */
   refundOrdersOf(orderIds: string[]): Promise<Order[]> {
     if (orderIds.length === 0) return Promise.resolve([]);

@@ -53,6 +53,14 @@ export function normaliseExpiry(value: string): string | null {
   return EXPIRY_PATTERN.test(expiry) ? expiry : null;
 }
 
+/**
+ * The form's `pay_again` field: the customer chose "Pay another way" while an earlier attempt waits for the
+ * acquirer. Only that form carries it, so a form left open in another tab cannot start a second payment.
+ */
+export function choseToPayAgain(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as Record<string, unknown>).pay_again === '1';
+}
+
 export function parseCardForm(body: unknown, now: Date): CardFormResult {
   const form = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const pan = text(form.pan, 64).replace(/[\s-]/g, '');

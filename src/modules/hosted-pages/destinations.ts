@@ -21,13 +21,18 @@ export function afterFinalStatus(baseUrl: string, order: Order): string {
 /** After a card attempt on the order page. */
 export function afterCardAttempt(
   baseUrl: string,
-  attempt: { result: AuthorizationKind; order: Order; transaction: Transaction },
+  attempt: { result: AuthorizationKind; order: Order; transaction: Transaction; payingAgain?: boolean },
 ): string {
   const { result, order, transaction } = attempt;
-  if (result === 'approved') return afterFinalStatus(baseUrl, order);
+  // Paid: to return_url, also when an earlier attempt still waits for the acquirer (`see-transactions`).
+  if (result === 'approved') return customerReturnUrl(order, true) ?? orderUrl(baseUrl, order.id);
   if (result === 'challenge_required' && transaction.paymentUrl) return transaction.paymentUrl;
   if (isFinalOrderStatus(order.status)) return afterFinalStatus(baseUrl, order);
-  return orderRetryUrl(baseUrl, order.id, transaction.id);
+  // Taken by the acquirer, answered later: the order page says so.
+  if (result === 'pending') return orderUrl(baseUrl, order.id);
+  const retry = orderRetryUrl(baseUrl, order.id, transaction.id);
+  // Still paying another way: the page keeps the form rather than going back to waiting.
+  return attempt.payingAgain ? `${retry}&pay_again=1` : retry;
 }
 
 /**

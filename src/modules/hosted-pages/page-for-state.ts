@@ -36,25 +36,31 @@ export type ClosedOutcome = 'completed' | 'cancelled' | 'expired' | 'failed';
 /**
  * The order page (`order_url`):
  * - `payable`: the customer picks a method and pays (again, after a failed attempt: a hosted order stays open);
+ *   `payingAgain` when they chose to pay another way while the acquirer still owes an answer on an attempt;
  * - `challenge_pending`: an attempt waits for its 3-D Secure challenge (e.g. in another tab): no second payment;
+ * - `awaiting_acquirer`: the acquirer took an attempt and answers later: the customer may wait, or choose to pay
+ *   another way (the earlier attempt cannot be called off; if both succeed the order is `see-transactions`);
  * - `in_progress`: an attempt is running (a wallet, or an own checkout the shop drives): nothing to do here;
  * - `closed`: paid, cancelled, expired or failed: a clear page, never a form.
  */
 export type OrderPageState =
-  | { kind: 'payable'; facts: OrderPageFacts; attempt: FailedAttempt | null }
+  | { kind: 'payable'; facts: OrderPageFacts; attempt: FailedAttempt | null; payingAgain: boolean }
   | { kind: 'challenge_pending'; facts: OrderPageFacts; paymentUrl: string }
+  | { kind: 'awaiting_acquirer'; facts: OrderPageFacts }
   | { kind: 'in_progress'; facts: OrderPageFacts }
   | { kind: 'closed'; facts: OrderPageFacts; outcome: ClosedOutcome };
 
 /**
  * Decides the page from the order and all its transactions. An order past its expiry is shown expired even
- * before the expiry timer has written it (the pay command writes it under the order's lock).
+ * before the expiry timer has written it (the pay command writes it under the order's lock). `payAnotherWay`:
+ * the customer chose to pay again while an attempt waits for the acquirer (the page's link, the form's field).
  */
 export function orderPageStateOf(
   facts: OrderPageFacts,
   transactions: readonly Transaction[],
   now: Date,
   attemptId?: string,
+  payAnotherWay = false,
 ): OrderPageState {
   const { order } = facts;
   // Refund, capture and void orders have no order_url.
@@ -70,9 +76,12 @@ export function orderPageStateOf(
 
   const challenged = transactions.find((t) => t.status === 'pending' && t.paymentUrl);
   if (challenged) return { kind: 'challenge_pending', facts, paymentUrl: challenged.paymentUrl! };
-  if (order.checkout !== 'hosted' || transactions.some((t) => isOpenTransactionStatus(t.status))) {
-    return { kind: 'in_progress', facts };
-  }
+  if (order.checkout !== 'hosted') return { kind: 'in_progress', facts };
+  const running = transactions.filter((t) => isOpenTransactionStatus(t.status));
+  // On a hosted order an attempt is `processing` only when the acquirer took it and answers later (the pay
+  // command authorizes in the unit of work that creates the attempt): nothing we could call off.
+  if (running.some((t) => t.status !== 'processing')) return { kind: 'in_progress', facts };
+  if (running.length > 0 && !payAnotherWay) return { kind: 'awaiting_acquirer', facts };
   const attempt = attemptId
     ? transactions.find((t) => t.id === attemptId && isFailedTransactionStatus(t.status))
     : undefined;
@@ -80,6 +89,7 @@ export function orderPageStateOf(
     kind: 'payable',
     facts,
     attempt: attempt ? { status: attempt.status, reason: attempt.reason ?? null } : null,
+    payingAgain: running.length > 0,
   };
 }
 

@@ -53,18 +53,21 @@ const STATUS_BY_KIND: Readonly<Record<AuthorizationKind, TransactionStatus>> = {
   declined: 'declined',
   error: 'error',
   challenge_required: 'pending',
+  // Taken, answered later (receive-authorization-outcome.ts): still running, with the acquirer.
+  pending: 'processing',
+  expired: 'expired',
 };
 
 /**
  * Sends one card transaction to the acquirer and records the answer: approved -> `accepted` (a pre-authorization
  * also `is_capturable`), declined -> `declined`, processor error -> `error`, challenge -> `pending` with the
- * `payment_url` of our challenge page. The PAN is decrypted into a local variable for this call only.
+ * `payment_url` of our challenge page, an answer to come later -> `processing`. The PAN is decrypted into a local variable for this call only.
  */
 export async function authorizeCard(
   setting: AuthorizationSetting,
   attempt: CardAttempt,
 ): Promise<AttemptOutcome> {
-  const { acquirer, at } = setting;
+  const { acquirer } = setting;
   const { transaction, card } = attempt;
   const details = transaction.paymentMethodDetails;
   const brand = card.brand as CardBrand | null;
@@ -85,9 +88,8 @@ export async function authorizeCard(
     cardholderName,
   });
   let ani: AccountNameInquiryResult | null = null;
-  const concluded = result.kind !== 'challenge_required';
   if (
-    concluded &&
+    isConcluded(result) &&
     shouldRunAccountNameInquiry({ amount: transaction.amount, brand, cardholderName, oneClickType })
   ) {
     ani = await acquirer.accountNameInquiry({
@@ -98,6 +100,30 @@ export async function authorizeCard(
     });
   }
 
+  return recordAuthorizationAnswer(setting, attempt, result, ani);
+}
+
+/** Whether the acquirer decided: not a challenge to pass first, nor an answer still to come. */
+function isConcluded(result: AuthorizationResult): boolean {
+  return result.kind !== 'challenge_required' && result.kind !== 'pending';
+}
+
+/**
+ * Records the acquirer's answer to an attempt: at once (authorizeCard), or later for an authorization it first
+ * answered `pending` (receive-authorization-outcome.ts), through the same steps so both leave the same rows.
+ */
+export async function recordAuthorizationAnswer(
+  setting: AuthorizationSetting,
+  attempt: CardAttempt,
+  result: AuthorizationResult,
+  ani: AccountNameInquiryResult | null,
+): Promise<AttemptOutcome> {
+  const { at } = setting;
+  const { transaction, card } = attempt;
+  const details = transaction.paymentMethodDetails;
+  const cardholderName = text(details.cardholder_name) ?? card.cardholderName ?? undefined;
+  const oneClickType = text(details.one_click_type) as 'first' | 'one-click' | null;
+  const concluded = isConcluded(result);
   const approved = result.kind === 'approved';
   const capturable = approved && transaction.captureMode === 'manual' && transaction.amount > 0;
   const capturableUntil = capturable ? addIsoDuration(at, setting.capturePeriod) : null;
@@ -124,7 +150,9 @@ export async function authorizeCard(
   transaction.reason = concluded ? result.reason : null;
   transaction.isCapturable = capturable;
   transaction.modifiedAt = at;
-  if (!concluded) transaction.paymentUrl = paymentPageUrl(setting.baseUrl, transaction.id);
+  if (result.kind === 'challenge_required') {
+    transaction.paymentUrl = paymentPageUrl(setting.baseUrl, transaction.id);
+  }
 
   const event = changeTransactionStatus(
     { orders: setting.orders, at, fees: setting.fees },

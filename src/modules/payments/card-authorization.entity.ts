@@ -5,7 +5,11 @@ export type CardAuthorizationResult =
   | 'approved'
   | 'declined'
   | 'error'
-  | 'authentication_failed';
+  | 'authentication_failed'
+  /** Taken by the acquirer, answered later (its outcome notice). */
+  | 'pending'
+  /** The acquirer's late answer: it gave up waiting for the issuer. */
+  | 'expired';
 
 /**
  * The acquirer side of one card transaction: which stored card it pays with (so a 3-D Secure challenge can

@@ -66,3 +66,10 @@ export const acquirerNotConfigured = () =>
     'acquirer_not_configured',
     'Card payments of live projects need an acquirer connection, and none is configured; use a test project',
   );
+
+export const authorizationNotPending = (status: string) =>
+  new DomainError(
+    'conflict',
+    'authorization_not_pending',
+    `The transaction is not waiting for the acquirer's answer: it is already ${status}`,
+  );

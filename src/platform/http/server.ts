@@ -4,6 +4,7 @@ import { invalidFields } from '../errors/domain-error.ts';
 import { fieldProblem } from '../errors/field-problem.ts';
 import { jsonDepth, MAX_BODY_DEPTH } from '../validation/json.ts';
 import { errorBody, frameworkErrorBody, isDomainError, sendDomainError } from './error-body.ts';
+import { sendNoSuchRoute } from './no-such-route.ts';
 import { requestIdFrom } from './request-id.ts';
 
 const bodyTooDeep = () =>
@@ -56,9 +57,7 @@ export function createHttpServer(options: { logger: Logger }): FastifyInstance {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send(errorBody(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+    sendNoSuchRoute(request, reply);
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -102,7 +102,20 @@ async function prepareRefund(
   const captures = await refunds.capturesOf(transactions.map((t) => t.id));
   const chargebackIds = relatedOrders.filter((o) => o.kind === 'chargeback').map((o) => o.id);
   const reversals = await refunds.ordersFrom(chargebackIds, 'reversal');
-  const assessment = assessRefund({ order: original, transactions, relatedOrders, captures, reversals });
+  // Only an order the customer paid twice (see-transactions) refunds each payment on its own.
+  const followUps =
+    original.status === 'see-transactions'
+      ? await refunds.refundTransactionsOf(transactions.map((t) => t.id))
+      : [];
+  const assessment = assessRefund({
+    order: original,
+    transactions,
+    relatedOrders,
+    captures,
+    reversals,
+    paymentId: data.transaction_id,
+    followUps,
+  });
   assertRefundAmount(assessment, data.amount, original.currency);
   // Where no acquirer is configured the refund is refused (422 `acquirer_not_configured`) before anything is written.
   const acquirer = deps.acquirers.require(original);

@@ -54,6 +54,7 @@ export const refundResolvers: Resolvers = {
             description: args.description ?? undefined,
             merchant_order_id: args.merchantOrderId ?? undefined,
             extra: args.extra ?? undefined,
+            transaction_id: args.transactionId ?? undefined,
           });
           return { refund: toRefund(result.refund), order: result.order };
         },

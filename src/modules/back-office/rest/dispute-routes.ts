@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
 import { sendCreated } from '../../../platform/http/created.ts';
-import { errorBody } from '../../../platform/http/error-body.ts';
+import { sendNoSuchRoute } from '../../../platform/http/no-such-route.ts';
 import { route } from '../../../platform/http/route-contract.ts';
 import { orderResourceUrl, presentOrder } from '../../orders/order-json.ts';
 import type { DisputeResult } from '../commands/receive-acquirer-notification.ts';
@@ -15,23 +15,17 @@ import { simulateChargebackContract, simulateReversalContract } from './dispute-
 export async function disputeRoutes(app: FastifyInstance): Promise<void> {
   route(app, simulateChargebackContract, async (request, reply) => {
     const actor = await requireActor(request);
-    if (actor.mode !== 'test') return noSuchRoute(request, reply);
+    if (actor.mode !== 'test') return sendNoSuchRoute(request, reply);
     const result = await simulateChargeback(request.deps, actor, request.params.orderId, request.body);
     return sendDispute(request, reply, result, actor.merchantName);
   });
 
   route(app, simulateReversalContract, async (request, reply) => {
     const actor = await requireActor(request);
-    if (actor.mode !== 'test') return noSuchRoute(request, reply);
+    if (actor.mode !== 'test') return sendNoSuchRoute(request, reply);
     const result = await simulateReversal(request.deps, actor, request.params.orderId, request.body);
     return sendDispute(request, reply, result, actor.merchantName);
   });
-}
-
-function noSuchRoute(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply
-    .code(404)
-    .send(errorBody(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
 }
 
 function sendDispute(

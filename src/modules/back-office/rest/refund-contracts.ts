@@ -66,7 +66,17 @@ export const createRefundContract = defineContract({
     {
       status: 422,
       type: 'order_not_paid',
-      when: 'The order is not completed, or has no single paid transaction',
+      when: 'The order is neither completed nor `see-transactions`, or has no paid transaction',
+    },
+    {
+      status: 422,
+      type: 'transaction_required',
+      when: 'The order holds several paid transactions (`see-transactions`): `transaction_id` must name one',
+    },
+    {
+      status: 422,
+      type: 'transaction_not_paid',
+      when: '`transaction_id` is not a paid transaction of this order',
     },
     { status: 422, type: 'order_not_refundable', when: 'The order is itself a refund, capture or void' },
     { status: 422, type: 'order_voided', when: 'The order was voided: nothing was paid' },

@@ -13,13 +13,20 @@ export async function loadOrderPage(
   deps: PageDeps,
   orderId: string,
   attemptId?: string,
+  payAnotherWay = false,
 ): Promise<OrderPageState> {
   return deps.db.read(async (uow) => {
     const orders = new OrderRepository(uow);
     const order = await orders.findOrderById(orderId);
     if (!order) throw notFound('Order');
     const facts = await orderPageFactsOf(uow, order, deps.paymentMethods);
-    return orderPageStateOf(facts, await orders.transactionsOf(order.id), deps.now(), attemptId);
+    return orderPageStateOf(
+      facts,
+      await orders.transactionsOf(order.id),
+      deps.now(),
+      attemptId,
+      payAnotherWay,
+    );
   });
 }
 

@@ -12,7 +12,7 @@ import { CREDIT_CARD } from '../../payments/card-payment-method.ts';
 import type { PaymentDeps } from '../../payments/deps.ts';
 import { storeCardForTransaction } from '../../vault/card-storage.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
-import { type CardFormProblem, parseCardForm } from '../card-form-input.ts';
+import { type CardFormProblem, choseToPayAgain, parseCardForm } from '../card-form-input.ts';
 import { orderPageStateOf } from '../page-for-state.ts';
 import { orderPageFactsOf } from './load-order-page.ts';
 
@@ -23,7 +23,14 @@ export type PayByCardOutcome =
   | { kind: 'not_payable'; order: Order }
   /** Card payments cannot be made for this order (method not offered, or no acquirer for a live project). */
   | { kind: 'unavailable'; order: Order }
-  | { kind: 'attempted'; result: AuthorizationKind; order: Order; transaction: Transaction };
+  | {
+      kind: 'attempted';
+      result: AuthorizationKind;
+      order: Order;
+      transaction: Transaction;
+      /** The customer paid another way while an earlier attempt waits for the acquirer. */
+      payingAgain: boolean;
+    };
 
 /**
  * The customer pays a hosted order with the card form: the same steps as the API's own checkout, in one unit
@@ -32,7 +39,9 @@ export type PayByCardOutcome =
  *
  * The lock plus the "nothing paid, nothing running" check of the page state make a second tab (or a double
  * click) unable to pay twice: the later post waits for the lock and then finds the order paid or the challenge
- * pending. A declined attempt leaves the hosted order `processing`, so the customer can try again.
+ * pending. A declined attempt leaves the hosted order `processing`, so the customer can try again. While the
+ * acquirer owes an answer on an earlier attempt only a form posted from "Pay another way" (`pay_again`) pays:
+ * the customer chose it, knowing both may succeed (then the order is `see-transactions`).
  */
 export async function payOrderByCard(
   deps: PaymentDeps,
@@ -50,7 +59,7 @@ export async function payOrderByCard(
     const transactions = await orders.transactionsOf(order.id);
     const facts = await orderPageFactsOf(uow, order, deps.paymentMethods);
     const at = deps.now();
-    const state = orderPageStateOf(facts, transactions, at);
+    const state = orderPageStateOf(facts, transactions, at, undefined, choseToPayAgain(form));
 
     if (state.kind === 'closed' && state.outcome === 'expired' && !isFinalOrderStatus(order.status)) {
       // Due but not yet expired by its timer: expire it now, exactly as the timer would.
@@ -87,6 +96,7 @@ export async function payOrderByCard(
       authorization: null,
     });
     await orders.flush();
-    return { kind: 'attempted', result: outcome.kind, order, transaction };
+    const { payingAgain } = state;
+    return { kind: 'attempted', result: outcome.kind, order, transaction, payingAgain };
   });
 }

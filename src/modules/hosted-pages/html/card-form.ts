@@ -11,6 +11,8 @@ export interface CardFormParams {
   problems?: readonly CardFormProblem[];
   /** Non-secret values of the last post. The card number and the CVC are never put back into a page. */
   echo?: { expiry?: string; name?: string };
+  /** The customer chose to pay another way while an earlier attempt waits for the acquirer. */
+  payingAgain?: boolean;
 }
 
 const IDS: Readonly<Record<CardField, string>> = {
@@ -78,6 +80,7 @@ ${extra.brand ? html`<p id="${id}-brand" class="brand" aria-live="polite"></p>` 
  data-msg-name-invalid="${t('error.name.invalid')}" data-msg-brand="${t('card.brand')}"
  data-msg-processing="${t('card.processing')}">
 <input type="hidden" name="_csrf" value="${params.csrfToken}">
+${params.payingAgain ? html`<input type="hidden" name="pay_again" value="1">` : ''}
 ${summary}
 ${field('pan', t('card.number'), { autocomplete: 'cc-number', numeric: true, maxlength: 23 }, { brand: true })}
 ${field(

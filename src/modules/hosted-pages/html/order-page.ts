@@ -37,6 +37,8 @@ export interface OrderPageParams {
   alertKey?: MessageKey | null;
   problems?: readonly CardFormProblem[];
   echo?: { expiry?: string; name?: string };
+  /** Paying another way while an earlier attempt waits for the acquirer: no "Cancel payment" (it could not). */
+  payingAgain?: boolean;
 }
 
 /**
@@ -70,8 +72,14 @@ ${cardForm({
   submitLabel: t('card.pay', { amount: amountOf(ctx, facts) }),
   problems: params.problems,
   echo: params.echo,
+  payingAgain: params.payingAgain,
 })}`
     : html`<p>${t('order.no_methods')}</p>`;
+
+  const cancelForm = html`<form method="post" action="${params.cancelActionUrl}" class="cancel-form">
+<input type="hidden" name="_csrf" value="${params.csrfToken}">
+<button type="submit" class="link-button">${t('order.cancel')}</button>
+</form>`;
 
   return layout({
     baseUrl: ctx.baseUrl,
@@ -88,10 +96,7 @@ ${alert}
 ${walletButtons}
 ${cardSection}
 </section>
-<form method="post" action="${params.cancelActionUrl}" class="cancel-form">
-<input type="hidden" name="_csrf" value="${params.csrfToken}">
-<button type="submit" class="link-button">${t('order.cancel')}</button>
-</form>`,
+${params.payingAgain ? '' : cancelForm}`,
   });
 }
 

@@ -71,6 +71,12 @@ const en = {
   'state.expired.body': 'This payment link has expired. Nothing was charged. Ask the shop for a new one.',
   'state.in_progress.title': 'Payment in progress',
   'state.in_progress.body': 'This payment is being processed. You can close this page.',
+  'state.awaiting_acquirer.title': 'Waiting for your bank',
+  'state.awaiting_acquirer.body':
+    'Your bank has not yet confirmed an earlier payment for this order. Reload this page to see whether it went through, or pay another way.',
+  'state.awaiting_acquirer.pay_again': 'Pay another way',
+  'attempt.paying_again':
+    'An earlier payment is still waiting for your bank. If it goes through as well, the shop refunds one of the two payments.',
   'state.challenge_pending.title': 'Confirmation needed',
   'state.challenge_pending.body': 'A payment for this order is waiting for confirmation with your bank.',
   'state.challenge_pending.continue': 'Continue to your bank',
@@ -170,6 +176,12 @@ const nl: Catalogue = {
     'Deze betaallink is verlopen. Er is niets afgeschreven. Vraag de winkel om een nieuwe.',
   'state.in_progress.title': 'Betaling wordt verwerkt',
   'state.in_progress.body': 'Deze betaling wordt verwerkt. U kunt deze pagina sluiten.',
+  'state.awaiting_acquirer.title': 'Wachten op uw bank',
+  'state.awaiting_acquirer.body':
+    'Uw bank heeft een eerdere betaling voor deze bestelling nog niet bevestigd. Laad deze pagina opnieuw om te zien of die is gelukt, of betaal op een andere manier.',
+  'state.awaiting_acquirer.pay_again': 'Op een andere manier betalen',
+  'attempt.paying_again':
+    'Een eerdere betaling wacht nog op uw bank. Als die ook lukt, betaalt de winkel een van de twee betalingen terug.',
   'state.challenge_pending.title': 'Bevestiging nodig',
   'state.challenge_pending.body': 'Een betaling voor deze bestelling wacht op bevestiging bij uw bank.',
   'state.challenge_pending.continue': 'Verder naar uw bank',

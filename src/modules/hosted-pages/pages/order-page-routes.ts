@@ -3,7 +3,7 @@ import { notFound } from '../../../platform/errors/domain-error.ts';
 import { customerReturnUrl, orderUrl } from '../../orders/customer-urls.ts';
 import { isUuid } from '../../orders/order.repository.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
-import type { CardFormProblem } from '../card-form-input.ts';
+import { type CardFormProblem, choseToPayAgain } from '../card-form-input.ts';
 import { cancelHostedOrder } from '../commands/cancel-order.ts';
 import { loadOrderPage } from '../commands/load-order-page.ts';
 import { payOrderByCard } from '../commands/pay-order-by-card.ts';
@@ -15,7 +15,7 @@ import type { MessageKey } from '../i18n/messages.ts';
 import type { OrderPageState } from '../page-for-state.ts';
 import { redirectTo, sendPage } from '../page-response.ts';
 
-type OrderRoute = { Params: { orderId: string }; Querystring: { attempt?: unknown } };
+type OrderRoute = { Params: { orderId: string }; Querystring: { attempt?: unknown; pay_again?: unknown } };
 
 /**
  * The hosted payment page `{base_url}/pay/{order_id}/` (`order_url`) and its two form posts, `card` and
@@ -25,7 +25,8 @@ type OrderRoute = { Params: { orderId: string }; Querystring: { attempt?: unknow
 export async function orderPageRoutes(app: FastifyInstance): Promise<void> {
   app.get<OrderRoute>('/pay/:orderId/', async (request, reply) => {
     const attempt = typeof request.query.attempt === 'string' ? request.query.attempt : undefined;
-    const state = await loadOrderPage(request.deps, request.params.orderId, attempt);
+    const payAgain = request.query.pay_again === '1';
+    const state = await loadOrderPage(request.deps, request.params.orderId, attempt, payAgain);
     return showOrderPage(request, reply, state);
   });
 
@@ -33,18 +34,19 @@ export async function orderPageRoutes(app: FastifyInstance): Promise<void> {
     const { deps } = request;
     const { orderId } = request.params;
     const outcome = await payOrderByCard(deps, orderId, request.body);
+    const payAgain = choseToPayAgain(request.body);
     switch (outcome.kind) {
       case 'attempted':
         return redirectTo(reply, afterCardAttempt(deps.config.baseUrl, outcome));
       case 'not_payable':
         return redirectTo(reply, orderUrl(deps.config.baseUrl, outcome.order.id));
       case 'unavailable':
-        return showOrderPage(request, reply, await loadOrderPage(deps, orderId), {
+        return showOrderPage(request, reply, await loadOrderPage(deps, orderId, undefined, payAgain), {
           status: 422,
           alertKey: 'attempt.unavailable',
         });
       case 'invalid':
-        return showOrderPage(request, reply, await loadOrderPage(deps, orderId), {
+        return showOrderPage(request, reply, await loadOrderPage(deps, orderId, undefined, payAgain), {
           status: 400,
           problems: outcome.problems,
           echo: outcome.echo,
@@ -93,7 +95,13 @@ function showOrderPage(
   switch (state.kind) {
     case 'payable': {
       // A form replay only makes sense while the order is still payable; otherwise the page says why not.
-      const alertKey = replay?.alertKey ?? (state.attempt ? attemptMessageKey(state.attempt) : null);
+      const alertKey =
+        replay?.alertKey ??
+        (state.attempt
+          ? attemptMessageKey(state.attempt)
+          : state.payingAgain
+            ? 'attempt.paying_again'
+            : null);
       const page = orderPage(ctx, {
         facts: state.facts,
         csrfToken: reply.generateCsrf(),
@@ -102,6 +110,7 @@ function showOrderPage(
         alertKey,
         problems: replay?.problems,
         echo: replay?.echo,
+        payingAgain: state.payingAgain,
       });
       return sendPage(reply, replay?.status ?? 200, page, formTargetsOf(order));
     }
@@ -114,6 +123,22 @@ function showOrderPage(
           titleKey: 'state.challenge_pending.title',
           bodyKey: 'state.challenge_pending.body',
           links: [{ href: state.paymentUrl, label: t('state.challenge_pending.continue') }],
+        }),
+      );
+    case 'awaiting_acquirer':
+      return sendPage(
+        reply,
+        200,
+        statePage(ctx, {
+          facts: state.facts,
+          titleKey: 'state.awaiting_acquirer.title',
+          bodyKey: 'state.awaiting_acquirer.body',
+          links: [
+            {
+              href: `${orderUrl(baseUrl, order.id)}?pay_again=1`,
+              label: t('state.awaiting_acquirer.pay_again'),
+            },
+          ],
         }),
       );
     case 'in_progress':

@@ -48,7 +48,18 @@ export type AcquirerReason =
   | 'invalid_card_number'
   | 'expired_card';
 
-export type AuthorizationKind = 'approved' | 'declined' | 'error' | 'challenge_required';
+/**
+ * `pending`: the acquirer took the authorization but answers later (an issuer that decides asynchronously, a
+ * risk review); its outcome arrives through the inbound path as an `AuthorizationOutcomeNotice`. `expired` is
+ * only ever such a late outcome: the acquirer gave up waiting for the issuer, no money was reserved.
+ */
+export type AuthorizationKind =
+  | 'approved'
+  | 'declined'
+  | 'error'
+  | 'challenge_required'
+  | 'pending'
+  | 'expired';
 
 export interface AuthorizationResult {
   kind: AuthorizationKind;
@@ -113,6 +124,17 @@ export interface AccountNameInquiryResult {
 export type AcquirerNotification =
   | { kind: 'chargeback'; transactionId: string; amount: number; currency: string; reasonCode: string }
   | { kind: 'reversal'; chargebackTransactionId: string; amount: number; currency: string };
+
+/**
+ * The acquirer's late answer to an authorization it first answered `pending` (inbound notification path). A
+ * connection receiving one hands it to `receiveAuthorizationOutcome` (payments); test projects simulate it
+ * through `POST /v1/test/orders/{order_id}/transactions/{transaction_id}/outcome/`.
+ */
+export interface AuthorizationOutcomeNotice {
+  /** Our id of the pending transaction. */
+  transactionId: string;
+  result: AuthorizationResult & { kind: 'approved' | 'declined' | 'error' | 'expired' };
+}
 
 export interface Acquirer {
   /** Short name for logs and diagnostics, e.g. `simulator`. */

@@ -17,6 +17,10 @@ export const RESPONSE_CODES = {
   insufficientFunds: { code: '51', description: 'Insufficient funds', reason: 'insufficient_funds' },
   expiredCard: { code: '54', description: 'Expired card', reason: 'expired_card' },
   systemMalfunction: { code: '96', description: 'System malfunction', reason: 'processor_error' },
+  /** The acquirer took the request and answers later (an asynchronous issuer decision). */
+  inProgress: { code: '09', description: 'Request in progress', reason: 'none' },
+  /** The late answer to a request in progress that the issuer never decided. */
+  responseTooLate: { code: '68', description: 'Response received too late', reason: 'processor_error' },
   authenticationRequired: {
     code: '1A',
     description: 'Additional customer authentication required',

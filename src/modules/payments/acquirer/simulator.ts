@@ -5,6 +5,7 @@ import type {
   AccountNameInquiryRequest,
   AccountNameInquiryResult,
   Acquirer,
+  AuthorizationOutcomeNotice,
   AuthorizationRequest,
   AuthorizationResult,
   FollowUpRequest,
@@ -18,7 +19,8 @@ import { findSimulatorTestCard, SIMULATOR_REGISTERED_CARDHOLDER_NAME } from './t
  * expiry), never on chance, so tests and merchants can trigger every path on purpose:
  *
  * - A card that is not Luhn-valid is declined `14` (invalid_card_number); an expired card is declined `54`.
- * - The test cards of test-cards.ts answer as listed there. `4000000000003220` answers `challenge_required`
+ * - The test cards of test-cards.ts answer as listed there. `4000000000000770` answers `pending` (`09`): the
+ *   outcome comes later, as `simulateAuthorizationOutcome` builds it (approved, declined `05` or expired `68`). `4000000000003220` answers `challenge_required`
  *   (`1A`) until `threeDSecure` is `external` or `challenge_passed`, then it is approved.
  * - Every other Luhn-valid card is approved `00`.
  * - Amount 0 is a card verification and follows the same rules: approved cards verify.
@@ -87,6 +89,21 @@ export function simulateAuthorization(request: AuthorizationRequest, now: Date):
   const result = card ? outcome(card.kind, card.response) : outcome('approved', RESPONSE_CODES.approved);
   if (result.kind === 'approved') result.authorizationCode = authorizationCodeFor(request.transactionId);
   return result;
+}
+
+/** What the simulated acquirer answers later for an authorization it took `pending` (test projects pick it). */
+export type SimulatedLateOutcome = 'approved' | 'declined' | 'expired';
+
+export function simulateAuthorizationOutcome(
+  transactionId: string,
+  late: SimulatedLateOutcome,
+): AuthorizationOutcomeNotice {
+  if (late === 'approved') {
+    const result = outcome('approved', RESPONSE_CODES.approved) as AuthorizationOutcomeNotice['result'];
+    return { transactionId, result: { ...result, authorizationCode: authorizationCodeFor(transactionId) } };
+  }
+  const response = late === 'declined' ? RESPONSE_CODES.doNotHonour : RESPONSE_CODES.responseTooLate;
+  return { transactionId, result: outcome(late, response) as AuthorizationOutcomeNotice['result'] };
 }
 
 export function simulateAccountNameInquiry(request: AccountNameInquiryRequest): AccountNameInquiryResult {

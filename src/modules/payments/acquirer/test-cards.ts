@@ -13,8 +13,8 @@ export interface SimulatorTestCard {
   description: string;
   /** True when the card first answers `challenge_required` until 3-D Secure is done. */
   requiresChallenge: boolean;
-  /** The final outcome once any required challenge is passed. */
-  kind: Exclude<AuthorizationKind, 'challenge_required'>;
+  /** The final outcome once any required challenge is passed (`pending`: the outcome comes later). */
+  kind: Exclude<AuthorizationKind, 'challenge_required' | 'expired'>;
   response: ResponseCode;
 }
 
@@ -66,6 +66,15 @@ export const SIMULATOR_TEST_CARDS: readonly SimulatorTestCard[] = [
     requiresChallenge: false,
     kind: 'error',
     response: RESPONSE_CODES.systemMalfunction,
+  },
+  {
+    pan: '4000000000000770',
+    brand: 'visa',
+    description:
+      'Pending at the acquirer: the outcome comes later (test projects play it with the outcome endpoint)',
+    requiresChallenge: false,
+    kind: 'pending',
+    response: RESPONSE_CODES.inProgress,
   },
 ];
 

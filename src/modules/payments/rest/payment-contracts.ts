@@ -4,6 +4,7 @@ import { EXAMPLE_IDS, exampleFollowUpOrder, examplePaidOrder } from '../../order
 import { orderIdParam, orderJsonSchema } from '../../orders/order-json-schema.ts';
 import { authenticateInputSchema } from '../commands/authenticate-transaction.ts';
 import { captureInputSchema } from '../commands/capture-transaction.ts';
+import { authorizationOutcomeInputSchema } from '../commands/play-authorization-outcome.ts';
 
 /** Spec 4.13 (authenticate), captures, and 4.5 (voids); registered by payment-routes.ts. */
 
@@ -157,4 +158,44 @@ export const voidTransactionContract = defineContract({
     examples: { void: { value: exampleFollowUpOrder('void') } },
   },
   errors: followUpErrors,
+});
+
+export const playAuthorizationOutcomeContract = defineContract({
+  method: 'POST',
+  path: '/v1/test/orders/:orderId/transactions/:transactionId/outcome/',
+  operationId: 'playAuthorizationOutcome',
+  summary: "Simulate the acquirer's late answer (test projects)",
+  description:
+    "Plays the acquirer's late answer to a card authorization it took `pending` (test card " +
+    '`4000000000000770`: the transaction is `processing`): `approved`, `declined` or `expired`. The ' +
+    "transaction and the order's status move through the state machine with their events and webhooks; on a " +
+    'hosted order the customer paid meanwhile another way, this settles `see-transactions`. The same answer ' +
+    'again changes nothing.',
+  tags: ['Card payments'],
+  auth: 'api_key',
+  params,
+  body: {
+    schema: authorizationOutcomeInputSchema,
+    examples: {
+      declined: { summary: 'The issuer declined', value: { outcome: 'declined' } },
+      approved: { summary: 'The issuer approved', value: { outcome: 'approved' } },
+    },
+  },
+  success: {
+    status: 200,
+    description: 'The order of the transaction, as it is now.',
+    schema: orderJsonSchema,
+  },
+  errors: [
+    {
+      status: 404,
+      type: 'not_found',
+      when: 'A live key (this route exists for test projects only), or no such order or transaction',
+    },
+    {
+      status: 409,
+      type: 'authorization_not_pending',
+      when: "The transaction is not waiting for the acquirer's answer and had another one",
+    },
+  ],
 });

@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
 import { sendCreated } from '../../../platform/http/created.ts';
+import { sendNoSuchRoute } from '../../../platform/http/no-such-route.ts';
 import { route } from '../../../platform/http/route-contract.ts';
 import { orderResourceUrl, presentOrder } from '../../orders/order-json.ts';
 import { authenticateTransaction } from '../commands/authenticate-transaction.ts';
 import { captureTransaction } from '../commands/capture-transaction.ts';
+import { playAuthorizationOutcome } from '../commands/play-authorization-outcome.ts';
 import { voidTransaction } from '../commands/void-transaction.ts';
 import type { FollowUpResult } from '../pre-authorization.ts';
 import {
   authenticateTransactionContract,
   captureTransactionContract,
+  playAuthorizationOutcomeContract,
   voidTransactionContract,
 } from './payment-contracts.ts';
 
@@ -35,6 +38,15 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     const { orderId, transactionId } = request.params;
     const result = await voidTransaction(request.deps, actor, orderId, transactionId);
     return sendFollowUp(reply, result, request.deps.config.baseUrl, actor.merchantName);
+  });
+
+  // Test projects only: for a live key this route does not exist (the same 404, before the body is read).
+  route(app, playAuthorizationOutcomeContract, async (request, reply) => {
+    const actor = await requireActor(request);
+    if (actor.mode !== 'test') return sendNoSuchRoute(request, reply);
+    const { orderId, transactionId } = request.params;
+    const view = await playAuthorizationOutcome(request.deps, actor, orderId, transactionId, request.body);
+    return presentOrder(view, request.deps.config.baseUrl, actor.merchantName);
   });
 }
 

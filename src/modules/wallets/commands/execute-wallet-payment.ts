@@ -5,7 +5,7 @@ import { OrderRepository } from '../../orders/order.repository.ts';
 import type { OrderView } from '../../orders/order-view.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
 import type { Transaction } from '../../orders/transaction.entity.ts';
-import type { AcquirerReason } from '../../payments/acquirer/acquirer.ts';
+import type { AcquirerReason, AuthorizationKind } from '../../payments/acquirer/acquirer.ts';
 import { authorizationSetting } from '../../payments/authorization-setting.ts';
 import { authorizeCard } from '../../payments/authorize-card.ts';
 import { vaultTokenNotFound } from '../../payments/errors.ts';
@@ -94,9 +94,13 @@ export async function executeWalletPayment(
 function answerOf(
   order: Order,
   transaction: Transaction,
-  kind: 'approved' | 'declined' | 'error' | 'challenge_required',
+  kind: AuthorizationKind,
   baseUrl: string,
 ): Omit<WalletPaymentResult, 'view'> {
+  if (kind === 'pending') {
+    // Not failed: the acquirer answers later. The order page shows the payment in progress meanwhile.
+    return { isSuccessful: false, redirectUrl: orderUrl(baseUrl, order.id), reason: 'none' };
+  }
   if (kind === 'challenge_required') {
     return {
       isSuccessful: false,

@@ -1,0 +1,251 @@
+import { TEST_CARDS } from '../factories/payments.ts';
+import { type SeededProject, seedProject } from '../factories/project.ts';
+import { sql } from '../helpers/database.ts';
+import { graphqlClient } from '../helpers/graphql.ts';
+import { type RestClient, restClient } from '../helpers/http.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { cardFields, createHostedOrder, openPage, postPageForm } from './support.ts';
+
+type Json = Record<string, any>;
+
+/** The simulator's card whose authorization the acquirer takes and answers later. */
+const PENDING_CARD = '4000000000000770';
+
+/**
+ * Issue 16: the real flow that makes a hosted order `see-transactions`. The customer's first attempt is taken
+ * by the acquirer and answered later; the customer chooses to pay another way and pays; the acquirer's late
+ * answer then settles the order (declined or expired: `completed`) or leaves two payments (approved:
+ * `see-transactions`, and the merchant refunds one).
+ */
+describe('a hosted order whose first attempt the acquirer answers late (see-transactions)', () => {
+  let app: TestApp;
+  let project: SeededProject;
+  let api: RestClient;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    app = await startTestApp({ OUTBOX_SWEEP_INTERVAL_SECONDS: '1' });
+    receiver = await startReceiver();
+    project = await seedProject(app, { webhookUrl: `${receiver.url}/hooks` });
+    api = restClient(app.baseUrl, project.apiKey);
+  });
+  afterAll(async () => {
+    await app.stop();
+    await receiver.close();
+  });
+
+  const get = async (id: string): Promise<Json> => (await api.get<Json>(`/v1/orders/${id}/`)).body;
+  const lateAnswer = (order: Json, transactionId: string, outcome: unknown) =>
+    api.post<Json>(`/v1/test/orders/${order.id}/transactions/${transactionId}/outcome/`, { outcome });
+
+  /** A hosted order whose first card attempt waits for the acquirer; returns it and that attempt. */
+  async function orderWaitingForTheAcquirer(): Promise<{ order: Json; first: Json }> {
+    const order = await createHostedOrder(app.baseUrl, project.apiKey, {
+      return_url: 'https://shop.example/return',
+      failure_url: 'https://shop.example/failed',
+    });
+    const posted = await postPageForm(order.order_url, 'card', cardFields(PENDING_CARD));
+    expect(posted.status).toBe(303);
+    expect(posted.location).toBe(order.order_url);
+    const [first] = (await get(order.id)).transactions;
+    return { order, first };
+  }
+
+  /** The customer chooses "Pay another way" and pays with an approved card. */
+  async function payAnotherWay(order: Json): Promise<string | null> {
+    const page = await openPage(`${order.order_url}?pay_again=1`);
+    expect(page.html).toContain('name="pay_again"');
+    const paid = await postPageForm(
+      order.order_url,
+      'card',
+      cardFields(TEST_CARDS.visa, { pay_again: '1' }),
+      page,
+    );
+    expect(paid.status).toBe(303);
+    return paid.location;
+  }
+
+  it('keeps an attempt the acquirer answers later processing, and the page offers to wait or pay another way', async () => {
+    const { order, first } = await orderWaitingForTheAcquirer();
+    const stored = await get(order.id);
+    expect(stored.status).toBe('processing');
+    expect(first).toMatchObject({
+      status: 'processing',
+      payment_method: 'credit-card',
+      outcomes: {
+        processing: {
+          status: 'pending',
+          response_code: '09',
+          response_code_description: 'Request in progress',
+        },
+      },
+    });
+    expect(first.payment_url).toBeUndefined();
+
+    const page = await openPage(order.order_url);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Waiting for your bank');
+    expect(page.html).toContain(`href="${order.order_url}?pay_again=1"`);
+    expect(page.html).not.toContain('name="pan"');
+
+    const again = await openPage(`${order.order_url}?pay_again=1`);
+    expect(again.html).toContain('name="pan"');
+    expect(again.html).toContain('role="alert"');
+    expect(again.html).toContain('the shop refunds one of the two payments');
+    // The earlier attempt cannot be called off, so neither can the order from here.
+    expect(again.html).not.toContain('Cancel payment');
+  });
+
+  it('refuses a card form left open in another tab while the acquirer owes an answer: no second attempt', async () => {
+    const order = await createHostedOrder(app.baseUrl, project.apiKey);
+    const staleTab = await openPage(order.order_url);
+    await postPageForm(order.order_url, 'card', cardFields(PENDING_CARD));
+
+    const posted = await postPageForm(order.order_url, 'card', cardFields(TEST_CARDS.visa), staleTab);
+    expect(posted.status).toBe(303);
+    expect(posted.location).toBe(order.order_url);
+    expect((await get(order.id)).transactions.map((t: Json) => t.status)).toEqual(['processing']);
+  });
+
+  it('makes the order see-transactions when the customer pays another way, and completes it on a late decline', async () => {
+    const { order, first } = await orderWaitingForTheAcquirer();
+    expect(await payAnotherWay(order)).toBe(`https://shop.example/return?order_id=${order.id}`);
+
+    const meanwhile = await get(order.id);
+    expect(meanwhile.status).toBe('see-transactions');
+    expect(meanwhile.completed).toBeUndefined();
+    expect(meanwhile.transactions.map((t: Json) => t.status)).toEqual(['processing', 'accepted']);
+    // The customer sees their payment done; the merchant checks each transaction.
+    expect((await openPage(order.order_url)).html).toContain('Payment completed');
+
+    const declined = await lateAnswer(order, first.id, 'declined');
+    expect(declined.status).toBe(200);
+    expect(declined.body.status).toBe('completed');
+    expect(declined.body.completed).toEqual(expect.any(String));
+    expect(declined.body.transactions[0]).toMatchObject({
+      id: first.id,
+      status: 'declined',
+      reason: 'do_not_honour',
+      outcomes: { processing: { status: 'declined', response_code: '05' } },
+    });
+    expect(declined.body.transactions[0].events.map((e: Json) => e.event)).toEqual([
+      'new',
+      'processing',
+      'declined',
+    ]);
+
+    // The acquirer repeats its notice: nothing changes. A different answer now is refused.
+    const repeated = await lateAnswer(order, first.id, 'declined');
+    expect(repeated.status).toBe(200);
+    expect(repeated.body).toEqual(declined.body);
+    const contradicting = await lateAnswer(order, first.id, 'approved');
+    expect(contradicting.status).toBe(409);
+    expect(contradicting.body.error).toMatchObject({ type: 'authorization_not_pending' });
+    expect(await get(order.id)).toEqual(declined.body);
+
+    // Each status change of the order was announced: processing, see-transactions, completed.
+    const changes = await sql<{ to_status: string }>(
+      app.databaseUrl,
+      `select to_status from outbox_events where order_id = $1 and type = 'order.status_changed' order by id`,
+      [order.id],
+    );
+    expect(changes.map((c) => c.to_status)).toEqual(['processing', 'see-transactions', 'completed']);
+    const deadline = Date.now() + 15_000;
+    const hooks = () => receiver.received.filter((r) => JSON.parse(r.body).order_id === order.id).length;
+    while (hooks() < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(hooks()).toBeGreaterThanOrEqual(3);
+  });
+
+  it('completes the order when the acquirer reports the abandoned attempt expired', async () => {
+    const { order, first } = await orderWaitingForTheAcquirer();
+    await payAnotherWay(order);
+    const expired = await lateAnswer(order, first.id, 'expired');
+    expect(expired.status).toBe(200);
+    expect(expired.body.status).toBe('completed');
+    expect(expired.body.transactions.map((t: Json) => t.status)).toEqual(['expired', 'accepted']);
+    expect(expired.body.transactions[0].outcomes.processing).toMatchObject({ response_code: '68' });
+  });
+
+  it('keeps the order see-transactions on a late approval: two payments, of which the merchant refunds one', async () => {
+    const { order, first } = await orderWaitingForTheAcquirer();
+    await payAnotherWay(order);
+    const approved = await lateAnswer(order, first.id, 'approved');
+    expect(approved.status).toBe(200);
+    expect(approved.body.status).toBe('see-transactions');
+    expect(approved.body.transactions.map((t: Json) => t.status)).toEqual(['accepted', 'accepted']);
+    expect(approved.body.transactions[0]).toMatchObject({
+      reason: 'none',
+      outcomes: { processing: { status: 'approved' } },
+    });
+
+    const { data } = await graphqlClient(app.baseUrl, project.apiKey)<Json>(
+      'query O($id: ID!) { order(id: $id) { status transactions { id status } } }',
+      { id: order.id },
+    );
+    expect(data!.order.status).toBe('SEE_TRANSACTIONS');
+    expect(data!.order.transactions.map((t: Json) => t.status)).toEqual(['ACCEPTED', 'ACCEPTED']);
+
+    // Two paid transactions: the refund must name the one it gives back.
+    const unnamed = await api.post<Json>(`/v1/orders/${order.id}/refunds/`, { amount: order.amount });
+    expect(unnamed.status).toBe(422);
+    expect(unnamed.body.error).toMatchObject({ type: 'transaction_required' });
+
+    const refund = await api.post<Json>(`/v1/orders/${order.id}/refunds/`, {
+      amount: order.amount,
+      transaction_id: first.id,
+    });
+    expect(refund.status).toBe(201);
+    expect(refund.body).toMatchObject({
+      status: 'completed',
+      amount: order.amount,
+      refund_of_order_id: order.id,
+    });
+    expect(refund.body.transactions[0]).toMatchObject({
+      status: 'accepted',
+      payment_method: 'credit-card-refund',
+    });
+
+    // That payment is refunded in full; the other is still refundable, and the order stays for the merchant's eye.
+    const again = await api.post<Json>(`/v1/orders/${order.id}/refunds/`, {
+      amount: 1,
+      transaction_id: first.id,
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.error).toMatchObject({ type: 'refund_exceeds_remaining' });
+    const second = approved.body.transactions[1].id;
+    expect(
+      (await api.post(`/v1/orders/${order.id}/refunds/`, { amount: 1, transaction_id: second })).status,
+    ).toBe(201);
+    const after = await get(order.id);
+    expect(after.status).toBe('see-transactions');
+    expect(after.refund_orders).toHaveLength(2);
+  });
+
+  it('answers the simulated late answer only to test keys, within the caller’s project, and checks its body', async () => {
+    const { order, first } = await orderWaitingForTheAcquirer();
+    const live = await seedProject(app, { mode: 'live' });
+    const liveAnswer = await restClient(app.baseUrl, live.apiKey).post<Json>(
+      `/v1/test/orders/${order.id}/transactions/${first.id}/outcome/`,
+      { outcome: 'approved' },
+    );
+    expect(liveAnswer.status).toBe(404);
+
+    const other = await seedProject(app);
+    const foreign = await restClient(app.baseUrl, other.apiKey).post<Json>(
+      `/v1/test/orders/${order.id}/transactions/${first.id}/outcome/`,
+      { outcome: 'approved' },
+    );
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toMatchObject({ type: 'not_found' });
+
+    for (const body of [{ outcome: 'maybe' }, {}, { outcome: 'approved', extra: 1 }]) {
+      const refused = await api.post<Json>(
+        `/v1/test/orders/${order.id}/transactions/${first.id}/outcome/`,
+        body,
+      );
+      expect(refused.status).toBe(400);
+    }
+    expect((await get(order.id)).transactions.map((t: Json) => t.status)).toEqual(['processing']);
+  });
+});
