@@ -80,19 +80,48 @@ describe('refund rules', () => {
   });
 
   it('refuses orders that are not completed', () => {
-    for (const status of [
-      'new',
-      'processing',
-      'error',
-      'cancelled',
-      'expired',
-      'see-transactions',
-    ] as const) {
+    for (const status of ['new', 'processing', 'error', 'cancelled', 'expired'] as const) {
       expect(refusal(() => assessRefund(facts({ order: order({ status }) })))).toEqual({
         kind: 'unprocessable',
         code: 'order_not_paid',
       });
     }
+  });
+
+  it('refunds the paid transaction of a see-transactions order while another attempt still runs', () => {
+    const paid = transaction();
+    const assessment = assessRefund(
+      facts({
+        order: order({ status: 'see-transactions' }),
+        transactions: [transaction({ status: 'processing' }), paid],
+      }),
+    );
+    expect(assessment).toMatchObject({ payment: paid, refundable: 1000, remaining: 1000 });
+  });
+
+  it('needs the transaction named when the customer paid twice, and counts each payment’s refunds apart', () => {
+    const first = transaction();
+    const second = transaction();
+    const twice = order({ status: 'see-transactions' });
+    const refundOfFirst = refund(1000);
+    const paidTwice = (paymentId?: string) =>
+      facts({
+        order: twice,
+        transactions: [first, second],
+        relatedOrders: [refundOfFirst],
+        followUps: [transaction({ orderId: refundOfFirst.id, refundOfTransactionId: first.id })],
+        paymentId,
+      });
+    expect(refusal(() => assessRefund(paidTwice()))).toEqual({
+      kind: 'unprocessable',
+      code: 'transaction_required',
+    });
+    expect(assessRefund(paidTwice(first.id))).toMatchObject({ payment: first, remaining: 0 });
+    expect(assessRefund(paidTwice(second.id))).toMatchObject({ payment: second, remaining: 1000 });
+    expect(refusal(() => assessRefund(paidTwice(randomUUID())))).toEqual({
+      kind: 'unprocessable',
+      code: 'transaction_not_paid',
+    });
   });
 
   it('refuses to refund a refund, a capture or a void order', () => {

@@ -16,6 +16,8 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
   challenge: '4000000000003220',
   processorError: '4000000000000119',
+  /** The acquirer takes the authorization and answers later (`/v1/test/.../outcome/` plays the answer). */
+  pendingAtAcquirer: '4000000000000770',
 } as const;
 
 /** December, five years ahead: valid however far a test moves the clock. */

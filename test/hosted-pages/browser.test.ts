@@ -145,6 +145,25 @@ describeInBrowser('the hosted payment page in a real browser (Chromium)', () => 
     expect(await statusOf(order.id)).toBe('completed');
   });
 
+  it('waits for the bank on an attempt the acquirer answers later, and pays another way when asked', async () => {
+    const order = await hostedOrder();
+    const page = await newPage();
+    await page.goto(order.order_url);
+    await fillCard(page, TEST_CARDS.pendingAtAcquirer);
+    await pay(page);
+    await page.waitForURL(order.order_url);
+    expect(await page.textContent('h1')).toBe('Waiting for your bank');
+    expect(await page.locator('input[name="pan"]').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Pay another way' }).click();
+    await page.waitForURL(`${order.order_url}?pay_again=1`);
+    expect(await page.getByRole('alert').textContent()).toContain('the shop refunds one of the two payments');
+    await fillCard(page, TEST_CARDS.visa);
+    await pay(page);
+    await page.waitForURL(`${shop.url}/return?order_id=${order.id}`);
+    expect(await statusOf(order.id)).toBe('see-transactions');
+  });
+
   it('fails the challenge with a wrong code and offers a retry on the order page', async () => {
     const order = await hostedOrder();
     const page = await newPage();

@@ -72,10 +72,36 @@ describe('which order page a customer sees', () => {
     );
   });
 
-  it('has nothing to offer while an attempt runs, or on an own checkout the shop drives', () => {
+  it('has nothing to offer while an attempt runs here, or on an own checkout the shop drives', () => {
     const open = order({ status: 'processing' });
-    expect(pageOf(open, [attempt(open, 'processing')])).toMatchObject({ kind: 'in_progress' });
+    expect(pageOf(open, [attempt(open, 'new')])).toMatchObject({ kind: 'in_progress' });
     expect(pageOf(order({ checkout: 'own' }), [])).toMatchObject({ kind: 'in_progress' });
+    const own = order({ checkout: 'own', status: 'processing' });
+    expect(pageOf(own, [attempt(own, 'processing')])).toMatchObject({ kind: 'in_progress' });
+  });
+
+  it('lets the customer wait for the acquirer, or pay another way once they chose to', () => {
+    const open = order({ status: 'processing' });
+    const waiting = attempt(open, 'processing');
+    expect(pageOf(open, [waiting])).toMatchObject({ kind: 'awaiting_acquirer' });
+    const chosen = orderPageStateOf(
+      { order: open, merchantName: 'Shop', methods: ['credit-card'], isTest: true },
+      [waiting],
+      NOW,
+      undefined,
+      true,
+    );
+    expect(chosen).toMatchObject({ kind: 'payable', payingAgain: true, attempt: null });
+    // Without an attempt at the acquirer the choice changes nothing.
+    expect(pageOf(open, [attempt(open, 'declined')])).toMatchObject({ kind: 'payable', payingAgain: false });
+  });
+
+  it('shows the order paid once one attempt succeeded, even while another still waits for the acquirer', () => {
+    const open = order({ status: 'see-transactions' });
+    expect(pageOf(open, [attempt(open, 'processing'), attempt(open, 'accepted')])).toMatchObject({
+      kind: 'closed',
+      outcome: 'completed',
+    });
   });
 
   it('knows no order page for refund, capture and void orders', () => {

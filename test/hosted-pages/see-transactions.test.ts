@@ -9,8 +9,7 @@ import { cardFields, createHostedOrder, openPage, postPageForm } from './support
 
 type Json = Record<string, any>;
 
-/** The simulator's card whose authorization the acquirer takes and answers later. */
-const PENDING_CARD = '4000000000000770';
+const PENDING_CARD = TEST_CARDS.pendingAtAcquirer;
 
 /**
  * Issue 16: the real flow that makes a hosted order `see-transactions`. The customer's first attempt is taken
@@ -220,6 +219,38 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
     const after = await get(order.id);
     expect(after.status).toBe('see-transactions');
     expect(after.refund_orders).toHaveLength(2);
+  });
+
+  it('refunds one of two payments through GraphQL too, and counts a chargeback against what is left', async () => {
+    const { order, first } = await orderWaitingForTheAcquirer();
+    await payAnotherWay(order);
+    await lateAnswer(order, first.id, 'approved');
+    const chargeback = await api.post<Json>(`/v1/test/orders/${order.id}/chargebacks/`, {
+      amount: 400,
+      reason_code: '10.4',
+    });
+    expect(chargeback.status).toBe(201);
+
+    const refund = (transactionId: string | null, amount: number) =>
+      graphqlClient(app.baseUrl, project.apiKey)<Json>(
+        `mutation R($orderId: ID!, $amount: SafeInt!, $transactionId: ID) {
+          refundOrder(orderId: $orderId, amount: $amount, transactionId: $transactionId) {
+            refund { amount status } userErrors { field code }
+          }
+        }`,
+        { orderId: order.id, amount, transactionId },
+      );
+    expect((await refund(null, 100)).data!.refundOrder.userErrors).toEqual([
+      { field: 'transactionId', code: 'transaction_required' },
+    ]);
+    const tooMuch = await refund(first.id, order.amount - 400 + 1);
+    expect(tooMuch.data!.refundOrder.userErrors[0].code).toBe('refund_exceeds_remaining');
+    const refunded = await refund(first.id, order.amount - 400);
+    expect(refunded.data!.refundOrder).toMatchObject({
+      refund: { amount: order.amount - 400, status: 'COMPLETED' },
+      userErrors: [],
+    });
+    expect((await get(order.id)).status).toBe('see-transactions');
   });
 
   it('answers the simulated late answer only to test keys, within the caller’s project, and checks its body', async () => {

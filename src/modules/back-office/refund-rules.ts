@@ -68,9 +68,7 @@ export function assessRefund(facts: RefundFacts): RefundAssessment {
       `Only a completed order can be refunded; this order is '${order.status}'`,
     );
   }
-  const succeeded = facts.transactions.filter(
-    (t) => isPaymentTransaction(t) && isSucceededTransactionStatus(t.status),
-  );
+  const succeeded = paidTransactionsOf(facts.transactions);
   const payment = paymentOf(succeeded, facts.paymentId);
   const refundable = refundableAmountOf(payment, facts.captures);
   // With several paid transactions each is refunded on its own: only what acted on this one counts.
@@ -91,6 +89,11 @@ export function assessRefund(facts: RefundFacts): RefundAssessment {
   const chargedBack = chargedBackAmount(facts);
   const committed = refunded + chargedBack;
   return { payment, refundable, committed, chargedBack, remaining: Math.max(0, refundable - committed) };
+}
+
+/** The order's payment attempts that succeeded: one, or several on a `see-transactions` order. */
+export function paidTransactionsOf(transactions: readonly Transaction[]): Transaction[] {
+  return transactions.filter((t) => isPaymentTransaction(t) && isSucceededTransactionStatus(t.status));
 }
 
 /** The paid transaction a refund acts on: the one named, else the order's only one. */

@@ -27,10 +27,14 @@ export class RefundRepository extends Repository {
     return this.em.findOne(Transaction, { id: transactionId });
   }
 
-  /** Refund transactions giving money back on the given paid transactions. */
-  refundTransactionsOf(paymentIds: string[]): Promise<Transaction[]> {
-    if (paymentIds.length === 0) return Promise.resolve([]);
-    return this.em.find(Transaction, { refundOfTransactionId: { $in: paymentIds } });
+  /**
+   * The refund transactions of an order's payments, which say which payment each gives back on. Read only for
+   * an order the customer paid twice (`see-transactions`), where each payment is refunded on its own; any other
+   * order has one payment, so its refund orders say enough (no extra statement).
+   */
+  refundsOfPaymentsIn(order: Order, transactions: Transaction[]): Promise<Transaction[]> {
+    if (order.status !== 'see-transactions' || transactions.length === 0) return Promise.resolve([]);
+    return this.em.find(Transaction, { refundOfTransactionId: { $in: transactions.map((t) => t.id) } });
   }
 
   /** The refund orders of the given original orders, oldest first. */

@@ -102,11 +102,6 @@ async function prepareRefund(
   const captures = await refunds.capturesOf(transactions.map((t) => t.id));
   const chargebackIds = relatedOrders.filter((o) => o.kind === 'chargeback').map((o) => o.id);
   const reversals = await refunds.ordersFrom(chargebackIds, 'reversal');
-  // Only an order the customer paid twice (see-transactions) refunds each payment on its own.
-  const followUps =
-    original.status === 'see-transactions'
-      ? await refunds.refundTransactionsOf(transactions.map((t) => t.id))
-      : [];
   const assessment = assessRefund({
     order: original,
     transactions,
@@ -114,7 +109,7 @@ async function prepareRefund(
     captures,
     reversals,
     paymentId: data.transaction_id,
-    followUps,
+    followUps: await refunds.refundsOfPaymentsIn(original, transactions),
   });
   assertRefundAmount(assessment, data.amount, original.currency);
   // Where no acquirer is configured the refund is refused (422 `acquirer_not_configured`) before anything is written.

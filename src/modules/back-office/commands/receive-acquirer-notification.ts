@@ -15,7 +15,7 @@ import { Transaction } from '../../orders/transaction.entity.ts';
 import type { AcquirerNotification } from '../../payments/acquirer/acquirer.ts';
 import { refundRefused } from '../errors.ts';
 import { RefundRepository } from '../refund.repository.ts';
-import { assertRefundAmount, assessRefund, reversibleAmount } from '../refund-rules.ts';
+import { assertRefundAmount, assessRefund, paidTransactionsOf, reversibleAmount } from '../refund-rules.ts';
 
 export interface DisputeResult {
   /** The new chargeback or reversal order. */
@@ -66,7 +66,19 @@ async function recordChargeback(
   const captures = await refunds.capturesOf(transactions.map((t) => t.id));
   const chargebackIds = relatedOrders.filter((o) => o.kind === 'chargeback').map((o) => o.id);
   const reversals = await refunds.ordersFrom(chargebackIds, 'reversal');
-  const assessment = assessRefund({ order: original, transactions, relatedOrders, captures, reversals });
+  // On an order paid twice (see-transactions) the notice's transaction says which payment is disputed.
+  const paymentId = paidTransactionsOf(transactions).some((t) => t.id === disputed.id)
+    ? disputed.id
+    : undefined;
+  const assessment = assessRefund({
+    order: original,
+    transactions,
+    relatedOrders,
+    captures,
+    reversals,
+    paymentId,
+    followUps: await refunds.refundsOfPaymentsIn(original, transactions),
+  });
   if (assessment.payment.id !== disputed.id) {
     throw refundRefused('not_a_payment', 'Only the paid transaction of an order can be charged back');
   }
