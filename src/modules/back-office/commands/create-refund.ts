@@ -13,6 +13,7 @@ import { processingOutcomes, Transaction } from '../../orders/transaction.entity
 import type { Acquirer, OperationResult } from '../../payments/acquirer/index.ts';
 import type { BackOfficeDeps } from '../deps.ts';
 import { RefundRepository } from '../refund.repository.ts';
+import { loadRefundFacts } from '../refund-facts.ts';
 import {
   type CreateRefundInput,
   createRefundInputSchema,
@@ -96,21 +97,8 @@ async function prepareRefund(
   const orders = new OrderRepository(uow);
   const original = await orders.lockOrder(actor.projectId, orderId);
   if (!original) throw notFound('Order', 'order_id');
-  const transactions = await orders.transactionsOf(original.id);
-  const relatedOrders = await orders.relatedOrdersOf(original.id);
   const refunds = new RefundRepository(uow);
-  const captures = await refunds.capturesOf(transactions.map((t) => t.id));
-  const chargebackIds = relatedOrders.filter((o) => o.kind === 'chargeback').map((o) => o.id);
-  const reversals = await refunds.ordersFrom(chargebackIds, 'reversal');
-  const assessment = assessRefund({
-    order: original,
-    transactions,
-    relatedOrders,
-    captures,
-    reversals,
-    paymentId: data.transaction_id,
-    followUps: await refunds.refundsOfPaymentsIn(original, transactions),
-  });
+  const assessment = assessRefund(await loadRefundFacts({ orders, refunds }, original, data.transaction_id));
   assertRefundAmount(assessment, data.amount, original.currency);
   // Where no acquirer is configured the refund is refused (422 `acquirer_not_configured`) before anything is written.
   const acquirer = deps.acquirers.require(original);

@@ -15,6 +15,7 @@ import { Transaction } from '../../orders/transaction.entity.ts';
 import type { AcquirerNotification } from '../../payments/acquirer/acquirer.ts';
 import { refundRefused } from '../errors.ts';
 import { RefundRepository } from '../refund.repository.ts';
+import { loadRefundFacts } from '../refund-facts.ts';
 import { assertRefundAmount, assessRefund, paidTransactionsOf, reversibleAmount } from '../refund-rules.ts';
 
 export interface DisputeResult {
@@ -61,24 +62,10 @@ async function recordChargeback(
   if (!disputed) throw notFound('Transaction', 'transaction_id');
   const orders = new OrderRepository(uow);
   const original = (await orders.lockOrder(null, disputed.orderId))!;
-  const transactions = await orders.transactionsOf(original.id);
-  const relatedOrders = await orders.relatedOrdersOf(original.id);
-  const captures = await refunds.capturesOf(transactions.map((t) => t.id));
-  const chargebackIds = relatedOrders.filter((o) => o.kind === 'chargeback').map((o) => o.id);
-  const reversals = await refunds.ordersFrom(chargebackIds, 'reversal');
+  const facts = await loadRefundFacts({ orders, refunds }, original);
   // On an order paid twice (see-transactions) the notice's transaction says which payment is disputed.
-  const paymentId = paidTransactionsOf(transactions).some((t) => t.id === disputed.id)
-    ? disputed.id
-    : undefined;
-  const assessment = assessRefund({
-    order: original,
-    transactions,
-    relatedOrders,
-    captures,
-    reversals,
-    paymentId,
-    followUps: await refunds.refundsOfPaymentsIn(original, transactions),
-  });
+  if (paidTransactionsOf(facts.transactions).some((t) => t.id === disputed.id)) facts.paymentId = disputed.id;
+  const assessment = assessRefund(facts);
   if (assessment.payment.id !== disputed.id) {
     throw refundRefused('not_a_payment', 'Only the paid transaction of an order can be charged back');
   }
