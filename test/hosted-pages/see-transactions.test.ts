@@ -253,6 +253,25 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
     expect((await get(order.id)).status).toBe('see-transactions');
   });
 
+  it('records a notice the acquirer sends twice at once exactly once (the order row lock serialises them)', async () => {
+    const { order, first } = await orderWaitingForTheAcquirer();
+    await payAnotherWay(order);
+    const answers = await Promise.all([
+      lateAnswer(order, first.id, 'declined'),
+      lateAnswer(order, first.id, 'declined'),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const after = await get(order.id);
+    expect(after.status).toBe('completed');
+    expect(after.transactions[0].events.map((e: Json) => e.event)).toEqual(['new', 'processing', 'declined']);
+    const completions = await sql(
+      app.databaseUrl,
+      `select 1 from outbox_events where order_id = $1 and type = 'order.status_changed' and to_status = 'completed'`,
+      [order.id],
+    );
+    expect(completions).toHaveLength(1);
+  });
+
   it('answers the simulated late answer only to test keys, within the caller’s project, and checks its body', async () => {
     const { order, first } = await orderWaitingForTheAcquirer();
     const live = await seedProject(app, { mode: 'live' });
