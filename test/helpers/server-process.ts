@@ -29,7 +29,7 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { script?: string; readyText?: string } = {},
+  options: { script?: string; readyText?: string; startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const script = options.script ?? 'src/main.ts';
   const readyText = options.readyText ?? 'Payments gateway is running';
@@ -57,7 +57,12 @@ export async function startServerProcess(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output.join('')}`)), 30_000);
+    // A process that does not come up is stopped, so it cannot keep the test run alive after the failure.
+    const timer = setTimeout(() => {
+      clearInterval(check);
+      child.kill('SIGTERM');
+      reject(new Error(`${script} did not start:\n${output.join('')}`));
+    }, options.startTimeoutMs ?? 30_000);
     const check = setInterval(() => {
       if (output.join('').includes(readyText)) {
         clearInterval(check);

@@ -5,7 +5,10 @@ import { graphqlClient } from '../helpers/graphql.ts';
 import { restClient } from '../helpers/http.ts';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../helpers/otlp-receiver.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
-import { eventually } from '../helpers/webhook-receiver.ts';
+import { eventually, startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+
+/** Two server processes and a worker start beside the rest of the suite on a shared 2-core machine. */
+const SLOW_START = { startTimeoutMs: 120_000 };
 
 const INTERNAL = 1;
 const SERVER = 2;
@@ -39,6 +42,7 @@ function ancestry(spans: ReceivedSpan[], span: ReceivedSpan): ReceivedSpan[] {
  */
 describe('traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
   let receiver: OtlpReceiver;
+  let webhooks: WebhookReceiver;
   let server: ServerProcess;
   let databaseUrl: string;
   let apiKey: string;
@@ -49,14 +53,27 @@ describe('traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
   });
 
   beforeAll(async () => {
-    [receiver, databaseUrl] = await Promise.all([startOtlpReceiver(), createTestDatabase()]);
-    server = await startServerProcess({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: '2', ...tracing() });
+    [receiver, webhooks, databaseUrl] = await Promise.all([
+      startOtlpReceiver(),
+      startReceiver(),
+      createTestDatabase(),
+    ]);
+    server = await startServerProcess(
+      {
+        DATABASE_URL: databaseUrl,
+        WEB_CONCURRENCY: '2',
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+        ...tracing(),
+      },
+      SLOW_START,
+    );
     apiKey = /Test API key\s+(sk_test_\w+)/.exec(server.output.join(''))![1]!;
-  }, 90_000);
+  }, 150_000);
 
   afterAll(async () => {
     await server?.kill('SIGTERM');
     await receiver?.close();
+    await webhooks?.close();
   });
 
   it('starts the SDK in each server process, as payment-gateway', () => {
@@ -202,10 +219,45 @@ describe('traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
     expect(receiver.bodies.some((body) => /cvc/i.test(body))).toBe(false);
   });
 
+  it('exports outgoing webhook calls and incoming requests with their query values redacted', async () => {
+    // A paid order's status changes are delivered to its webhook URL, a secret in its query.
+    await payOwnCheckoutOrder(server.baseUrl, apiKey, {
+      order: { webhook_url: `${webhooks.url}/hook?token=s3cr3t` },
+    });
+    await restClient(server.baseUrl, apiKey).get('/v1/no-such-thing?token=s3cr3t&format=csv');
+
+    const delivery = await eventually(
+      () =>
+        receiver.spans.find(
+          (span) => span.kind === CLIENT && String(span.attributes['url.full']).includes('/hook'),
+        ),
+      30_000,
+      'the client span of a webhook delivery',
+    );
+    expect(webhooks.received.some((request) => request.path === '/hook?token=s3cr3t')).toBe(true);
+    expect(delivery.attributes['url.full']).toBe(`${webhooks.url}/hook?token=REDACTED`);
+    const incoming = await eventually(
+      () =>
+        receiver.spans.find(
+          (span) => span.kind === SERVER && span.attributes['url.path'] === '/v1/no-such-thing',
+        ),
+      15_000,
+      'the server span of the unknown path',
+    );
+    expect(incoming.attributes['url.query']).toBe('token=REDACTED&format=REDACTED');
+    const carrying = receiver.spans.flatMap((span) =>
+      Object.entries(span.attributes)
+        .filter(([, value]) => String(value).includes('s3cr3t'))
+        .map(([key]) => `${span.scope}: ${span.name} ${key}`),
+    );
+    expect(carrying).toEqual([]);
+    expect(receiver.bodies.some((body) => body.includes('s3cr3t'))).toBe(false);
+  });
+
   it('starts the SDK in `npm run worker` too', async () => {
     const worker = await startServerProcess(
       { DATABASE_URL: databaseUrl, ...tracing() },
-      { script: 'src/worker.ts', readyText: 'worker running' },
+      { script: 'src/worker.ts', readyText: 'worker running', ...SLOW_START },
     );
     try {
       expect(logLines(worker).find((line) => line.msg === 'traces exported over OTLP')).toMatchObject({
@@ -214,12 +266,12 @@ describe('traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
     } finally {
       await worker.kill('SIGTERM');
     }
-  });
+  }, 150_000);
 });
 
 describe('traces off by default', () => {
   it('loads no SDK without OTEL_EXPORTER_OTLP_ENDPOINT: no start line, no trace id in the logs', async () => {
-    const server = await startServerProcess({ DATABASE_URL: await createTestDatabase() });
+    const server = await startServerProcess({ DATABASE_URL: await createTestDatabase() }, SLOW_START);
     try {
       const apiKey = /Test API key\s+(sk_test_\w+)/.exec(server.output.join(''))![1]!;
       const response = await restClient(server.baseUrl, apiKey).post('/v1/orders/', buildOrder());
@@ -235,5 +287,5 @@ describe('traces off by default', () => {
     } finally {
       await server.kill('SIGTERM');
     }
-  }, 60_000);
+  }, 150_000);
 });

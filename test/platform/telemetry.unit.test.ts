@@ -3,6 +3,7 @@ import { type Sampler, SamplingDecision } from '@opentelemetry/sdk-trace';
 import { StartAtBoundaries, standardSampler } from '../../src/platform/telemetry/sampler.ts';
 import { withoutLiterals } from '../../src/platform/telemetry/sql-text.ts';
 import { tracingSettings } from '../../src/platform/telemetry/tracing-settings.ts';
+import { redactedPath, redactedQuery, redactedUrl } from '../../src/platform/telemetry/url-query.ts';
 
 describe('whether a process exports traces', () => {
   it('is off when no OTLP endpoint is set, whatever else is', () => {
@@ -86,5 +87,24 @@ describe('which traces are recorded', () => {
     ).toBe('TraceIdRatioBased{1}');
     const sampler = new StartAtBoundaries(standardSampler({ OTEL_TRACES_SAMPLER: 'always_off' }));
     expect(decide(sampler, ROOT_CONTEXT, SpanKind.SERVER)).toBe(SamplingDecision.NOT_RECORD);
+  });
+});
+
+describe('URLs in a span', () => {
+  it('keeps the query parameter names and drops their values', () => {
+    expect(redactedQuery('token=s3cr3t&format=csv&flag')).toBe(
+      'token=REDACTED&format=REDACTED&flag=REDACTED',
+    );
+    expect(redactedPath('/hook?token=s3cr3t')).toBe('/hook?token=REDACTED');
+    expect(redactedPath('/v1/orders/')).toBe('/v1/orders/');
+  });
+
+  it("writes an outgoing request's full URL without its query values, and without a default port", () => {
+    expect(
+      redactedUrl({ protocol: 'https:', hostname: 'shop.example', port: 443, path: '/hook?token=s3cr3t' }),
+    ).toBe('https://shop.example/hook?token=REDACTED');
+    expect(redactedUrl({ protocol: 'http:', hostname: '127.0.0.1', port: 8080, path: '/hook?t=1' })).toBe(
+      'http://127.0.0.1:8080/hook?t=REDACTED',
+    );
   });
 });
