@@ -13,6 +13,7 @@ import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { WorkerHost } from './platform/module.ts';
 import { CREDENTIAL_CHANNEL, DELIVERIES_CHANNEL, OUTBOX_CHANNEL } from './platform/pubsub/channels.ts';
 import { PgListener } from './platform/pubsub/pg-listener.ts';
+import { flushTraces, reportTracing } from './platform/telemetry/trace-context.ts';
 import { type AppDeps, type AppServices, buildDeps, type ServiceOverrides } from './services.ts';
 
 export interface Database {
@@ -163,6 +164,7 @@ export async function startServices(
   now: () => Date = () => new Date(),
   overrides: ServiceOverrides = {},
 ): Promise<BackgroundServices> {
+  reportTracing(logger);
   const jobs = await JobQueue.start({
     url: database.url,
     logger,
@@ -240,6 +242,8 @@ export function stopOnSignals(logger: Logger, name: string, stop: () => Promise<
     logger.info({ signal }, `${name} shutting down`);
     try {
       await stop();
+      // The last requests' spans are still batched: export them before the process ends.
+      await flushTraces();
       logger.info(`${name} stopped`);
       process.exit(0);
     } catch (error) {

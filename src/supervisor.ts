@@ -5,6 +5,7 @@ import type { AppConfig } from './config/index.ts';
 import type { DevProject } from './main.ts';
 import { createLogger } from './platform/http/logger.ts';
 import { serveMetrics } from './platform/metrics/metrics-endpoint.ts';
+import { flushTraces } from './platform/telemetry/trace-context.ts';
 import { openDatabase } from './runtime.ts';
 
 /**
@@ -58,6 +59,7 @@ export async function superviseServers(
     );
     metricsServer?.close();
     await database.close();
+    await flushTraces();
     if (signal) logger.info('server stopped');
     process.exit(exitCode);
   };

@@ -4,6 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../src/platform/db/embedded-postgres.ts';
 
+/** Node's flags in the `start` and `worker` scripts of package.json. */
+export const SCRIPT_NODE_ARGS = [
+  '--experimental-strip-types',
+  '--disable-warning=ExperimentalWarning',
+  '--import',
+  './src/platform/telemetry/register.ts',
+];
+
 export interface ServerProcess {
   baseUrl: string;
   pid: number;
@@ -16,43 +24,45 @@ export interface ServerProcess {
 /**
  * Runs the real server (`src/main.ts`, as `npm start` does; or `src/worker.ts`, as `npm run worker` does) as a
  * child process on the given database, to test what only separate processes show: SIGKILL, and two
- * processes sharing one database.
+ * processes sharing one database. Node gets the flags the npm scripts give it (tracing's register hook, a no-op
+ * unless the environment sets OTEL_EXPORTER_OTLP_ENDPOINT).
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { script?: string; readyText?: string } = {},
+  options: { script?: string; readyText?: string; startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const script = options.script ?? 'src/main.ts';
   const readyText = options.readyText ?? 'Payments gateway is running';
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-process-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', script],
-    {
-      cwd: process.cwd(),
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? tmpdir(),
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        JOB_POLL_INTERVAL_SECONDS: '0.5',
-        VAULT_ENCRYPTION_KEYS: 'test1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, [...SCRIPT_NODE_ARGS, script], {
+    cwd: process.cwd(),
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      JOB_POLL_INTERVAL_SECONDS: '0.5',
+      VAULT_ENCRYPTION_KEYS: 'test1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output.join('')}`)), 30_000);
+    // A process that does not come up is stopped, so it cannot keep the test run alive after the failure.
+    const timer = setTimeout(() => {
+      clearInterval(check);
+      child.kill('SIGTERM');
+      reject(new Error(`${script} did not start:\n${output.join('')}`));
+    }, options.startTimeoutMs ?? 30_000);
     const check = setInterval(() => {
       if (output.join('').includes(readyText)) {
         clearInterval(check);

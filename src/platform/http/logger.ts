@@ -1,5 +1,6 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import { SENSITIVE_FIELDS } from '../security/sensitive-fields.ts';
+import { traceLogFields, tracing } from '../telemetry/trace-context.ts';
 
 /** Where a process logs: standard output unless told otherwise (tests pass their own stream). */
 export type LogDestination = NodeJS.WritableStream & { isTTY?: boolean };
@@ -53,6 +54,8 @@ export function loggerOptions(level: string): LoggerOptions {
     // Child loggers' bindings are not redacted: they are our own constants (request id, component).
     formatters: { log: (object) => redactSensitive(object) },
     serializers: { err: serializeError },
+    // With traces on, each line names the span it was logged in (`trace_id`, `span_id`); off, no cost at all.
+    ...(tracing() ? { mixin: traceLogFields } : {}),
   };
 }
 
