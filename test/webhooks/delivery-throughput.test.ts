@@ -3,8 +3,9 @@ import { cancelOrder } from '../factories/order-status.ts';
 import { seedProject } from '../factories/project.ts';
 import { createTestDatabase, sql } from '../helpers/database.ts';
 import { restClient } from '../helpers/http.ts';
+import { statementLog } from '../helpers/statement-log.ts';
 import { startTestApp } from '../helpers/test-app.ts';
-import { eventually, startReceiver } from '../helpers/webhook-receiver.ts';
+import { eventually, type Respond, startReceiver } from '../helpers/webhook-receiver.ts';
 
 const SWEEP_SECONDS = 60;
 
@@ -44,6 +45,70 @@ describe('webhook delivery workers', () => {
           );
           return Number(row!.n) === orders.length;
         });
+      } finally {
+        await worker.stop();
+      }
+    } finally {
+      await writer.stop();
+      await receiver.close();
+    }
+  }, 60_000);
+
+  it('record the attempts that finished and claim the next deliveries in one statement, outside a transaction', async () => {
+    const databaseUrl = await createTestDatabase();
+    const writer = await startTestApp({ DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' });
+    // The receiver holds its first answers until the statement log is attached, then answers at once.
+    let held: (() => void)[] | null = [];
+    const respond: Respond = (_request, _index, response) => {
+      const send = () => response.writeHead(200).end('ok');
+      if (held) held.push(send);
+      else send();
+    };
+    const receiver = await startReceiver(respond);
+    try {
+      const project = await seedProject(writer, { webhookUrl: receiver.url });
+      const api = restClient(writer.baseUrl, project.apiKey);
+      const orders = await Promise.all(
+        Array.from(
+          { length: 40 },
+          async () => (await api.post<{ id: string }>('/v1/orders/', buildOrder())).body.id,
+        ),
+      );
+      for (const orderId of orders) await cancelOrder(writer.runtime.services.orm, orderId);
+
+      const worker = await startTestApp({
+        DATABASE_URL: databaseUrl,
+        OUTBOX_SWEEP_INTERVAL_SECONDS: String(SWEEP_SECONDS),
+      });
+      try {
+        await receiver.waitFor(1);
+        const log = await statementLog(worker);
+        const statements = await log.during(async () => {
+          const waiting = held ?? [];
+          held = null;
+          for (const send of waiting) send();
+          await eventually(async () => {
+            const [row] = await sql<{ n: string }>(
+              databaseUrl,
+              "select count(*) as n from webhook_deliveries where state = 'delivered'",
+            );
+            return Number(row!.n) === orders.length;
+          });
+        });
+        const queue = statements
+          .map((text, index) => ({ text, values: log.values[index]! }))
+          .filter(({ text }) => /webhook_deliver/.test(text) && !text.startsWith('webhooks.relay_outbox:'));
+        // Every cycle is one prepared statement: no claim apart from the record, no BEGIN/COMMIT around it.
+        expect(queue.length).toBeGreaterThan(0);
+        expect(queue.filter(({ text }) => !text.startsWith('webhooks.record_and_claim:'))).toEqual([]);
+        expect(statements.filter((text) => /^(begin|commit)\b/i.test(text))).toEqual([]);
+        // Each statement recorded what had finished ($1, the delivery ids) and claimed up to the free slots
+        // ($14): every delivery was recorded by a statement that also claimed.
+        const recorded = queue.flatMap(({ values }) => values[0] as string[]);
+        expect(recorded).toHaveLength(orders.length);
+        expect(new Set(recorded).size).toBe(orders.length);
+        expect(queue.every(({ values }) => (values[13] as number) > 0)).toBe(true);
+        expect(queue.length).toBeLessThan(orders.length);
       } finally {
         await worker.stop();
       }
