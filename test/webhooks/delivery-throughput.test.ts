@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { buildOrder } from '../factories/order.ts';
 import { cancelOrder } from '../factories/order-status.ts';
 import { seedProject } from '../factories/project.ts';
@@ -54,7 +55,7 @@ describe('webhook delivery workers', () => {
     }
   }, 60_000);
 
-  it('record the attempts that finished and claim the next deliveries in one statement, outside a transaction', async () => {
+  it('record the attempts that finished and claim the next deliveries in one statement, on connections of their own', async () => {
     const databaseUrl = await createTestDatabase();
     const writer = await startTestApp({ DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' });
     // The receiver holds its first answers until the statement log is attached, then answers at once.
@@ -82,21 +83,34 @@ describe('webhook delivery workers', () => {
       });
       try {
         await receiver.waitFor(1);
-        const log = await statementLog(worker);
-        const statements = await log.during(async () => {
-          const waiting = held ?? [];
-          held = null;
-          for (const send of waiting) send();
-          await eventually(async () => {
-            const [row] = await sql<{ n: string }>(
-              databaseUrl,
-              "select count(*) as n from webhook_deliveries where state = 'delivered'",
-            );
-            return Number(row!.n) === orders.length;
+        const shared = await statementLog(worker);
+        const all = await statementLog(worker, { workers: true });
+        // Every connection of the requests' pool is taken (as by a flood of requests) for the whole drain.
+        const pool = (await worker.runtime.services.orm.em.getConnection().getNativeClient()) as Pool;
+        const taken = await Promise.all(
+          Array.from({ length: worker.runtime.services.config.operations.databasePoolSize }, () =>
+            pool.connect(),
+          ),
+        );
+        let onShared: string[] = [];
+        const statements = await all.during(async () => {
+          onShared = await shared.during(async () => {
+            const waiting = held ?? [];
+            held = null;
+            for (const send of waiting) send();
+            await eventually(async () => {
+              const [row] = await sql<{ n: string }>(
+                databaseUrl,
+                "select count(*) as n from webhook_deliveries where state = 'delivered'",
+              );
+              return Number(row!.n) === orders.length;
+            });
           });
         });
+        for (const client of taken) client.release();
+        expect(onShared).toEqual([]);
         const queue = statements
-          .map((text, index) => ({ text, values: log.values[index]! }))
+          .map((text, index) => ({ text, values: all.values[index]! }))
           .filter(({ text }) => /webhook_deliver/.test(text) && !text.startsWith('webhooks.relay_outbox:'));
         // Every cycle is one prepared statement: no claim apart from the record, no BEGIN/COMMIT around it.
         expect(queue.length).toBeGreaterThan(0);
