@@ -5,10 +5,24 @@ import { seedProject } from '../factories/project.ts';
 import { createTestDatabase, sql } from '../helpers/database.ts';
 import { restClient } from '../helpers/http.ts';
 import { statementLog } from '../helpers/statement-log.ts';
-import { startTestApp } from '../helpers/test-app.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually, type Respond, startReceiver } from '../helpers/webhook-receiver.ts';
 
 const SWEEP_SECONDS = 60;
+
+/** `count` orders of a new project that sends webhooks to `webhookUrl`, each cancelled: a change to deliver. */
+async function statusChangesWaiting(writer: TestApp, webhookUrl: string, count: number): Promise<string[]> {
+  const project = await seedProject(writer, { webhookUrl });
+  const api = restClient(writer.baseUrl, project.apiKey);
+  const orders = await Promise.all(
+    Array.from(
+      { length: count },
+      async () => (await api.post<{ id: string }>('/v1/orders/', buildOrder())).body.id,
+    ),
+  );
+  for (const orderId of orders) await cancelOrder(writer.runtime.services.orm, orderId);
+  return orders;
+}
 
 describe('webhook delivery workers', () => {
   it('drain a backlog without waiting for a poll or a sweep between deliveries', async () => {
@@ -16,15 +30,7 @@ describe('webhook delivery workers', () => {
     const writer = await startTestApp({ DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' });
     const receiver = await startReceiver();
     try {
-      const project = await seedProject(writer, { webhookUrl: receiver.url });
-      const api = restClient(writer.baseUrl, project.apiKey);
-      const orders = await Promise.all(
-        Array.from(
-          { length: 150 },
-          async () => (await api.post<{ id: string }>('/v1/orders/', buildOrder())).body.id,
-        ),
-      );
-      for (const orderId of orders) await cancelOrder(writer.runtime.services.orm, orderId);
+      const orders = await statusChangesWaiting(writer, receiver.url, 150);
 
       // A worker process finds the backlog at start; nothing wakes it again but its own progress.
       const started = Date.now();
@@ -67,15 +73,7 @@ describe('webhook delivery workers', () => {
     };
     const receiver = await startReceiver(respond);
     try {
-      const project = await seedProject(writer, { webhookUrl: receiver.url });
-      const api = restClient(writer.baseUrl, project.apiKey);
-      const orders = await Promise.all(
-        Array.from(
-          { length: 40 },
-          async () => (await api.post<{ id: string }>('/v1/orders/', buildOrder())).body.id,
-        ),
-      );
-      for (const orderId of orders) await cancelOrder(writer.runtime.services.orm, orderId);
+      const orders = await statusChangesWaiting(writer, receiver.url, 40);
 
       const worker = await startTestApp({
         DATABASE_URL: databaseUrl,
