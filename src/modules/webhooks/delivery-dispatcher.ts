@@ -57,11 +57,11 @@ export class DeliveryDispatcher {
     if (this.#timer) clearTimeout(this.#timer);
     if (this.#finishing) clearImmediate(this.#finishing);
     this.#abort.abort();
-    await this.#cycle.running;
-    // Stopped: this cycle records what finished and claims nothing.
-    if (this.#finished.length) {
+    // Stopped, a cycle records what finished and claims nothing; a wake during a cycle runs one more after it.
+    for (;;) {
+      while (this.#cycle.running) await this.#cycle.running;
+      if (this.#finished.length === 0) return;
       this.#cycle.wake();
-      await this.#cycle.running;
     }
   }
 
