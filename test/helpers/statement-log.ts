@@ -4,7 +4,8 @@ import type { TestApp } from './test-app.ts';
 /**
  * Records every statement the app sends through its database pool (MikroORM's, which every request uses),
  * as PostgreSQL's `log_statement = all` would: a `begin`, a prepared statement's execution and a `commit` each
- * count once. The job queue and the LISTEN connection have connections of their own and are not counted, nor
+ * count once. The job queue, the LISTEN connection and (unless `workers`) the background workers' own pools
+ * have connections of their own and are not counted, nor
  * are the audit log's batched inserts (written in the background every few hundred milliseconds, for whatever
  * requests came meanwhile: not a statement of the request that happens to be recorded when one goes out).
  */
@@ -15,12 +16,14 @@ export interface StatementLog {
   readonly values: unknown[][];
 }
 
-export async function statementLog(app: TestApp): Promise<StatementLog> {
+export async function statementLog(app: TestApp, options: { workers?: boolean } = {}): Promise<StatementLog> {
   const pool = (await app.runtime.services.orm.em.getConnection().getNativeClient()) as Pool;
+  // `workers`: also the pools background workers have to themselves (Db.dedicated: the webhook workers').
+  const pools = [pool, ...(options.workers ? await app.runtime.deps.db.dedicatedPools() : [])];
   let recording: string[] | null = null;
   let values: unknown[][] = [];
   const watched = new WeakSet<PoolClient>();
-  pool.on('acquire', (client) => {
+  const watch = (client: PoolClient) => {
     if (watched.has(client)) return;
     watched.add(client);
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -39,7 +42,8 @@ export async function statementLog(app: TestApp): Promise<StatementLog> {
       }
       return query(...args);
     };
-  });
+  };
+  for (const each of pools) each.on('acquire', watch);
   return {
     get values() {
       return values;

@@ -1,12 +1,28 @@
+import type { Pool } from 'pg';
 import { buildOrder } from '../factories/order.ts';
 import { cancelOrder } from '../factories/order-status.ts';
 import { seedProject } from '../factories/project.ts';
 import { createTestDatabase, sql } from '../helpers/database.ts';
 import { restClient } from '../helpers/http.ts';
-import { startTestApp } from '../helpers/test-app.ts';
-import { eventually, startReceiver } from '../helpers/webhook-receiver.ts';
+import { statementLog } from '../helpers/statement-log.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { eventually, type Respond, startReceiver } from '../helpers/webhook-receiver.ts';
 
 const SWEEP_SECONDS = 60;
+
+/** `count` orders of a new project that sends webhooks to `webhookUrl`, each cancelled: a change to deliver. */
+async function statusChangesWaiting(writer: TestApp, webhookUrl: string, count: number): Promise<string[]> {
+  const project = await seedProject(writer, { webhookUrl });
+  const api = restClient(writer.baseUrl, project.apiKey);
+  const orders = await Promise.all(
+    Array.from(
+      { length: count },
+      async () => (await api.post<{ id: string }>('/v1/orders/', buildOrder())).body.id,
+    ),
+  );
+  for (const orderId of orders) await cancelOrder(writer.runtime.services.orm, orderId);
+  return orders;
+}
 
 describe('webhook delivery workers', () => {
   it('drain a backlog without waiting for a poll or a sweep between deliveries', async () => {
@@ -14,15 +30,7 @@ describe('webhook delivery workers', () => {
     const writer = await startTestApp({ DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' });
     const receiver = await startReceiver();
     try {
-      const project = await seedProject(writer, { webhookUrl: receiver.url });
-      const api = restClient(writer.baseUrl, project.apiKey);
-      const orders = await Promise.all(
-        Array.from(
-          { length: 150 },
-          async () => (await api.post<{ id: string }>('/v1/orders/', buildOrder())).body.id,
-        ),
-      );
-      for (const orderId of orders) await cancelOrder(writer.runtime.services.orm, orderId);
+      const orders = await statusChangesWaiting(writer, receiver.url, 150);
 
       // A worker process finds the backlog at start; nothing wakes it again but its own progress.
       const started = Date.now();
@@ -44,6 +52,75 @@ describe('webhook delivery workers', () => {
           );
           return Number(row!.n) === orders.length;
         });
+      } finally {
+        await worker.stop();
+      }
+    } finally {
+      await writer.stop();
+      await receiver.close();
+    }
+  }, 60_000);
+
+  it('record the attempts that finished and claim the next deliveries in one statement, on connections of their own', async () => {
+    const databaseUrl = await createTestDatabase();
+    const writer = await startTestApp({ DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' });
+    // The receiver holds its first answers until the statement log is attached, then answers at once.
+    let held: (() => void)[] | null = [];
+    const respond: Respond = (_request, _index, response) => {
+      const send = () => response.writeHead(200).end('ok');
+      if (held) held.push(send);
+      else send();
+    };
+    const receiver = await startReceiver(respond);
+    try {
+      const orders = await statusChangesWaiting(writer, receiver.url, 40);
+
+      const worker = await startTestApp({
+        DATABASE_URL: databaseUrl,
+        OUTBOX_SWEEP_INTERVAL_SECONDS: String(SWEEP_SECONDS),
+      });
+      try {
+        await receiver.waitFor(1);
+        const shared = await statementLog(worker);
+        const all = await statementLog(worker, { workers: true });
+        // Every connection of the requests' pool is taken (as by a flood of requests) for the whole drain.
+        const pool = (await worker.runtime.services.orm.em.getConnection().getNativeClient()) as Pool;
+        const taken = await Promise.all(
+          Array.from({ length: worker.runtime.services.config.operations.databasePoolSize }, () =>
+            pool.connect(),
+          ),
+        );
+        let onShared: string[] = [];
+        const statements = await all.during(async () => {
+          onShared = await shared.during(async () => {
+            const waiting = held ?? [];
+            held = null;
+            for (const send of waiting) send();
+            await eventually(async () => {
+              const [row] = await sql<{ n: string }>(
+                databaseUrl,
+                "select count(*) as n from webhook_deliveries where state = 'delivered'",
+              );
+              return Number(row!.n) === orders.length;
+            });
+          });
+        });
+        for (const client of taken) client.release();
+        expect(onShared).toEqual([]);
+        const queue = statements
+          .map((text, index) => ({ text, values: all.values[index]! }))
+          .filter(({ text }) => /webhook_deliver/.test(text) && !text.startsWith('webhooks.relay_outbox:'));
+        // Every cycle is one prepared statement: no claim apart from the record, no BEGIN/COMMIT around it.
+        expect(queue.length).toBeGreaterThan(0);
+        expect(queue.filter(({ text }) => !text.startsWith('webhooks.record_and_claim:'))).toEqual([]);
+        expect(statements.filter((text) => /^(begin|commit)\b/i.test(text))).toEqual([]);
+        // Each statement recorded what had finished ($1, the delivery ids) and claimed up to the free slots
+        // ($14): every delivery was recorded by a statement that also claimed.
+        const recorded = queue.flatMap(({ values }) => values[0] as string[]);
+        expect(recorded).toHaveLength(orders.length);
+        expect(new Set(recorded).size).toBe(orders.length);
+        expect(queue.every(({ values }) => (values[13] as number) > 0)).toBe(true);
+        expect(queue.length).toBeLessThan(orders.length);
       } finally {
         await worker.stop();
       }

@@ -4,21 +4,19 @@ import { CoalescedRun } from '../../platform/jobs/coalesced-run.ts';
 import { DELIVERIES_CHANNEL } from '../../platform/pubsub/channels.ts';
 import type { PgListener } from '../../platform/pubsub/pg-listener.ts';
 import { attemptDelivery } from './commands/attempt-delivery.ts';
-import { recordAttempts } from './commands/record-attempts.ts';
-import {
-  type ClaimedDelivery,
-  DeliveryQueueRepository,
-  type RecordedAttempt,
-} from './delivery-queue.repository.ts';
+import { recordAndClaim, recordAttempts, recordableWithClaim } from './commands/record-attempts.ts';
+import type { ClaimedDelivery, ClaimOptions, RecordedAttempt } from './delivery-queue.repository.ts';
 
 /**
  * The webhook delivery workers of one process. Fetches continuously while work is waiting and goes idle only
- * when nothing is due: it claims due deliveries as soon as it has free slots (WEBHOOK_CONCURRENCY in all,
- * WEBHOOK_PROJECT_CONCURRENCY per project across every process, fairly across projects: see
- * DeliveryQueueRepository.claimDue), posts each at once, and records finished attempts in batches, one
- * statement per batch. It wakes when deliveries are queued (this process's relay at once, other processes'
- * through NOTIFY), when the next retry falls due, and on a sweep (OUTBOX_SWEEP_INTERVAL_SECONDS) for what another
- * process's lost notification or dead worker left behind.
+ * when nothing is due. Its cycle is ONE statement (recordAndClaim): the attempts that finished since the last
+ * cycle are recorded and, in the same statement, as many due deliveries are claimed as there are free slots
+ * (WEBHOOK_CONCURRENCY in all, WEBHOOK_PROJECT_CONCURRENCY per project across every process, fairly across
+ * projects), and each is posted at once. A slot freed by a finished attempt is thus refilled by the very
+ * statement that records it: no round trip waits between one delivery and the next. Cycles run one at a time;
+ * attempts finishing meanwhile make the next cycle's batch. It wakes when attempts finish, when deliveries are
+ * queued (this process's relay at once, other processes' through NOTIFY), when the next retry falls due, and on
+ * a sweep (OUTBOX_SWEEP_INTERVAL_SECONDS) for what another process's lost notification or dead worker left.
  */
 export class DeliveryDispatcher {
   readonly #deps: Deps;
@@ -27,11 +25,11 @@ export class DeliveryDispatcher {
   readonly #abort = new AbortController();
   /** Attempts claimed and not yet recorded. */
   #inFlight = 0;
-  readonly #claiming = new CoalescedRun(() => this.#claim());
+  readonly #cycle = new CoalescedRun(() => this.#run());
   #timer: NodeJS.Timeout | null = null;
   #timerAt = Number.POSITIVE_INFINITY;
   readonly #finished: RecordedAttempt[] = [];
-  #recording: Promise<void> | null = null;
+  #finishing: NodeJS.Immediate | null = null;
   #stopped = false;
 
   constructor(deps: Deps, notifications: PgListener) {
@@ -47,9 +45,9 @@ export class DeliveryDispatcher {
     this.wake();
   }
 
-  /** Claims due deliveries now, or right after the claim in progress. */
+  /** Records what finished and claims due deliveries now, or right after the cycle in progress. */
   wake(): void {
-    if (!this.#stopped) this.#claiming.wake();
+    this.#cycle.wake();
   }
 
   /** Stops claiming, aborts attempts in flight (their leases run out and they are retried) and records the rest. */
@@ -57,78 +55,90 @@ export class DeliveryDispatcher {
     this.#stopped = true;
     for (const unlisten of this.#unlisten) unlisten();
     if (this.#timer) clearTimeout(this.#timer);
+    if (this.#finishing) clearImmediate(this.#finishing);
     this.#abort.abort();
-    await this.#claiming.running;
-    await this.#recording;
-    if (this.#finished.length) await this.#record();
+    // Stopped, a cycle records what finished and claims nothing; a wake during a cycle runs one more after it.
+    for (;;) {
+      while (this.#cycle.running) await this.#cycle.running;
+      if (this.#finished.length === 0) return;
+      this.#cycle.wake();
+    }
   }
 
-  async #claim(): Promise<void> {
+  async #run(): Promise<void> {
     const { webhooks } = this.#deps.config;
-    try {
-      while (!this.#stopped) {
-        const free = webhooks.concurrency - this.#inFlight;
-        if (free <= 0) return;
-        const { claimed, nextDueAt } = await this.#deps.db.read((uow) =>
-          new DeliveryQueueRepository(uow).claimDue({
-            limit: free,
-            perProject: webhooks.projectConcurrency,
-            leaseSeconds: {
-              first: leaseSeconds(webhooks.firstTimeoutMs),
-              retry: leaseSeconds(webhooks.retryTimeoutMs),
-            },
-          }),
-        );
-        this.#wakeAt(nextDueAt ? nextDueAt.getTime() : Number.POSITIVE_INFINITY);
-        for (const delivery of claimed) this.#attempt(delivery);
-        // Fewer than asked: nothing else is due right now (or the projects due are at their limit).
-        if (claimed.length < free) return;
+    while (true) {
+      const batch = this.#finished.splice(0);
+      const free = this.#stopped ? 0 : webhooks.concurrency - this.#inFlight + batch.length;
+      if (batch.length === 0 && free <= 0) return;
+      let recorded = batch;
+      if (!recordableWithClaim(batch)) {
+        // A delivery gave up: its event is written in the same transaction as its attempt (rare).
+        await this.#record(batch);
+        recorded = [];
       }
-    } catch (error) {
-      this.#logger.error({ err: error }, 'could not claim webhook deliveries; retrying');
-      this.#wakeAt(Date.now() + 1000);
+      const options: ClaimOptions = {
+        limit: free,
+        perProject: webhooks.projectConcurrency,
+        leaseSeconds: {
+          first: leaseSeconds(webhooks.firstTimeoutMs),
+          retry: leaseSeconds(webhooks.retryTimeoutMs),
+        },
+      };
+      let claimed: ClaimedDelivery[];
+      try {
+        const cycle = await recordAndClaim(this.#deps, recorded, options);
+        claimed = cycle.claimed;
+        this.#wakeAt(cycle.nextDueAt ? cycle.nextDueAt.getTime() : Number.POSITIVE_INFINITY);
+      } catch (error) {
+        // Not recorded: the leases run out and the deliveries are attempted again (at least once).
+        this.#logger.error(
+          { err: error, attempts: recorded.length },
+          'could not record webhook attempts and claim deliveries; retrying',
+        );
+        this.#inFlight -= recorded.length;
+        this.#wakeAt(Date.now() + 1000);
+        return;
+      }
+      this.#inFlight -= recorded.length;
+      for (const delivery of claimed) this.#attempt(delivery);
+      // Fewer than asked: nothing else is due right now (or the projects due are at their limit).
+      if (claimed.length < free && this.#finished.length === 0) return;
     }
   }
 
-  #attempt(delivery: ClaimedDelivery): void {
-    this.#inFlight += 1;
-    attemptDelivery(this.#deps, delivery, this.#abort.signal)
-      .then((attempt) => {
-        if (this.#abort.signal.aborted) return this.#release(1);
-        this.#log(delivery, attempt);
-        this.#finished.push(attempt);
-        if (!this.#recording) this.#recording = this.#recordSoon();
-      })
-      .catch((error) => {
-        this.#logger.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed unexpectedly');
-        this.#release(1);
-      });
-  }
-
-  /** Attempts finishing in the same tick go together; attempts finishing meanwhile make the next batch. */
-  async #recordSoon(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
-    try {
-      while (this.#finished.length) await this.#record();
-    } finally {
-      this.#recording = null;
-    }
-  }
-
-  async #record(): Promise<void> {
-    const batch = this.#finished.splice(0);
+  /** Records attempts apart from a claim (a delivery gave up); never throws. */
+  async #record(batch: RecordedAttempt[]): Promise<void> {
     try {
       await recordAttempts(this.#deps, batch);
     } catch (error) {
       // Not recorded: the leases run out and the deliveries are attempted again (at least once).
       this.#logger.error({ err: error, attempts: batch.length }, 'could not record webhook attempts');
     }
-    this.#release(batch.length);
+    this.#inFlight -= batch.length;
   }
 
-  #release(count: number): void {
-    this.#inFlight -= count;
-    this.wake();
+  #attempt(delivery: ClaimedDelivery): void {
+    this.#inFlight += 1;
+    attemptDelivery(this.#deps, delivery, this.#abort.signal)
+      .then((attempt) => {
+        if (this.#abort.signal.aborted) {
+          this.#inFlight -= 1;
+          return;
+        }
+        this.#log(delivery, attempt);
+        this.#finished.push(attempt);
+        // Attempts finishing in the same turn of the event loop are recorded together.
+        this.#finishing ??= setImmediate(() => {
+          this.#finishing = null;
+          this.wake();
+        });
+      })
+      .catch((error) => {
+        this.#logger.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed unexpectedly');
+        this.#inFlight -= 1;
+        this.wake();
+      });
   }
 
   /** Wakes at `at` (ms since the epoch) unless an earlier wake is already set; never later than the sweep. */

@@ -1,3 +1,4 @@
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { DELIVERIES_CHANNEL } from '../../platform/pubsub/channels.ts';
 import type { WebhookDeliveryState, WebhookErrorKind } from './webhook-delivery.entity.ts';
@@ -36,97 +37,182 @@ export interface RecordedAttempt {
   retryInSeconds: number | null;
 }
 
+/** The columns of a batch of attempts, bound as arrays ($1 … $13) and read back as rows by `unnest`. */
+const ATTEMPTS = `select * from unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::text[], $5::int[], $6::text[],
+    $7::text[], $8::int[], $9::text[], $10::bool[], $11::text[], $12::timestamptz[], $13::float8[])
+  as o(id, attempt, started_at, url, http_status, error_kind, error_message, duration_ms, excerpt, signed,
+    state, completed_at, retry_in)`;
+
 /**
- * The delivery queue: webhook_deliveries itself (see the webhook-dispatch migration). Set-based statements, one
- * round trip each: relaying a batch of the outbox, claiming due deliveries fairly, recording a batch of attempts.
+ * Records the attempts in `o`: each attempt row, its delivery's new state (delivered, failed for good, or
+ * pending with its next attempt due), the lease released, and each project's webhook health. An attempt another
+ * worker already recorded (a lease that ran out mid-attempt) is skipped: `updated` holds the deliveries updated.
+ */
+const RECORD_CTES = `o as (${ATTEMPTS}
+  ), updated as (
+    update webhook_deliveries d set
+      attempt_count = o.attempt, last_attempt_at = o.started_at, state = o.state,
+      next_attempt_at = now() + make_interval(secs => o.retry_in), completed_at = o.completed_at,
+      lease_until = null
+    from o where d.id = o.id and d.state = 'pending' and d.attempt_count = o.attempt - 1
+    returning d.id, d.project_id, d.order_id, d.state
+  ), attempt_rows as (
+    insert into webhook_delivery_attempts (id, delivery_id, project_id, attempt_number, started_at, url,
+      http_status, error_kind, error_message, duration_ms, response_excerpt, signed)
+    select gen_random_uuid(), o.id, u.project_id, o.attempt, o.started_at, o.url, o.http_status, o.error_kind,
+      o.error_message, o.duration_ms, o.excerpt, o.signed
+    from o join updated u on u.id = o.id
+  ), outcomes as (
+    select u.project_id, o.started_at, o.error_kind is null as ok from o join updated u on u.id = o.id
+  ), per_project as (
+    select project_id, max(started_at) filter (where ok) as last_success,
+      max(started_at) filter (where not ok) as last_failure
+    from outcomes group by project_id
+  ), health as (
+    insert into webhook_health as h (project_id, last_success_at, last_failure_at, consecutive_failures)
+    select p.project_id, p.last_success, p.last_failure,
+      (select count(*) from outcomes x
+       where x.project_id = p.project_id and not x.ok
+         and (p.last_success is null or x.started_at > p.last_success))::int
+    from per_project p
+    on conflict (project_id) do update set
+      last_success_at = greatest(h.last_success_at, excluded.last_success_at),
+      last_failure_at = greatest(h.last_failure_at, excluded.last_failure_at),
+      consecutive_failures = case
+        when excluded.last_success_at is not null then excluded.consecutive_failures
+        else h.consecutive_failures + excluded.consecutive_failures end
+  )`;
+
+const RECORD = preparedStatement(
+  'webhooks.record_attempts',
+  `with ${RECORD_CTES}
+  select id, project_id, order_id, state from updated`,
+);
+
+/**
+ * Records the attempts in `o` (RECORD_CTES) and, in the same statement, claims up to $14 due deliveries fairly:
+ * every project gets its oldest due delivery before any gets a second, and no project has more than $15 leased
+ * at once across all workers. The deliveries recorded here no longer count as leased (their leases are
+ * released by this very statement, which the statement's snapshot does not show), and are never claimed again
+ * by it. A claimed delivery is leased for $16 seconds (first attempt) or $17 (retries). Also answers when the
+ * next pending delivery falls due, counting the retries this statement schedules.
+ */
+const RECORD_AND_CLAIM = preparedStatement(
+  'webhooks.record_and_claim',
+  `with ${RECORD_CTES}, busy as (
+    select d.project_id, count(*)::int as n from webhook_deliveries d
+    where d.lease_until > now() and d.state = 'pending' and d.id not in (select id from updated)
+    group by d.project_id
+  ), due_projects as (
+    select distinct project_id from webhook_deliveries where state = 'pending' and next_attempt_at <= now()
+  ), picked as (
+    select c.id from due_projects dp
+    left join busy b on b.project_id = dp.project_id
+    cross join lateral (
+      select d.id, row_number() over (order by d.next_attempt_at, d.id) as rank, d.next_attempt_at
+      from webhook_deliveries d
+      where d.project_id = dp.project_id and d.state = 'pending' and d.next_attempt_at <= now()
+        and (d.lease_until is null or d.lease_until <= now()) and d.id <> all($1::uuid[])
+      order by d.next_attempt_at, d.id
+      limit greatest(0, $15::int - coalesce(b.n, 0))
+    ) c
+    order by c.rank, c.next_attempt_at, c.id
+    limit $14::int
+  ), claimed as (
+    update webhook_deliveries d
+    set lease_until = now() + make_interval(secs => case when d.attempt_count = 0 then $16::float8 else $17::float8 end)
+    from picked where d.id = picked.id and d.state = 'pending'
+      and (d.lease_until is null or d.lease_until <= now())
+    returning d.id, d.project_id, d.order_id, d.event_id, d.attempt_count, d.max_attempts
+  ), next_due as (
+    select least(
+      (select min(next_attempt_at) from webhook_deliveries where state = 'pending' and next_attempt_at > now()),
+      (select min(now() + make_interval(secs => retry_in)) from o where state = 'pending')
+    ) as at
+  )
+  select n.at as next_due_at, c.id, c.project_id, c.order_id, c.event_id, c.attempt_count, c.max_attempts,
+    coalesce(o.webhook_url, p.webhook_url) as url, p.mode,
+    p.webhook_signing_secret as secret,
+    case when p.webhook_signing_previous_until > now() then p.webhook_signing_secret_previous end
+      as previous_secret
+  from next_due n
+  left join claimed c on true
+  left join orders o on o.id = c.order_id
+  left join projects p on p.id = c.project_id`,
+);
+
+/**
+ * Relays up to $1 outbox rows: claims them (SKIP LOCKED: processes share the work and never take the same
+ * row), marks them relayed at $2, and queues a delivery ($3 attempts at most) for every order status change
+ * whose order or project has a webhook URL.
+ */
+const RELAY = preparedStatement(
+  'webhooks.relay_outbox',
+  `with claimed as (
+    select id from outbox_events where relayed_at is null order by id limit $1::int for update skip locked
+  ), relayed as (
+    update outbox_events e set relayed_at = $2::timestamptz from claimed c where e.id = c.id
+    returning e.id, e.event_id, e.type, e.project_id, e.order_id, e.data
+  ), queued as (
+    insert into webhook_deliveries (id, project_id, order_id, outbox_event_id, event_id, reason, order_status,
+      state, attempt_count, max_attempts, created_at, next_attempt_at)
+    select gen_random_uuid(), r.project_id, r.order_id, r.id, r.event_id, 'status_changed', r.data ->> 'status',
+      'pending', 0, $3::int, $2::timestamptz, now()
+    from relayed r
+    join orders o on o.id = r.order_id
+    join projects p on p.id = r.project_id
+    where r.type = 'order.status_changed' and coalesce(o.webhook_url, p.webhook_url) is not null
+    order by r.id
+    on conflict (outbox_event_id) where reason = 'status_changed' do nothing
+    returning 1
+  )
+  select (select count(*) from relayed)::int as claimed, (select count(*) from queued)::int as queued`,
+);
+
+/** How a worker claims: how many deliveries at most, the per-project limit, and the leases' lengths. */
+export interface ClaimOptions {
+  limit: number;
+  perProject: number;
+  leaseSeconds: { first: number; retry: number };
+}
+
+/**
+ * The delivery queue: webhook_deliveries itself (see the webhook-dispatch migration). Set-based prepared
+ * statements, one round trip each: relaying a batch of the outbox, recording a batch of finished attempts and
+ * claiming the next due deliveries (together, so a worker's cycle is one statement), recording alone.
  */
 export class DeliveryQueueRepository extends Repository {
   /**
-   * Relays up to `limit` outbox rows in one statement: claims them (SKIP LOCKED: processes share the work and
-   * never take the same row), marks them relayed, and queues a delivery for every order status change whose
-   * order or project has a webhook URL. Returns how many rows were claimed and how many deliveries queued.
+   * Relays up to `limit` outbox rows in one statement (RELAY), which is atomic by itself: run it outside a
+   * transaction. Returns how many rows were claimed and how many deliveries queued.
    */
   async relayBatch(
     limit: number,
     maxAttempts: number,
     at: Date,
   ): Promise<{ claimed: number; queued: number }> {
-    const [row] = await this.query<{ claimed: number; queued: number }>(
-      `with claimed as (
-         select id from outbox_events where relayed_at is null order by id limit $1::int for update skip locked
-       ), relayed as (
-         update outbox_events e set relayed_at = $2::timestamptz from claimed c where e.id = c.id
-         returning e.id, e.event_id, e.type, e.project_id, e.order_id, e.data
-       ), queued as (
-         insert into webhook_deliveries (id, project_id, order_id, outbox_event_id, event_id, reason, order_status,
-           state, attempt_count, max_attempts, created_at, next_attempt_at)
-         select gen_random_uuid(), r.project_id, r.order_id, r.id, r.event_id, 'status_changed', r.data ->> 'status',
-           'pending', 0, $3::int, $2::timestamptz, now()
-         from relayed r
-         join orders o on o.id = r.order_id
-         join projects p on p.id = r.project_id
-         where r.type = 'order.status_changed' and coalesce(o.webhook_url, p.webhook_url) is not null
-         order by r.id
-         on conflict (outbox_event_id) where reason = 'status_changed' do nothing
-         returning 1
-       )
-       select (select count(*) from relayed)::int as claimed, (select count(*) from queued)::int as queued`,
-      [limit, at, maxAttempts],
-    );
+    const [row] = await this.prepared<{ claimed: number; queued: number }>(RELAY, [limit, at, maxAttempts]);
     if (row && row.queued > 0) this.signalAfterCommit(DELIVERIES_CHANNEL);
     return row ?? { claimed: 0, queued: 0 };
   }
 
   /**
-   * Claims up to `limit` due deliveries for this worker, fairly: every project gets its oldest due delivery
-   * before any gets a second, and no project has more than `perProject` leased at once across all workers.
-   * A claimed delivery is leased for `leaseSeconds`. Also answers when the next pending delivery falls due.
+   * Records `attempts` (none: claims only) and claims up to `limit` due deliveries in one statement
+   * (RECORD_AND_CLAIM). Only for attempts that gave nothing up: a delivery failed for good needs its
+   * `webhook.gave_up` event in the same transaction (`recordAttempts`). Also answers when the next pending
+   * delivery falls due.
    */
-  async claimDue(options: {
-    limit: number;
-    perProject: number;
-    leaseSeconds: { first: number; retry: number };
-  }): Promise<{ claimed: ClaimedDelivery[]; nextDueAt: Date | null }> {
-    const rows = await this.query<ClaimRow>(
-      `with busy as (
-         select project_id, count(*)::int as n from webhook_deliveries
-         where lease_until > now() and state = 'pending' group by project_id
-       ), due_projects as (
-         select distinct project_id from webhook_deliveries where state = 'pending' and next_attempt_at <= now()
-       ), picked as (
-         select c.id from due_projects dp
-         left join busy b on b.project_id = dp.project_id
-         cross join lateral (
-           select d.id, row_number() over (order by d.next_attempt_at, d.id) as rank, d.next_attempt_at
-           from webhook_deliveries d
-           where d.project_id = dp.project_id and d.state = 'pending' and d.next_attempt_at <= now()
-             and (d.lease_until is null or d.lease_until <= now())
-           order by d.next_attempt_at, d.id
-           limit greatest(0, $2::int - coalesce(b.n, 0))
-         ) c
-         order by c.rank, c.next_attempt_at, c.id
-         limit $1::int
-       ), claimed as (
-         update webhook_deliveries d
-         set lease_until = now() + make_interval(secs => case when d.attempt_count = 0 then $3::float8 else $4::float8 end)
-         from picked where d.id = picked.id and d.state = 'pending'
-           and (d.lease_until is null or d.lease_until <= now())
-         returning d.id, d.project_id, d.order_id, d.event_id, d.attempt_count, d.max_attempts
-       ), next_due as (
-         select min(next_attempt_at) as at from webhook_deliveries
-         where state = 'pending' and next_attempt_at > now()
-       )
-       select n.at as next_due_at, c.id, c.project_id, c.order_id, c.event_id, c.attempt_count, c.max_attempts,
-         coalesce(o.webhook_url, p.webhook_url) as url, p.mode,
-         p.webhook_signing_secret as secret,
-         case when p.webhook_signing_previous_until > now() then p.webhook_signing_secret_previous end
-           as previous_secret
-       from next_due n
-       left join claimed c on true
-       left join orders o on o.id = c.order_id
-       left join projects p on p.id = c.project_id`,
-      [options.limit, options.perProject, options.leaseSeconds.first, options.leaseSeconds.retry],
-    );
+  async recordAndClaim(
+    attempts: readonly RecordedAttempt[],
+    options: ClaimOptions,
+  ): Promise<{ claimed: ClaimedDelivery[]; nextDueAt: Date | null }> {
+    const rows = await this.prepared<ClaimRow>(RECORD_AND_CLAIM, [
+      ...attemptColumns(attempts),
+      options.limit,
+      options.perProject,
+      options.leaseSeconds.first,
+      options.leaseSeconds.retry,
+    ]);
     const nextDue = rows[0]?.next_due_at ?? null;
     return {
       nextDueAt: nextDue ? new Date(nextDue) : null,
@@ -147,12 +233,6 @@ export class DeliveryQueueRepository extends Repository {
   }
 
   /**
-   * Records a batch of attempts in one statement: each attempt row, its delivery's new state (delivered, failed
-   * for good, or pending with its next attempt due), the lease released, and each project's webhook health.
-   * An attempt another worker already recorded (a lease that ran out mid-attempt) is skipped. Returns the
-   * deliveries updated, with their project, order and new state.
-   */
-  /**
    * Deliveries due and not being attempted (across every project and process), and how long the
    * longest-waiting of them has been due: the delivery queue's backlog, for metrics.
    */
@@ -165,71 +245,19 @@ export class DeliveryQueueRepository extends Repository {
     return { due: row?.due ?? 0, oldestDueSeconds: row?.oldest ?? 0 };
   }
 
+  /**
+   * Records a batch of attempts in one statement (RECORD). Returns the deliveries updated, with their project,
+   * order and new state.
+   */
   async recordAttempts(
     attempts: readonly RecordedAttempt[],
   ): Promise<{ id: string; projectId: string; orderId: string; state: WebhookDeliveryState }[]> {
-    const column = <K extends keyof RecordedAttempt>(key: K) => attempts.map((attempt) => attempt[key]);
-    const rows = await this.query<{
+    const rows = await this.prepared<{
       id: string;
       project_id: string;
       order_id: string;
       state: WebhookDeliveryState;
-    }>(
-      `with o as (
-         select * from unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::text[], $5::int[], $6::text[], $7::text[],
-           $8::int[], $9::text[], $10::bool[], $11::text[], $12::timestamptz[], $13::float8[])
-         as o(id, attempt, started_at, url, http_status, error_kind, error_message, duration_ms, excerpt, signed,
-           state, completed_at, retry_in)
-       ), updated as (
-         update webhook_deliveries d set
-           attempt_count = o.attempt, last_attempt_at = o.started_at, state = o.state,
-           next_attempt_at = now() + make_interval(secs => o.retry_in), completed_at = o.completed_at,
-           lease_until = null
-         from o where d.id = o.id and d.state = 'pending' and d.attempt_count = o.attempt - 1
-         returning d.id, d.project_id, d.order_id, d.state
-       ), attempt_rows as (
-         insert into webhook_delivery_attempts (id, delivery_id, project_id, attempt_number, started_at, url,
-           http_status, error_kind, error_message, duration_ms, response_excerpt, signed)
-         select gen_random_uuid(), o.id, u.project_id, o.attempt, o.started_at, o.url, o.http_status, o.error_kind, o.error_message,
-           o.duration_ms, o.excerpt, o.signed
-         from o join updated u on u.id = o.id
-       ), outcomes as (
-         select u.project_id, o.started_at, o.error_kind is null as ok from o join updated u on u.id = o.id
-       ), per_project as (
-         select project_id, max(started_at) filter (where ok) as last_success,
-           max(started_at) filter (where not ok) as last_failure
-         from outcomes group by project_id
-       ), health as (
-         insert into webhook_health as h (project_id, last_success_at, last_failure_at, consecutive_failures)
-         select p.project_id, p.last_success, p.last_failure,
-           (select count(*) from outcomes x
-            where x.project_id = p.project_id and not x.ok
-              and (p.last_success is null or x.started_at > p.last_success))::int
-         from per_project p
-         on conflict (project_id) do update set
-           last_success_at = greatest(h.last_success_at, excluded.last_success_at),
-           last_failure_at = greatest(h.last_failure_at, excluded.last_failure_at),
-           consecutive_failures = case
-             when excluded.last_success_at is not null then excluded.consecutive_failures
-             else h.consecutive_failures + excluded.consecutive_failures end
-       )
-       select id, project_id, order_id, state from updated`,
-      [
-        column('deliveryId'),
-        column('attempt'),
-        column('startedAt'),
-        column('url'),
-        column('httpStatus'),
-        column('errorKind'),
-        column('errorMessage'),
-        column('durationMs'),
-        column('responseExcerpt'),
-        column('signed'),
-        column('state'),
-        column('completedAt'),
-        column('retryInSeconds'),
-      ],
-    );
+    }>(RECORD, attemptColumns(attempts));
     return rows.map((row) => ({
       id: row.id,
       projectId: row.project_id,
@@ -237,6 +265,26 @@ export class DeliveryQueueRepository extends Repository {
       state: row.state,
     }));
   }
+}
+
+/** The values of $1 … $13 of ATTEMPTS: one array per column. */
+function attemptColumns(attempts: readonly RecordedAttempt[]): unknown[] {
+  const column = <K extends keyof RecordedAttempt>(key: K) => attempts.map((attempt) => attempt[key]);
+  return [
+    column('deliveryId'),
+    column('attempt'),
+    column('startedAt'),
+    column('url'),
+    column('httpStatus'),
+    column('errorKind'),
+    column('errorMessage'),
+    column('durationMs'),
+    column('responseExcerpt'),
+    column('signed'),
+    column('state'),
+    column('completedAt'),
+    column('retryInSeconds'),
+  ];
 }
 
 interface ClaimRow {

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import type { Logger } from 'pino';
 import { fireCommitted } from './commit-signals.ts';
 import type { Orm } from './orm.ts';
@@ -20,6 +20,10 @@ export class Db {
   #replicaPool: Promise<Pool> | null = null;
   /** Until when reads skip a replica that failed (ms since the epoch). */
   #replicaDownUntil = 0;
+  /** A pool of this Db's own (`dedicated`), instead of the ORM's. */
+  #ownPool: Promise<Pool> | null = null;
+  /** The `dedicated` Dbs made from this one and not closed. */
+  readonly #dedicated = new Set<Db>();
 
   /** `replica`: an ORM on DATABASE_READ_URL, a streaming replica of `orm`'s database. */
   constructor(orm: Orm, options: { replica?: Orm | null; logger?: Pick<Logger, 'warn'> } = {}) {
@@ -75,6 +79,44 @@ export class Db {
     }
   }
 
+  /**
+   * A Db for background work that must not queue behind requests (the webhook relay and delivery workers): its
+   * reads and autocommits run on a pool of its own, `size` connections to the same database with the same
+   * settings, so a hundred requests waiting for the shared pool never hold a delivery cycle back. Transactions
+   * and ORM queries still use the shared pool. `close()` ends the pool.
+   */
+  dedicated(size: number): Db {
+    const db = new Db(this.#orm, { logger: this.#logger ?? undefined });
+    db.#ownPool = this.#nativePool().then((shared) => {
+      // pg-pool keeps the password out of the enumerable options (stack traces): copy it by name.
+      const { options } = shared;
+      const pool = new pg.Pool({ ...options, password: options.password, min: 0, max: size });
+      // As for the shared pool: a connection the server drops is logged, never an uncaught 'error' event.
+      const warn = (error: Error) =>
+        this.#logger?.warn({ err: error }, 'PostgreSQL connection of a dedicated pool failed');
+      pool.on('error', warn);
+      pool.on('connect', (client) => client.on('error', warn));
+      return pool;
+    });
+    this.#dedicated.add(db);
+    db.#onClose = () => this.#dedicated.delete(db);
+    return db;
+  }
+
+  #onClose: () => void = () => undefined;
+
+  /** Ends the pool of a `dedicated` Db (the shared pool closes with the ORM). */
+  async close(): Promise<void> {
+    const own = this.#ownPool;
+    this.#onClose();
+    if (own) await (await own).end();
+  }
+
+  /** The pools of the `dedicated` Dbs made from this one and still open (the tests' statement log watches them). */
+  async dedicatedPools(): Promise<Pool[]> {
+    return Promise.all([...this.#dedicated].map((db) => db.#nativePool()));
+  }
+
   /** The connections of this process's pool: open, idle, and queries waiting for one (metrics). */
   async poolStats(): Promise<{ total: number; idle: number; waiting: number }> {
     const pool = await this.#nativePool();
@@ -106,8 +148,9 @@ export class Db {
     );
   }
 
-  /** The `pg` pool MikroORM runs on. */
+  /** The `pg` pool MikroORM runs on, or this Db's own (`dedicated`). */
   #nativePool(): Promise<Pool> {
+    if (this.#ownPool) return this.#ownPool;
     this.#pool ??= (this.#orm.em.getConnection().getNativeClient() as Promise<Pool>).catch((error) => {
       this.#pool = null;
       throw error;

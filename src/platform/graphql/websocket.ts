@@ -11,7 +11,6 @@ import {
   validate,
 } from 'graphql';
 import { CloseCode } from 'graphql-ws';
-import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Actor } from '../auth/actor.ts';
@@ -21,6 +20,7 @@ import { formatGraphQLError } from './error-format.ts';
 import { logInternalErrors } from './error-logging.ts';
 import type { OperationLimits } from './limits.ts';
 import { subscribeShared } from './shared-subscriptions.ts';
+import { serveGraphQLWs, upgraded } from './ws-transport.ts';
 
 type ConnectionParams = Record<string, unknown> | undefined;
 
@@ -102,10 +102,9 @@ export function mountGraphQLWebSocket<Context extends object>(
       return new GraphQLError(formatted.message, { extensions: formatted.extensions });
     });
 
-  const graphqlWs = useServer<ConnectionParams, { connection?: Connection; reqId?: string }>(
+  const graphqlWs = serveGraphQLWs<ConnectionParams, { connection?: Connection; reqId?: string }>(
     {
       schema: options.schema,
-      isProd: options.production,
       onConnect: async (ctx) => {
         const credential = await options
           .authenticate(ctx.connectionParams, ctx.extra.request)
@@ -176,6 +175,7 @@ export function mountGraphQLWebSocket<Context extends object>(
       },
     },
     wss,
+    { production: options.production, logger: options.logger },
   );
 
   app.server.on('upgrade', (request, socket, head) => {
@@ -185,7 +185,10 @@ export function mountGraphQLWebSocket<Context extends object>(
       if (app.server.listenerCount('upgrade') === 1) socket.destroy();
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      upgraded(ws, socket);
+      wss.emit('connection', ws, request);
+    });
   });
 
   const sockets: OpenSockets = {

@@ -2,7 +2,12 @@ import type { Deps } from '../../../platform/deps.ts';
 import { Signal } from '../../../platform/metrics/signal.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { recordWebhookGaveUp } from '../../orders/order-events.ts';
-import { DeliveryQueueRepository, type RecordedAttempt } from '../delivery-queue.repository.ts';
+import {
+  type ClaimedDelivery,
+  type ClaimOptions,
+  DeliveryQueueRepository,
+  type RecordedAttempt,
+} from '../delivery-queue.repository.ts';
 
 /** Every attempt once recorded (committed): what metrics count webhook attempts by outcome from. */
 export const attemptsRecorded = new Signal<RecordedAttempt>();
@@ -10,6 +15,30 @@ export const attemptsRecorded = new Signal<RecordedAttempt>();
 /** The delivery queue's backlog, for metrics. */
 export function deliveryBacklog(deps: Pick<Deps, 'db'>): Promise<{ due: number; oldestDueSeconds: number }> {
   return deps.db.read((uow) => new DeliveryQueueRepository(uow).backlog());
+}
+
+/** Whether `recordAndClaim` can record these attempts: none gave a delivery up (see `recordAttempts`). */
+export function recordableWithClaim(attempts: readonly RecordedAttempt[]): boolean {
+  return !attempts.some((attempt) => attempt.state === 'failed');
+}
+
+/**
+ * A delivery worker's cycle in ONE statement: records the attempts that finished (none: it only claims) and
+ * claims up to `options.limit` due deliveries, fairly across projects (DeliveryQueueRepository.recordAndClaim).
+ * Only for attempts that gave nothing up (`recordableWithClaim`); the others go through `recordAttempts`.
+ */
+export async function recordAndClaim(
+  deps: Pick<Deps, 'db'>,
+  attempts: RecordedAttempt[],
+  options: ClaimOptions,
+): Promise<{ claimed: ClaimedDelivery[]; nextDueAt: Date | null }> {
+  if (!recordableWithClaim(attempts))
+    throw new Error('a delivery that gave up is recorded with recordAttempts');
+  const result = await deps.db.autocommit((uow) =>
+    new DeliveryQueueRepository(uow).recordAndClaim(attempts, options),
+  );
+  for (const attempt of attempts) attemptsRecorded.emit(attempt);
+  return result;
 }
 
 /**
@@ -21,9 +50,9 @@ export async function recordAttempts(
   attempts: RecordedAttempt[],
 ): Promise<void> {
   if (attempts.length === 0) return;
-  if (!attempts.some((attempt) => attempt.state === 'failed')) {
+  if (recordableWithClaim(attempts)) {
     // One statement is atomic on its own: no transaction round trips.
-    await deps.db.read((uow) => new DeliveryQueueRepository(uow).recordAttempts(attempts));
+    await deps.db.autocommit((uow) => new DeliveryQueueRepository(uow).recordAttempts(attempts));
     for (const attempt of attempts) attemptsRecorded.emit(attempt);
     return;
   }

@@ -4,8 +4,9 @@ import { DeliveryQueueRepository } from '../delivery-queue.repository.ts';
 /**
  * Relays one batch of the outbox in one statement: claims unrelayed rows (SKIP LOCKED, so several processes
  * share the work and never take the same row), queues a delivery for every order status change that has a
- * webhook URL, and marks every claimed row relayed. If anything fails, nothing of the batch happened and the
- * rows are claimed again later.
+ * webhook URL, and marks every claimed row relayed. One statement is atomic by itself, so it runs outside a
+ * transaction (no BEGIN and COMMIT round trips): if anything fails, nothing of the batch happened and the rows
+ * are claimed again later.
  *
  * Returns how many rows were claimed; fewer than `limit` means the outbox is drained.
  */
@@ -13,7 +14,7 @@ export async function relayOutboxBatch(
   deps: Pick<Deps, 'db' | 'now' | 'config'>,
   limit: number,
 ): Promise<number> {
-  return deps.db.transaction(async (uow) => {
+  return deps.db.autocommit(async (uow) => {
     const { claimed } = await new DeliveryQueueRepository(uow).relayBatch(
       limit,
       deps.config.webhooks.maxAttempts,

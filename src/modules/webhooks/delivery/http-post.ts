@@ -5,6 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { refuseAddress, refuseUrl, type TargetPolicy } from '../../../platform/security/outbound-targets.ts';
 import type { WebhookErrorKind } from '../webhook-delivery.entity.ts';
+import { keptConnectionsFor } from './kept-connections.ts';
 
 export interface WebhookRequest {
   url: string;
@@ -46,7 +47,8 @@ class AttemptTimeout extends Error {
  * Posts one webhook and reports what happened; never throws. Redirects are not followed (a 3xx is a failed
  * attempt like any other status but 200). The host is resolved here, every address is checked against the
  * policy, and the connection goes to the checked address (the `lookup` hook), while TLS still verifies the
- * certificate against the host name.
+ * certificate against the host name. The connection is kept for the next attempt to the same checked
+ * addresses (kept-connections.ts).
  */
 export async function postWebhook(
   request: WebhookRequest,
@@ -85,10 +87,18 @@ export async function postWebhook(
     const refused = refuseAddress(address, request.policy);
     if (refused) return failed('blocked_target', `${hostname} resolves to ${refused}`);
   }
-  const connectMs = Math.max(1, request.timeoutMs - (performance.now() - started));
-  const outcome = await send(url, hostname, addresses, request, connectMs);
+  const connectMs = () => Math.max(1, request.timeoutMs - (performance.now() - started));
+  let outcome = await send(url, hostname, addresses, request, connectMs(), true);
+  // A kept connection the receiver closed just as we sent on it: the request never got an answer, so it goes
+  // again, once, on a new connection (a receiver may see it twice: delivery is at least once anyway).
+  if (outcome === STALE_CONNECTION)
+    outcome = await send(url, hostname, addresses, request, connectMs(), false);
+  if (outcome === STALE_CONNECTION) return failed('network_error', 'the connection was closed');
   return { ...outcome, durationMs: elapsed() };
 }
+
+/** `send`'s answer when a kept connection failed before any answer (and a new one should be tried). */
+const STALE_CONNECTION = Symbol('stale connection');
 
 function send(
   url: URL,
@@ -96,8 +106,10 @@ function send(
   checked: { address: string; family: number }[],
   request: WebhookRequest,
   connectMs: number,
-): Promise<Omit<AttemptResult, 'durationMs'>> {
+  mayReuse: boolean,
+): Promise<Omit<AttemptResult, 'durationMs'> | typeof STALE_CONNECTION> {
   const secure = url.protocol === 'https:';
+  const port = url.port || (secure ? 443 : 80);
   // Only the addresses checked above, never a fresh lookup; with several (localhost: ::1 and 127.0.0.1)
   // Node tries them in turn (happy eyeballs).
   const pinnedLookup: LookupFunction = (_host, lookupOptions, callback) => {
@@ -111,12 +123,13 @@ function send(
   return new Promise((resolve) => {
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
-    const finish = (result: Omit<AttemptResult, 'durationMs'>) => {
+    /** `keep`: the reply was read to its end, so the connection can serve the next attempt. */
+    const finish = (result: Omit<AttemptResult, 'durationMs'> | typeof STALE_CONNECTION, keep = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(result);
-      req.destroy();
+      if (!keep) req.destroy();
     };
     const fail = (errorKind: WebhookErrorKind, errorMessage: string) =>
       finish({ ok: false, httpStatus: null, errorKind, errorMessage, responseExcerpt: null });
@@ -124,7 +137,7 @@ function send(
     const req = (secure ? https : http).request({
       protocol: url.protocol,
       hostname,
-      port: url.port || (secure ? 443 : 80),
+      port,
       path: `${url.pathname}${url.search}`,
       method: 'POST',
       headers: {
@@ -132,7 +145,7 @@ function send(
         host: url.host,
         'content-length': String(Buffer.byteLength(request.body)),
       },
-      agent: false,
+      agent: mayReuse ? keptConnectionsFor({ secure, hostname, port, addresses: checked }) : false,
       lookup: pinnedLookup,
       ...(secure && !isIP(hostname) ? { servername: hostname } : {}),
     });
@@ -141,14 +154,17 @@ function send(
     const abort = () => req.destroy(new Error('the attempt was aborted'));
     request.signal?.addEventListener('abort', abort, { once: true });
     req.on('close', () => request.signal?.removeEventListener('abort', abort));
+    const startReading = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => req.destroy(new AttemptTimeout('read_timeout', request.timeoutMs)),
+        request.timeoutMs,
+      );
+    };
     req.on('socket', (socket) => {
-      socket.once(secure ? 'secureConnect' : 'connect', () => {
-        clearTimeout(timer);
-        timer = setTimeout(
-          () => req.destroy(new AttemptTimeout('read_timeout', request.timeoutMs)),
-          request.timeoutMs,
-        );
-      });
+      // A kept connection is connected already: the read timeout starts now.
+      if (req.reusedSocket) startReading();
+      else socket.once(secure ? 'secureConnect' : 'connect', startReading);
     });
 
     req.on('response', (response) => {
@@ -156,13 +172,16 @@ function send(
       const chunks: Buffer[] = [];
       let size = 0;
       const done = () =>
-        finish({
-          ok: status === 200,
-          httpStatus: status,
-          errorKind: status === 200 ? null : 'http_status',
-          errorMessage: status === 200 ? null : `the receiver answered HTTP ${status}`,
-          responseExcerpt: excerpt(chunks),
-        });
+        finish(
+          {
+            ok: status === 200,
+            httpStatus: status,
+            errorKind: status === 200 ? null : 'http_status',
+            errorMessage: status === 200 ? null : `the receiver answered HTTP ${status}`,
+            responseExcerpt: excerpt(chunks),
+          },
+          response.complete,
+        );
       // The status decides; the body is only sampled for the log, so a slow body does not fail a 200.
       clearTimeout(timer);
       timer = setTimeout(done, Math.min(1000, request.timeoutMs));
@@ -178,6 +197,7 @@ function send(
     req.on('error', (error) => {
       if (settled) return;
       if (error instanceof AttemptTimeout) return fail(error.kind, error.message);
+      if (req.reusedSocket && STALE_CODES.has(codeOf(error) ?? '')) return finish(STALE_CONNECTION);
       const [kind, message] = classify(error);
       fail(kind, message);
     });
@@ -190,6 +210,9 @@ function excerpt(chunks: Buffer[]): string | null {
   // PostgreSQL text cannot hold NUL; a cut multi-byte character at the end becomes U+FFFD, which is fine.
   return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8').replace(/\0/g, '');
 }
+
+/** What sending on a connection the receiver has just closed fails with. */
+const STALE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 const TLS_CODE = /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|EPROTO$)/;
 
