@@ -48,11 +48,24 @@ export function orderViewJson(events: string, related: string): string {
 }
 
 /**
- * The order read model in one statement. $1 the order ids, $2 the caller's project (null only for
- * customer-facing flows keyed by an unguessable id), $3 and $4 whether to include events and related orders.
+ * The order read model in one statement: one order ($1) within the caller's project ($2, null only for
+ * customer-facing flows keyed by an unguessable id), with events ($3) and related orders ($4) when asked for.
+ *
+ * One order (every REST GET, GraphQL `order(id)`, the lock of a write) has a statement of its own, `o.id = $1`:
+ * its generic plan is as cheap as a custom one, so PostgreSQL plans it once per connection. With
+ * `o.id = any($1)` the generic plan is costed for ten orders, so PostgreSQL re-planned it at every execution
+ * (0.46 ms of planning for 0.13 ms of execution, on a database with 40,000 orders).
  */
-const READ_VIEWS = preparedStatement(
+const READ_VIEW = preparedStatement(
   'orders.read_views',
+  `select ${orderViewJson('$3::boolean', '$4::boolean')}::text as view
+   from orders o
+   where o.id = $1::uuid and ($2::uuid is null or o.project_id = $2::uuid)`,
+);
+
+/** The same for several orders at once ($1 their ids): a search page, a GraphQL batch of nodes. */
+const READ_VIEWS_MANY = preparedStatement(
+  'orders.read_views_many',
   `select ${orderViewJson('$3::boolean', '$4::boolean')}::text as view
    from orders o
    where o.id = any($1::uuid[]) and ($2::uuid is null or o.project_id = $2::uuid)`,
@@ -79,8 +92,8 @@ export class OrderViewRepository extends Repository {
    */
   async readViews(projectId: string | null, ids: readonly string[], parts: ViewParts): Promise<OrderView[]> {
     if (ids.length === 0) return [];
-    const rows = await this.prepared<{ view: string }>(READ_VIEWS, [
-      ids,
+    const rows = await this.prepared<{ view: string }>(ids.length === 1 ? READ_VIEW : READ_VIEWS_MANY, [
+      ids.length === 1 ? ids[0] : ids,
       projectId,
       parts.events,
       parts.relatedOrders,
