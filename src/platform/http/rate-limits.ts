@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SecurityConfig } from '../../config/security.ts';
@@ -77,8 +77,9 @@ export async function registerRateLimits(
       refuseWhenExceeded(reply, await pageForms(request));
     }
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode === 401) await authFailures(request);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode !== 401) return done();
+    return authFailures(request).then(() => undefined);
   });
 }
 
@@ -103,10 +104,10 @@ function tooMany(reply: FastifyReply, seconds: number): DomainError {
 /** The credential a request carries (hashed: counters never hold secrets), or null. */
 function credentialKey(request: FastifyRequest, sessionCookieName: string): string | null {
   const authorization = request.headers.authorization;
-  if (authorization) return `key:${createHash('sha256').update(authorization).digest('base64url')}`;
+  if (authorization) return `key:${hash('sha256', authorization, 'base64url')}`;
   const cookie = request.headers.cookie;
   if (cookie?.includes(sessionCookieName)) {
-    return `session:${createHash('sha256').update(cookie).digest('base64url')}`;
+    return `session:${hash('sha256', cookie, 'base64url')}`;
   }
   return null;
 }
