@@ -67,7 +67,8 @@ export async function registerRateLimits(
     if (!failures.isAllowed && failures.remaining === 0 && failures.ttl > 0) {
       throw tooMany(reply, failures.ttlInSeconds);
     }
-    if (credentialKey(request, options.sessionCookieName)) {
+    // Whether it carries credentials is told without hashing them: the limiter's key hashes them once.
+    if (carriesCredential(request, options.sessionCookieName)) {
       refuseWhenExceeded(reply, await perCredential(request));
     } else if (
       (request.method === 'POST' &&
@@ -98,6 +99,13 @@ function tooMany(reply: FastifyReply, seconds: number): DomainError {
         'rate_limited',
         `Too many requests: retry after ${Math.max(1, seconds)} second(s)`,
       ),
+  );
+}
+
+/** Whether the request carries a credential: an Authorization header, or what may be a session cookie. */
+function carriesCredential(request: FastifyRequest, sessionCookieName: string): boolean {
+  return (
+    Boolean(request.headers.authorization) || Boolean(request.headers.cookie?.includes(sessionCookieName))
   );
 }
 
