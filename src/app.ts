@@ -50,9 +50,10 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   // In tests, every answer of a REST route is held to its contract (platform/openapi/response-check.ts).
   if (deps.config.env === 'test') checkResponsesAgainstContracts(app);
   app.decorateRequest('deps', null as unknown as AppDeps);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
     request.deps = { ...deps, logger: request.log as Logger };
+    done();
   });
   registerHealth(app, {
     checks: readinessChecks(services, deps),

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from 'graphql';
 import { parseConfig } from '../../src/config/index.ts';
-import { OperationLimits } from '../../src/platform/graphql/limits.ts';
+import { costDependsOnVariables, OperationLimits } from '../../src/platform/graphql/limits.ts';
 import { seedProject } from '../factories/project.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
 import { operationOverWebSocket as overWebSocket } from '../helpers/graphql-ws.ts';
@@ -89,6 +90,38 @@ describe('GraphQL limits, before any resolver runs', () => {
     expect(http.errors?.[0]?.extensions?.code).toBe(code);
     const ws = await overWebSocket(strict.baseUrl, strictKey, query);
     expect(ws.errors?.[0]?.extensions?.code).toBe(code);
+  });
+
+  it('costs each request with its own variables wherever a variable can change the cost', () => {
+    const limits = new OperationLimits(
+      buildSdlSchema(),
+      parseConfig({ GRAPHQL_MAX_COST: '100' }).security.graphqlLimits,
+    );
+    const code = (query: string, variables: Record<string, unknown>) =>
+      limits.check({ query, variables })?.extensions.code ?? null;
+    // A page size from a variable: a cheap request first must not let a costly one through afterwards.
+    const paged = 'query ($n: Int) { orders(first: $n) { edges { node { id status } } } }';
+    expect(code(paged, { n: 5 })).toBeNull();
+    expect(code(paged, { n: 100 })).toBe('MAX_COST_EXCEEDED');
+    expect(code(paged, { n: 5 })).toBeNull();
+    const included =
+      'query ($all: Boolean!) { orders(first: 100) @include(if: $all) { edges { node { id } } } }';
+    expect(code(included, { all: false })).toBeNull();
+    expect(code(included, { all: true })).toBe('MAX_COST_EXCEEDED');
+    // A literal page size is refused however often it is asked.
+    const literal = '{ orders(first: 100) { edges { node { id status } } } }';
+    expect(code(literal, {})).toBe('MAX_COST_EXCEEDED');
+    expect(code(literal, {})).toBe('MAX_COST_EXCEEDED');
+
+    const depends = (query: string) => costDependsOnVariables(parse(query));
+    expect(depends('query ($id: ID!) { order(id: $id) { id transactions { id } } }')).toBe(false);
+    expect(depends('query ($q: String) { orders(first: 5, query: $q) { edges { node { id } } } }')).toBe(
+      false,
+    );
+    expect(depends(paged)).toBe(true);
+    expect(depends('query ($n: Int) { orders(last: $n) { edges { node { id } } } }')).toBe(true);
+    expect(depends(included)).toBe(true);
+    expect(depends('query ($s: Boolean!) { order(id: "x") { id @skip(if: $s) } }')).toBe(true);
   });
 
   it('lets every example operation of docs/graphql through the default limits', () => {

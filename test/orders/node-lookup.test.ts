@@ -93,7 +93,7 @@ describe('node and nodes', () => {
       // One read per type an API key may look up (keys and users are for signed-in users only: not read).
       'events.find_many',
       'orders.read_transaction_views',
-      'orders.read_views',
+      'orders.read_views_many',
       'payment_links.read_many',
       'webhooks.find_deliveries',
     ]);

@@ -1,4 +1,4 @@
-import { getOrder } from '../../src/modules/orders/commands/get-order.ts';
+import { getOrder, getOrders } from '../../src/modules/orders/commands/get-order.ts';
 import { Order } from '../../src/modules/orders/order.entity.ts';
 import { presentOrder } from '../../src/modules/orders/order-json.ts';
 import type { OrderView } from '../../src/modules/orders/order-view.ts';
@@ -226,6 +226,16 @@ describe('the prepared order read', () => {
     expect(JSON.stringify(presentOrder(prepared, baseUrl, 'Test shop'))).toBe(
       JSON.stringify(presentOrder(reference, baseUrl, 'Test shop')),
     );
+  });
+
+  it('reads several orders at once exactly as it reads each of them alone', async () => {
+    // One order has a statement of its own (a plan PostgreSQL keeps); several share the batch statement.
+    const ids = Object.values(orderIds);
+    const together = await getOrders(app.runtime.deps, actor(), ids);
+    expect(together.map((view) => view.order.id)).toEqual(ids);
+    for (const [index, id] of ids.entries()) {
+      expect(data(together[index]!)).toEqual(data(await getOrder(app.runtime.deps, actor(), id)));
+    }
   });
 
   it('is what GET /v1/orders/{id}/ answers, byte for byte', async () => {

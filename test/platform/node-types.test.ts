@@ -237,7 +237,7 @@ describe('node lookup of events, deliveries, keys and users', () => {
         'identity.find_api_keys',
         'identity.find_users',
         'orders.read_transaction_views',
-        'orders.read_views',
+        'orders.read_views_many',
         'webhooks.find_deliveries',
       ]);
       const bound = log.values.filter((_, index) =>
@@ -256,7 +256,7 @@ describe('node lookup of events, deliveries, keys and users', () => {
         [
           'events.find_many',
           'orders.read_transaction_views',
-          'orders.read_views',
+          'orders.read_views_many',
           'webhooks.find_deliveries',
         ],
         ['identity.find_api_keys', 'identity.find_users'],

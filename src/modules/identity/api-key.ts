@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export type KeyMode = 'test' | 'live';
 
@@ -28,7 +28,7 @@ export function isWellFormedApiKey(key: string): boolean {
 
 /** SHA-256 of the whole key: keys are 190-bit random, so a fast hash cannot be brute-forced. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** The visible part of a key: its kind, mode and first four characters, e.g. `sk_test_AbCd`. */

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A session token: 256 random bits, base64url. Only its SHA-256 is stored. */
 export function newSessionToken(): string {
@@ -6,7 +6,7 @@ export function newSessionToken(): string {
 }
 
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** A well-formed token (anything else is refused without a lookup). */

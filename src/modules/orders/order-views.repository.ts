@@ -48,12 +48,32 @@ export function orderViewJson(events: string, related: string): string {
 }
 
 /**
- * The order read model in one statement. $1 the order ids, $2 the caller's project (null only for
- * customer-facing flows keyed by an unguessable id), $3 and $4 whether to include events and related orders.
+ * Whether to read a part, as a condition PostgreSQL cannot fold while planning: `(select $3::boolean)` is
+ * evaluated once per execution. With a bare `$3` a custom plan folds the part away when it is false, comes out
+ * cheaper than the generic plan, and PostgreSQL then plans the statement again at every execution.
  */
-const READ_VIEWS = preparedStatement(
+const partAsked = (parameter: string) => `(select ${parameter}::boolean)`;
+
+/**
+ * The order read model in one statement: one order ($1) within the caller's project ($2, null only for
+ * customer-facing flows keyed by an unguessable id), with events ($3) and related orders ($4) when asked for.
+ *
+ * One order (every REST GET, GraphQL `order(id)`, the lock of a write) has a statement of its own, `o.id = $1`:
+ * its generic plan is as cheap as any custom one, so PostgreSQL plans it once per connection. With
+ * `o.id = any($1)` the generic plan is costed for ten orders, so PostgreSQL re-planned it at every execution
+ * (0.46 ms of planning for 0.13 ms of execution, on a database with 40,000 orders).
+ */
+const READ_VIEW = preparedStatement(
   'orders.read_views',
-  `select ${orderViewJson('$3::boolean', '$4::boolean')}::text as view
+  `select ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
+   from orders o
+   where o.id = $1::uuid and ($2::uuid is null or o.project_id = $2::uuid)`,
+);
+
+/** The same for several orders at once ($1 their ids): a search page, a GraphQL batch of nodes. */
+const READ_VIEWS_MANY = preparedStatement(
+  'orders.read_views_many',
+  `select ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
    from orders o
    where o.id = any($1::uuid[]) and ($2::uuid is null or o.project_id = $2::uuid)`,
 );
@@ -63,7 +83,7 @@ const READ_TRANSACTION_VIEWS = preparedStatement(
   'orders.read_transaction_views',
   `select json_build_object(
      'transaction', json_build_object(${TRANSACTION_FIELDS}),
-     'events', case when $3::boolean then coalesce((
+     'events', case when ${partAsked('$3')} then coalesce((
        select json_agg(json_build_object(${EVENT_FIELDS}) order by e.seq)
          from transaction_events e where e.transaction_id = t.id), '[]'::json) else '[]'::json end
    )::text as view
@@ -79,8 +99,8 @@ export class OrderViewRepository extends Repository {
    */
   async readViews(projectId: string | null, ids: readonly string[], parts: ViewParts): Promise<OrderView[]> {
     if (ids.length === 0) return [];
-    const rows = await this.prepared<{ view: string }>(READ_VIEWS, [
-      ids,
+    const rows = await this.prepared<{ view: string }>(ids.length === 1 ? READ_VIEW : READ_VIEWS_MANY, [
+      ids.length === 1 ? ids[0] : ids,
       projectId,
       parts.events,
       parts.relatedOrders,

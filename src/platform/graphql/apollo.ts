@@ -1,7 +1,10 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor.ts';
@@ -10,6 +13,18 @@ import { formatGraphQLError } from './error-format.ts';
 import { internalErrorLoggingPlugin } from './error-logging.ts';
 import { mountExplorer } from './explorer/explorer.ts';
 import type { OperationLimits, OperationRequest } from './limits.ts';
+
+/** Every GraphQL answer Apollo sends is `Cache-Control: no-store`: it is the caller's own data, never cached. */
+const noStore: ApolloServerPlugin = {
+  async requestDidStart() {
+    return NO_STORE_LISTENER;
+  },
+};
+const NO_STORE_LISTENER = {
+  async willSendResponse({ response }: { response: { http: { headers: Map<string, string> } } }) {
+    response.http.headers.set('cache-control', 'no-store');
+  },
+};
 
 /**
  * Mounts Apollo Server at /graphql. Authentication happens before Apollo sees the request (the caller passes
@@ -45,6 +60,10 @@ export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> 
     plugins: [
       fastifyApolloDrainPlugin(app),
       ApolloServerPluginLandingPageDisabled(),
+      // No field has a cache hint, so Apollo's cache-control plugin only ever answered `no-store`, at the price
+      // of a hook around every resolved field (Apollo instruments the whole schema for it). The header stays.
+      ApolloServerPluginCacheControlDisabled(),
+      noStore,
       internalErrorLoggingPlugin<Context>((context) => context?.deps.logger ?? (app.log as Logger)),
       ...(options.plugins ?? []),
     ],
@@ -54,15 +73,19 @@ export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> 
   if (!options.production) await mountExplorer(app, { endpoint: '/graphql', schema: options.schema });
 
   const actors = new WeakMap<FastifyRequest, Actor>();
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.url !== '/graphql') return;
+  // Every route passes this hook: any other than /graphql passes on at once, without a promise.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.routeOptions.url !== '/graphql') return done();
+    return authenticateAndLimit(request, reply);
+  });
+  async function authenticateAndLimit(request: FastifyRequest, reply: FastifyReply) {
     actors.set(request, await options.authenticate(request));
     const operation = (request.method === 'GET' ? request.query : request.body) as OperationRequest | null;
     const refused = operation && options.limits?.check(operation);
     if (refused) {
       return reply.code(400).send({ errors: [formatGraphQLError(refused.toJSON(), options.production)] });
     }
-  });
+  }
 
   await app.register(fastifyApollo(apollo), {
     path: '/graphql',

@@ -7,12 +7,15 @@ import {
   type GraphQLSchema,
   getNamedType,
   isObjectType,
+  Kind,
   Lexer,
   parse,
   Source,
   TokenKind,
   type ValidationRule,
+  type ValueNode,
   validate,
+  visit,
 } from 'graphql';
 import { type ComplexityEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { LRUCache } from 'lru-cache';
@@ -50,14 +53,15 @@ export interface OperationRequest {
  * multiplies the cost of what it selects. A refused operation is answered with one GraphQLError whose
  * `extensions.code` names the limit (MAX_NESTING_EXCEEDED, MAX_TOKENS_EXCEEDED, MAX_DEPTH_EXCEEDED,
  * MAX_ALIASES_EXCEEDED, MAX_DIRECTIVES_EXCEEDED, MAX_COST_EXCEEDED), over HTTP and
- * WebSocket alike, before any resolver runs. Documents that pass the static checks are remembered (LRU), so a
- * dashboard's repeated query costs a lookup and the cost sum.
+ * WebSocket alike, before any resolver runs. Documents that pass the static checks are remembered (LRU), and so
+ * is an operation found within the cost limit when its cost cannot depend on the variables (no `first`, `last`,
+ * `@skip` or `@include` takes one): a dashboard's repeated query then costs one lookup.
  */
 export class OperationLimits {
   readonly #schema: GraphQLSchema;
   readonly #limits: GraphQLLimits;
   readonly #rules: [ValidationRule, string][];
-  readonly #checked = new LRUCache<string, DocumentNode | GraphQLError>({ max: 1000 });
+  readonly #checked = new LRUCache<string, CheckedDocument | GraphQLError>({ max: 1000 });
 
   constructor(schema: GraphQLSchema, limits: GraphQLLimits) {
     this.#schema = schema;
@@ -76,13 +80,19 @@ export class OperationLimits {
   /** The refusal, or null when the operation is within every limit (or is not a document: Apollo answers that). */
   check(request: OperationRequest): GraphQLError | null {
     if (typeof request.query !== 'string') return null;
-    const document = this.#staticCheck(request.query);
-    if (document instanceof GraphQLError) return document;
-    if (!document) return null;
-    return this.#costCheck(document, request);
+    const checked = this.#staticCheck(request.query);
+    if (checked instanceof GraphQLError) return checked;
+    if (!checked) return null;
+    const operation = typeof request.operationName === 'string' ? `name:${request.operationName}` : 'none';
+    if (checked.withinCost?.has(operation)) return null;
+    const refused = this.#costCheck(checked.document, request);
+    // Only a verdict of "within the limit" is remembered: a refusal is still held to the variables' validity
+    // (bad variables are execution's to report, see #costCheck), and it is not what a dashboard repeats.
+    if (!refused) checked.withinCost?.add(operation);
+    return refused;
   }
 
-  #staticCheck(query: string): DocumentNode | GraphQLError | null {
+  #staticCheck(query: string): CheckedDocument | GraphQLError | null {
     const known = this.#checked.get(query);
     if (known) return known;
     if (nestsDeeperThan(query, MAX_NESTING, this.#limits.maxTokens)) return tooDeep();
@@ -104,8 +114,12 @@ export class OperationLimits {
         return refused;
       }
     }
-    this.#checked.set(query, document);
-    return document;
+    const checked: CheckedDocument = {
+      document,
+      withinCost: costDependsOnVariables(document) ? null : new Set(),
+    };
+    this.#checked.set(query, checked);
+    return checked;
   }
 
   #costCheck(document: DocumentNode, request: OperationRequest): GraphQLError | null {
@@ -127,6 +141,46 @@ export class OperationLimits {
       `The operation costs ${cost}, more than the limit of ${this.#limits.maxCost}: ask for fewer items (first) or fields`,
       { cost, maxCost: this.#limits.maxCost },
     );
+  }
+}
+
+/** A document that passed the static checks, and the operations in it found within the cost limit. */
+interface CheckedDocument {
+  readonly document: DocumentNode;
+  /** Operations (by name) within the cost whatever the variables; null when the variables may change the cost. */
+  readonly withinCost: Set<string> | null;
+}
+
+/**
+ * Whether the variables can change the document's cost (connectionEstimator below): a `first` or `last`
+ * argument, or a `@skip` / `@include` condition, given by a variable. Any other variable (an id, a filter)
+ * changes what is read, never how much.
+ */
+export function costDependsOnVariables(document: DocumentNode): boolean {
+  let depends = false;
+  visit(document, {
+    Argument(node) {
+      if (node.name.value !== 'first' && node.name.value !== 'last') return;
+      if (usesVariable(node.value)) depends = true;
+    },
+    Directive(node) {
+      if (node.name.value !== 'skip' && node.name.value !== 'include') return;
+      if (node.arguments?.some((argument) => usesVariable(argument.value))) depends = true;
+    },
+  });
+  return depends;
+}
+
+function usesVariable(value: ValueNode): boolean {
+  switch (value.kind) {
+    case Kind.VARIABLE:
+      return true;
+    case Kind.LIST:
+      return value.values.some(usesVariable);
+    case Kind.OBJECT:
+      return value.fields.some((field) => usesVariable(field.value));
+    default:
+      return false;
   }
 }
 

@@ -78,10 +78,14 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   const withRepository = <T>(work: (keys: IdempotencyRepository) => Promise<T>) =>
     db.read((uow) => work(new IdempotencyRepository(uow)));
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST') return;
+  // Each hook passes a request it has nothing to do for on at once, without a promise: reads never wait here.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.method !== 'POST' || request.headers[IDEMPOTENCY_KEY_HEADER] === undefined) return done();
+    return claimOrReplay(request, reply);
+  });
+
+  async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
-    if (header === undefined) return;
     const projectId = await options.scopeOf(request).catch(() => null);
     if (!projectId) return;
     if (typeof header !== 'string' || !isValidIdempotencyKey(header)) throw badKey();
@@ -116,12 +120,21 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       case 'in_flight':
         throw inUse();
     }
+  }
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const claim = claims.get(request);
+    if (!claim) return done(null, payload);
+    claims.delete(request);
+    return recordAnswer(request, reply, payload, claim);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claim = claims.get(request);
-    if (!claim) return payload;
-    claims.delete(request);
+  async function recordAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    claim: IdempotencyClaim,
+  ) {
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
     const isGraphQL = request.routeOptions.url === '/graphql';
     try {
@@ -143,14 +156,14 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       request.log.error({ err: error }, 'recording the idempotent response failed');
     }
     return payload;
-  });
+  }
 
   // A request that never reached onSend (the connection died before any reply) gives its key back.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const claim = claims.get(request);
-    if (!claim) return;
+    if (!claim) return done();
     claims.delete(request);
-    await withRepository((keys) => keys.release(claim)).catch((error) =>
+    return withRepository((keys) => keys.release(claim)).catch((error) =>
       request.log.error({ err: error }, 'releasing an idempotency key failed'),
     );
   });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SecurityConfig } from '../../config/security.ts';
@@ -67,7 +67,8 @@ export async function registerRateLimits(
     if (!failures.isAllowed && failures.remaining === 0 && failures.ttl > 0) {
       throw tooMany(reply, failures.ttlInSeconds);
     }
-    if (credentialKey(request, options.sessionCookieName)) {
+    // Whether it carries credentials is told without hashing them: the limiter's key hashes them once.
+    if (carriesCredential(request, options.sessionCookieName)) {
       refuseWhenExceeded(reply, await perCredential(request));
     } else if (
       (request.method === 'POST' &&
@@ -77,8 +78,9 @@ export async function registerRateLimits(
       refuseWhenExceeded(reply, await pageForms(request));
     }
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode === 401) await authFailures(request);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode !== 401) return done();
+    return authFailures(request).then(() => undefined);
   });
 }
 
@@ -100,13 +102,20 @@ function tooMany(reply: FastifyReply, seconds: number): DomainError {
   );
 }
 
+/** Whether the request carries a credential: an Authorization header, or what may be a session cookie. */
+function carriesCredential(request: FastifyRequest, sessionCookieName: string): boolean {
+  return (
+    Boolean(request.headers.authorization) || Boolean(request.headers.cookie?.includes(sessionCookieName))
+  );
+}
+
 /** The credential a request carries (hashed: counters never hold secrets), or null. */
 function credentialKey(request: FastifyRequest, sessionCookieName: string): string | null {
   const authorization = request.headers.authorization;
-  if (authorization) return `key:${createHash('sha256').update(authorization).digest('base64url')}`;
+  if (authorization) return `key:${hash('sha256', authorization, 'base64url')}`;
   const cookie = request.headers.cookie;
   if (cookie?.includes(sessionCookieName)) {
-    return `session:${createHash('sha256').update(cookie).digest('base64url')}`;
+    return `session:${hash('sha256', cookie, 'base64url')}`;
   }
   return null;
 }

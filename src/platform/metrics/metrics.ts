@@ -132,7 +132,7 @@ export class Metrics {
 
   /** Times every HTTP request by its route pattern (`/v1/orders/:orderId/`), not its path. */
   observeHttp(app: FastifyInstance): void {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       this.httpDuration.observe(
         {
           method: request.method,
@@ -141,6 +141,7 @@ export class Metrics {
         },
         reply.elapsedTime / 1000,
       );
+      done();
     });
   }
 

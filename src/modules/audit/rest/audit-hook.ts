@@ -13,7 +13,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void {
   const created = new WeakMap<FastifyRequest, string>();
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Plain hooks (no promise, no microtask): every request passes them, reads included.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (
       reply.statusCode === 201 &&
       typeof payload === 'string' &&
@@ -22,21 +23,22 @@ export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void 
     ) {
       created.set(request, payload);
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (!isWrite(request)) return;
-    const actor = authenticatedActor(request);
-    if (!actor) return;
-    audit.record({
-      projectId: actor.projectId,
-      principal: auditPrincipalOf(actor),
-      clientAddress: request.ip,
-      action: `${request.method} ${request.routeOptions.url}`,
-      target: createdTarget(created.get(request), request.routeOptions.url) ?? pathTarget(request.params),
-      outcome: reply.statusCode >= 500 ? 'failed' : reply.statusCode >= 400 ? 'refused' : 'succeeded',
-      requestId: request.id,
-    });
+  app.addHook('onResponse', (request, reply, done) => {
+    const actor = isWrite(request) ? authenticatedActor(request) : undefined;
+    if (actor) {
+      audit.record({
+        projectId: actor.projectId,
+        principal: auditPrincipalOf(actor),
+        clientAddress: request.ip,
+        action: `${request.method} ${request.routeOptions.url}`,
+        target: createdTarget(created.get(request), request.routeOptions.url) ?? pathTarget(request.params),
+        outcome: reply.statusCode >= 500 ? 'failed' : reply.statusCode >= 400 ? 'refused' : 'succeeded',
+        requestId: request.id,
+      });
+    }
+    done();
   });
 }
 

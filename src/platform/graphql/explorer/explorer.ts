@@ -63,9 +63,13 @@ export async function mountExplorer(
   const introspection = introspectionFromSchema(options.schema);
 
   // Before authentication and Apollo: the page needs no key (the operations it sends do).
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || request.routeOptions.url !== options.endpoint) return;
-    if (!(request.headers.accept ?? '').includes('text/html')) return;
+  // Every request passes this hook: any other passes on at once, without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || request.routeOptions.url !== options.endpoint) return done();
+    if (!(request.headers.accept ?? '').includes('text/html')) return done();
+    return sendExplorer(request, reply);
+  });
+  async function sendExplorer(request: FastifyRequest, reply: FastifyReply) {
     const page = renderExplorerPage({
       scriptUrl,
       stylesheetUrl,
@@ -76,7 +80,7 @@ export async function mountExplorer(
       apiKey: await developmentApiKey(request),
     });
     return sendPage(reply, page);
-  });
+  }
 
   app.get<{ Params: { '*': string } }>(`${EXPLORER_ASSET_PATH}*`, async (request, reply) => {
     const name = request.params['*'];
