@@ -1,4 +1,3 @@
-import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { DELIVERIES_CHANNEL } from '../../platform/pubsub/channels.ts';
 import type { WebhookDeliveryState, WebhookErrorKind } from './webhook-delivery.entity.ts';
@@ -38,34 +37,6 @@ export interface RecordedAttempt {
 }
 
 /**
- * Claims up to $1 unrelayed outbox rows, marks them relayed at $2 and queues a delivery (at most $3 attempts) for
- * every order status change whose order or project has a webhook URL (see `relayBatch`). One statement, atomic
- * by itself: the relay runs it outside an explicit transaction, prepared once per connection.
- */
-const RELAY_BATCH = preparedStatement(
-  'webhooks.relay_batch',
-  `with claimed as (
-     select id from outbox_events where relayed_at is null order by id limit $1::int for update skip locked
-   ), relayed as (
-     update outbox_events e set relayed_at = $2::timestamptz from claimed c where e.id = c.id
-     returning e.id, e.event_id, e.type, e.project_id, e.order_id, e.data
-   ), queued as (
-     insert into webhook_deliveries (id, project_id, order_id, outbox_event_id, event_id, reason, order_status,
-       state, attempt_count, max_attempts, created_at, next_attempt_at)
-     select gen_random_uuid(), r.project_id, r.order_id, r.id, r.event_id, 'status_changed', r.data ->> 'status',
-       'pending', 0, $3::int, $2::timestamptz, now()
-     from relayed r
-     join orders o on o.id = r.order_id
-     join projects p on p.id = r.project_id
-     where r.type = 'order.status_changed' and coalesce(o.webhook_url, p.webhook_url) is not null
-     order by r.id
-     on conflict (outbox_event_id) where reason = 'status_changed' do nothing
-     returning 1
-   )
-   select (select count(*) from relayed)::int as claimed, (select count(*) from queued)::int as queued`,
-);
-
-/**
  * The delivery queue: webhook_deliveries itself (see the webhook-dispatch migration). Set-based statements, one
  * round trip each: relaying a batch of the outbox, claiming due deliveries fairly, recording a batch of attempts.
  */
@@ -80,11 +51,28 @@ export class DeliveryQueueRepository extends Repository {
     maxAttempts: number,
     at: Date,
   ): Promise<{ claimed: number; queued: number }> {
-    const [row] = await this.prepared<{ claimed: number; queued: number }>(RELAY_BATCH, [
-      limit,
-      at,
-      maxAttempts,
-    ]);
+    const [row] = await this.query<{ claimed: number; queued: number }>(
+      `with claimed as (
+         select id from outbox_events where relayed_at is null order by id limit $1::int for update skip locked
+       ), relayed as (
+         update outbox_events e set relayed_at = $2::timestamptz from claimed c where e.id = c.id
+         returning e.id, e.event_id, e.type, e.project_id, e.order_id, e.data
+       ), queued as (
+         insert into webhook_deliveries (id, project_id, order_id, outbox_event_id, event_id, reason, order_status,
+           state, attempt_count, max_attempts, created_at, next_attempt_at)
+         select gen_random_uuid(), r.project_id, r.order_id, r.id, r.event_id, 'status_changed', r.data ->> 'status',
+           'pending', 0, $3::int, $2::timestamptz, now()
+         from relayed r
+         join orders o on o.id = r.order_id
+         join projects p on p.id = r.project_id
+         where r.type = 'order.status_changed' and coalesce(o.webhook_url, p.webhook_url) is not null
+         order by r.id
+         on conflict (outbox_event_id) where reason = 'status_changed' do nothing
+         returning 1
+       )
+       select (select count(*) from relayed)::int as claimed, (select count(*) from queued)::int as queued`,
+      [limit, at, maxAttempts],
+    );
     if (row && row.queued > 0) this.signalAfterCommit(DELIVERIES_CHANNEL);
     return row ?? { claimed: 0, queued: 0 };
   }

@@ -13,8 +13,7 @@ export async function relayOutboxBatch(
   deps: Pick<Deps, 'db' | 'now' | 'config'>,
   limit: number,
 ): Promise<number> {
-  // One statement, atomic by itself: no BEGIN and COMMIT round trips around it.
-  return deps.db.autocommit(async (uow) => {
+  return deps.db.transaction(async (uow) => {
     const { claimed } = await new DeliveryQueueRepository(uow).relayBatch(
       limit,
       deps.config.webhooks.maxAttempts,
