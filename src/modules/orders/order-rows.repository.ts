@@ -106,11 +106,18 @@ export function insertRowsSql(table: string, columns: ColumnMap): string {
   return `insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, $1::json)`;
 }
 
-/** Writes every column but the key of the rows of a JSON array (`$1`) of whole row objects over `table`. */
+/**
+ * Writes every column but the key of the rows of a JSON array (`$1`) of whole row objects over `table`.
+ *
+ * The rows are also found by their keys as an array (`t.id = any(...)`), so the planner reaches them through the
+ * primary key: it takes a set-returning function for 100 rows, and against a young table of a few thousand
+ * rows a 100-row join plans as a sequential scan of the whole table (226 pages at 7,700 orders, growing with it).
+ */
 export function updateRowsSql(table: string, columns: ColumnMap): string {
   const assignments = columns
     .filter(([, column]) => column !== 'id')
     .map(([, column]) => `${column} = r.${column}`)
     .join(', ');
-  return `update ${table} t set ${assignments} from json_populate_recordset(null::${table}, $1::json) r where t.id = r.id`;
+  return `update ${table} t set ${assignments} from json_populate_recordset(null::${table}, $1::json) r
+    where t.id = r.id and t.id = any(array(select (e ->> 'id')::uuid from json_array_elements($1::json) e))`;
 }

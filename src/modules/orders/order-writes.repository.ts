@@ -65,9 +65,11 @@ export class OrderChanges implements OrderRows {
   parts(): SqlPart[] {
     const parts: SqlPart[] = [];
     for (const [columns, rows] of this.#inserts) {
-      const table = TABLES.get(columns)!;
-      if (columns === OUTBOX_COLUMNS) for (const row of rows as OutboxEvent[]) row.createdAt ??= new Date();
-      parts.push({ sql: insertRowsSql(table, columns), values: [rowsJson(rows, columns)] });
+      if (columns === OUTBOX_COLUMNS) {
+        parts.push(this.#outboxPart(rows as OutboxEvent[]));
+        continue;
+      }
+      parts.push({ sql: insertRowsSql(TABLES.get(columns)!, columns), values: [rowsJson(rows, columns)] });
     }
     const changed = new Map<ColumnMap, (Order | Transaction)[]>();
     for (const [row, snapshot] of this.#tracked) {
@@ -81,7 +83,41 @@ export class OrderChanges implements OrderRows {
     for (const part of this.#also) parts.push(part());
     return parts;
   }
+
+  /**
+   * The outbox rows, each written already relayed when no webhook can come from it, so the relay never has to
+   * claim and update it (an update of `relayed_at` rewrites every index of the outbox). The relay queues a
+   * delivery only for an order status change whose order or project has a webhook URL
+   * (DeliveryQueueRepository.relayBatch): a transaction status change is relayed at once; an order status
+   * change whose order (in hand: its URL never changes) has no URL is relayed at once unless the project has
+   * one, which the statement itself checks. Every other row is left to the relay exactly as before.
+   */
+  #outboxPart(rows: OutboxEvent[]): SqlPart {
+    const orders = new Map<string, Order>();
+    for (const row of [...(this.#inserts.get(ORDER_COLUMNS) ?? []), ...this.#tracked.keys()]) {
+      if (row instanceof Order) orders.set(row.id, row);
+    }
+    for (const row of rows) {
+      row.createdAt ??= new Date();
+      const order = orders.get(row.orderId);
+      const noDelivery =
+        row.type !== 'order.status_changed' || (order !== undefined && order.webhookUrl == null);
+      if (row.relayedAt == null && noDelivery) row.relayedAt = row.createdAt;
+    }
+    return { sql: INSERT_OUTBOX_ROWS, values: [rowsJson(rows, OUTBOX_COLUMNS)] };
+  }
 }
+
+/** See `#outboxPart`: an order status change stays unrelayed when its project has a webhook URL. */
+const INSERT_OUTBOX_ROWS = `insert into outbox_events (${OUTBOX_COLUMNS.map(([, column]) => column).join(', ')})
+  select ${OUTBOX_COLUMNS.map(([, column]) =>
+    column === 'relayed_at'
+      ? `case when r.type = 'order.status_changed'
+           and exists (select 1 from projects p where p.id = r.project_id and p.webhook_url is not null)
+         then null else r.relayed_at end`
+      : `r.${column}`,
+  ).join(', ')}
+  from json_populate_recordset(null::outbox_events, $1::json) r`;
 
 const TABLES = new Map<ColumnMap, string>([
   [ORDER_COLUMNS, 'orders'],

@@ -1,4 +1,4 @@
-import { preparedStatement, type SqlPart } from '../../platform/db/prepared.ts';
+import { type PreparedStatement, preparedStatement, type SqlPart } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { isUuid } from '../orders/order.repository.ts';
 import { VaultCard } from './vault-card.entity.ts';
@@ -9,11 +9,21 @@ const CARD_FIELDS = `json_build_object('id', c.id, 'projectId', c.project_id, 'o
   'brand', c.brand, 'brands', c.brands, 'truncatedPan', c.truncated_pan, 'cardholderName', c.cardholder_name,
   'createdAt', c.created_at)::text as card`;
 
-/** $1 the vault token, or $3 the transaction it was stored for; $2 the project (null: any). */
-const FIND_CARD = preparedStatement(
+/**
+ * $1 the vault token, $2 the project (null: any). One statement per way of finding a card, each a plain
+ * primary-key or unique-key lookup: a generic plan as cheap as a custom one, so PostgreSQL plans it once per
+ * connection (one statement for both ways, `c.id = $1 or c.transaction_id = $3`, was planned again at every call).
+ */
+export const FIND_CARD = preparedStatement(
   'vault.find_card',
   `select ${CARD_FIELDS} from vault_cards c
-    where (c.id = $1::uuid or c.transaction_id = $3::uuid) and ($2::uuid is null or c.project_id = $2::uuid)`,
+    where c.id = $1::uuid and ($2::uuid is null or c.project_id = $2::uuid)`,
+);
+
+/** $1 the transaction the card was stored for (with its setup token). */
+export const FIND_CARD_FOR_TRANSACTION = preparedStatement(
+  'vault.find_card_for_transaction',
+  `select ${CARD_FIELDS} from vault_cards c where c.transaction_id = $1::uuid`,
 );
 
 const INSERT_CARD = `insert into vault_cards (id, project_id, order_id, transaction_id, key_id, pan_ciphertext,
@@ -25,16 +35,16 @@ const INSERT_CARD = `insert into vault_cards (id, project_id, order_id, transact
 export class VaultCardRepository extends Repository {
   /** A vault token is only ever found inside its own project: another project's token is simply unknown. */
   findForProject(projectId: string, vaultToken: string): Promise<VaultCard | null> {
-    return isUuid(vaultToken) ? this.#find(vaultToken, projectId, null) : Promise.resolve(null);
+    return isUuid(vaultToken) ? this.#find(FIND_CARD, [vaultToken, projectId]) : Promise.resolve(null);
   }
 
   findById(vaultToken: string): Promise<VaultCard | null> {
-    return isUuid(vaultToken) ? this.#find(vaultToken, null, null) : Promise.resolve(null);
+    return isUuid(vaultToken) ? this.#find(FIND_CARD, [vaultToken, null]) : Promise.resolve(null);
   }
 
   /** The card stored with a transaction's setup token, if any. */
   findStoredFor(transactionId: string): Promise<VaultCard | null> {
-    return this.#find(null, null, transactionId);
+    return this.#find(FIND_CARD_FOR_TRANSACTION, [transactionId]);
   }
 
   /** Writes a new card with the rest of the unit of work (the ORM's flush). */
@@ -42,8 +52,8 @@ export class VaultCardRepository extends Repository {
     this.em.persist(card);
   }
 
-  async #find(id: string | null, projectId: string | null, transactionId: string | null) {
-    const [row] = await this.prepared<{ card: string }>(FIND_CARD, [id, projectId, transactionId]);
+  async #find(statement: PreparedStatement, values: (string | null)[]) {
+    const [row] = await this.prepared<{ card: string }>(statement, values);
     if (!row) return null;
     const card = JSON.parse(row.card) as VaultCard & { createdAt: string };
     return Object.assign(new VaultCard(), card, { createdAt: new Date(card.createdAt) });
