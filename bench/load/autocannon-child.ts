@@ -45,16 +45,21 @@ process.once('message', async (message: { type: 'run'; spec: LoadSpec }) => {
   await new Promise<void>((resolve) =>
     process.once('message', (go: { type: string }) => go.type === 'go' && resolve()),
   );
-  const result = await autocannon({
-    url: spec.baseUrl,
-    connections: spec.connections,
-    duration: spec.durationSeconds,
-    overallRate: spec.overallRate,
-    amount: spec.amount,
-    requests: scenario.requests,
-    // A slow server is a figure to report, not a reason to drop its answers.
-    timeout: 30,
-  });
+  // autocannon's own timers do not hold the process open: in an open-loop run (overallRate) whose connections
+  // all wait for their next slot, Node found nothing left to do and exited mid-run without a word. This does.
+  const holdOpen = setInterval(() => {}, 1_000);
+  const result = await Promise.resolve(
+    autocannon({
+      url: spec.baseUrl,
+      connections: spec.connections,
+      duration: spec.durationSeconds,
+      overallRate: spec.overallRate,
+      amount: spec.amount,
+      requests: scenario.requests,
+      // A slow server is a figure to report, not a reason to drop its answers.
+      timeout: 30,
+    }),
+  ).finally(() => clearInterval(holdOpen));
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, Number(stat.count)]),
   );
