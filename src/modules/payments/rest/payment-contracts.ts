@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract, type ErrorContract } from '../../../platform/http/route-contract.ts';
 import { EXAMPLE_IDS, exampleFollowUpOrder, examplePaidOrder } from '../../orders/order-json-examples.ts';
 import { orderIdParam, orderJsonSchema } from '../../orders/order-json-schema.ts';
+import { SIMULATOR_TEST_CARDS } from '../acquirer/test-cards.ts';
 import { authenticateInputSchema } from '../commands/authenticate-transaction.ts';
 import { captureInputSchema } from '../commands/capture-transaction.ts';
 import { authorizationOutcomeInputSchema } from '../commands/play-authorization-outcome.ts';
@@ -160,6 +161,9 @@ export const voidTransactionContract = defineContract({
   errors: followUpErrors,
 });
 
+/** The simulator's card that answers `pending`: named from its list, so card numbers live in one place. */
+const PENDING_TEST_CARD = SIMULATOR_TEST_CARDS.find((card) => card.kind === 'pending')!;
+
 export const playAuthorizationOutcomeContract = defineContract({
   method: 'POST',
   path: '/v1/test/orders/:orderId/transactions/:transactionId/outcome/',
@@ -167,7 +171,7 @@ export const playAuthorizationOutcomeContract = defineContract({
   summary: "Simulate the acquirer's late answer (test projects)",
   description:
     "Plays the acquirer's late answer to a card authorization it took `pending` (test card " +
-    '`4000000000000770`: the transaction is `processing`): `approved`, `declined` or `expired`. The ' +
+    `\`${PENDING_TEST_CARD.pan}\`: the transaction is \`processing\`): \`approved\`, \`declined\` or \`expired\`. The ` +
     "transaction and the order's status move through the state machine with their events and webhooks; on a " +
     'hosted order the customer paid meanwhile another way, this settles `see-transactions`. The same answer ' +
     'again changes nothing.',
