@@ -1,3 +1,4 @@
+import { answerLate, hostedOrderWaitingForTheAcquirer, payAnotherWay } from '../factories/paid-twice.ts';
 import { TEST_CARDS } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
@@ -36,34 +37,8 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
 
   const get = async (id: string): Promise<Json> => (await api.get<Json>(`/v1/orders/${id}/`)).body;
   const lateAnswer = (order: Json, transactionId: string, outcome: unknown) =>
-    api.post<Json>(`/v1/test/orders/${order.id}/transactions/${transactionId}/outcome/`, { outcome });
-
-  /** A hosted order whose first card attempt waits for the acquirer; returns it and that attempt. */
-  async function orderWaitingForTheAcquirer(): Promise<{ order: Json; first: Json }> {
-    const order = await createHostedOrder(app.baseUrl, project.apiKey, {
-      return_url: 'https://shop.example/return',
-      failure_url: 'https://shop.example/failed',
-    });
-    const posted = await postPageForm(order.order_url, 'card', cardFields(PENDING_CARD));
-    expect(posted.status).toBe(303);
-    expect(posted.location).toBe(order.order_url);
-    const [first] = (await get(order.id)).transactions;
-    return { order, first };
-  }
-
-  /** The customer chooses "Pay another way" and pays with an approved card. */
-  async function payAnotherWay(order: Json): Promise<string | null> {
-    const page = await openPage(`${order.order_url}?pay_again=1`);
-    expect(page.html).toContain('name="pay_again"');
-    const paid = await postPageForm(
-      order.order_url,
-      'card',
-      cardFields(TEST_CARDS.visa, { pay_again: '1' }),
-      page,
-    );
-    expect(paid.status).toBe(303);
-    return paid.location;
-  }
+    answerLate(app.baseUrl, project.apiKey, order, transactionId, outcome);
+  const orderWaitingForTheAcquirer = () => hostedOrderWaitingForTheAcquirer(app.baseUrl, project.apiKey);
 
   it('keeps an attempt the acquirer answers later processing, and the page offers to wait or pay another way', async () => {
     const { order, first } = await orderWaitingForTheAcquirer();

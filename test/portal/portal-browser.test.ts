@@ -1,5 +1,6 @@
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { ensurePortalBuilt } from '../../portal/build.ts';
+import { orderPaidTwice } from '../factories/paid-twice.ts';
 import {
   answerChallenge,
   createCardOrder,
@@ -303,6 +304,30 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Refunded €2.50').waitFor();
     expect((await rest().get<any>(`/v1/orders/${paid.id}/`)).body.refunded_amount).toBe(250);
+  });
+
+  it('refunds the payment the merchant picks when the customer paid twice, and the API agrees', async () => {
+    const order = await orderPaidTwice(app.baseUrl, project.apiKey);
+    const [first, second] = order.transactions.map((t: { id: string }) => t.id);
+    const { page } = await signedIn(admin, { path: `/orders/${order.id}` });
+    await page.getByTestId('refundable-amount').getByText('€19.90').waitFor();
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund this order' });
+    const payments = dialog.getByRole('group', { name: /Payment to refund/ });
+    expect(await payments.getByRole('radio', { name: /Card ending 0770/ }).isChecked()).toBe(true);
+    await payments.getByRole('radio', { name: /Card ending 1111/ }).check();
+    await dialog.getByLabel('Amount in EUR').fill('3.00');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await page.getByText('Refunded €3.00').waitFor();
+    await page.getByTestId('refundable-amount').getByText('€16.90').waitFor();
+
+    const { data } = await graphqlClient(app.baseUrl, project.apiKey)<any>(
+      'query R($id: ID!) { order(id: $id) { status refunds { amount transactions { refundOfTransactionId } } } }',
+      { id: order.id },
+    );
+    expect(data.order.status).toBe('SEE_TRANSACTIONS');
+    expect(data.order.refunds).toEqual([{ amount: 300, transactions: [{ refundOfTransactionId: second }] }]);
+    expect(second).not.toBe(first);
   });
 
   it('rolls a key: the new secret is shown once and works, the old one still works during the overlap', async () => {

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { graphql } from '../gql/index.ts';
 import '../user-errors.ts';
 import { currencyExponent, formatMoney, minorToMajorString, parseMajorAmount } from '../money.ts';
+import { refundTargets } from '../refundable.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
 import type { DetailOrder } from './order-detail.tsx';
 
 const RefundOrder = graphql(`
-  mutation PortalRefundOrder($orderId: ID!, $amount: SafeInt!) {
-    refundOrder(orderId: $orderId, amount: $amount) {
+  mutation PortalRefundOrder($orderId: ID!, $amount: SafeInt!, $transactionId: ID) {
+    refundOrder(orderId: $orderId, amount: $amount, transactionId: $transactionId) {
       refund {
         id
         amount
@@ -83,7 +84,13 @@ export function OrderActions({
 }) {
   const capturable = order.transactions.find((t) => t.isCapturable);
   const isRefund = order.flags.includes('is-refund');
-  const canRefund = !isRefund && order.status === 'COMPLETED' && refundable > 0 && !capturable;
+  // A customer who paid twice (SEE_TRANSACTIONS) is refunded per payment: the dialog asks which one.
+  const targets = refundTargets(order);
+  const [targetId, setTargetId] = useState<string | null>(null);
+  const target = targets.find((t) => t.payment.id === targetId);
+  const limit = targets.length > 0 ? (target?.refundable ?? 0) : refundable;
+  const canRefund =
+    !isRefund && ['COMPLETED', 'SEE_TRANSACTIONS'].includes(order.status) && refundable > 0 && !capturable;
   const [amountText, setAmountText] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const refund = useConfirmedAction(RefundOrder, (d) => d.refundOrder);
@@ -146,7 +153,9 @@ export function OrderActions({
             type="button"
             className="button button-primary"
             onClick={() => {
-              setAmountText(minorToMajorString(refundable, exponent));
+              const first = targets.find((t) => t.refundable > 0);
+              setTargetId(first?.payment.id ?? null);
+              setAmountText(minorToMajorString(first?.refundable ?? refundable, exponent));
               setAmountError(null);
               refund.begin();
             }}
@@ -178,13 +187,40 @@ export function OrderActions({
         onCancel={refund.cancel}
         onConfirm={async () => {
           if (!parsed.ok) return setAmountError(parsed.message);
-          const outcome = await refund.confirm({ orderId: order.id, amount: parsed.minor });
+          const outcome = await refund.confirm({
+            orderId: order.id,
+            amount: parsed.minor,
+            transactionId: target?.payment.id ?? null,
+          });
           if (outcome.ok) onDone();
         }}
       >
+        {targets.length > 0 ? (
+          <fieldset className="field">
+            <legend>The customer paid more than once. Payment to refund</legend>
+            {targets.map(({ payment, refundable: left }) => (
+              <label key={payment.id} className="radio">
+                <input
+                  type="radio"
+                  name="refund-payment"
+                  value={payment.id}
+                  checked={payment.id === targetId}
+                  disabled={left === 0}
+                  onChange={() => {
+                    setTargetId(payment.id);
+                    setAmountText(minorToMajorString(left, exponent));
+                    setAmountError(null);
+                  }}
+                />{' '}
+                {paymentLabel(payment)}, {formatMoney(payment.amount, order.currency)}:{' '}
+                {formatMoney(left, order.currency)} refundable
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         <p>
-          Up to <strong>{formatMoney(refundable, order.currency)}</strong> can be refunded. The money goes
-          back to the customer's card.
+          Up to <strong>{formatMoney(limit, order.currency)}</strong> can be refunded. The money goes back to
+          the customer's card.
         </p>
         <label className="field">
           <span>Amount in {order.currency}</span>
@@ -258,4 +294,12 @@ export function OrderActions({
       </ConfirmDialog>
     </div>
   );
+}
+
+type Payment = DetailOrder['transactions'][number];
+
+/** How a person tells two payments apart: the card's last digits, else the transaction id's start. */
+function paymentLabel(payment: Payment): string {
+  const pan = payment.paymentMethodDetails?.truncatedPan;
+  return pan ? `Card ending ${pan.slice(-4)}` : `Payment ${payment.id.slice(0, 8)}`;
 }

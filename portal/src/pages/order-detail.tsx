@@ -6,6 +6,7 @@ import type { OrderDetailQuery } from '../gql/graphql.ts';
 import { graphql } from '../gql/index.ts';
 import { formatMoney } from '../money.ts';
 import { useCan } from '../portal-context.tsx';
+import { refundableAmount } from '../refundable.ts';
 import { AttemptsTable } from '../ui/attempts-table.tsx';
 import { humanize, paymentMethodLabel, StatusBadge } from '../ui/badges.tsx';
 import { Card, Fields } from '../ui/card.tsx';
@@ -93,6 +94,10 @@ const OrderDetail = graphql(`
         status
         created
         merchantOrderId
+        transactions {
+          id
+          refundOfTransactionId
+        }
       }
       webhookDeliveries {
         id
@@ -129,12 +134,6 @@ const OrderChanged = graphql(`
 `);
 
 export type DetailOrder = NonNullable<OrderDetailQuery['order']>;
-
-/** What was refunded or is being refunded: the refundable balance counts refunds still processing. */
-export function refundableAmount(order: DetailOrder): number {
-  const held = order.refunds.filter((r) => r.status !== 'ERROR').reduce((sum, r) => sum + r.amount, 0);
-  return Math.max(0, order.amount - Math.max(held, order.refundedAmount));
-}
 
 export function OrderDetailPage({ id }: { id: string }) {
   const [result, refetch] = useQuery({ query: OrderDetail, variables: { id } });
