@@ -64,7 +64,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   const sessionCookie = sessionCookieOf(deps.config);
   registerRateLimits(app, deps.config.security.rateLimits, { sessionCookieName: sessionCookie.name });
   registerAuthentication(app, {
-    apiKey: (apiKey, request) => authenticateApiKey(request.deps, apiKey),
+    apiKey: (credential, request) => authenticateApiKey(request.deps, credential.apiKey, credential.keyHash),
     session: async (request) =>
       (
         await sessionActorOf(

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SecurityConfig } from '../../config/security.ts';
 import { DomainError, withoutStack } from '../errors/domain-error.ts';
+import { apiKeyCredentialOf } from './authentication.ts';
 import { WindowCounter, type WindowVerdict } from './window-counter.ts';
 
 /** Limits per minute (sign-in: per `signInWindowMs`); configuration RATE_LIMIT_*. */
@@ -89,7 +90,11 @@ function tooMany(reply: FastifyReply, seconds: number): DomainError {
 /** The credential a request carries (hashed: counters never hold secrets), or null. */
 function credentialKey(request: FastifyRequest, sessionCookieName: string): string | null {
   const authorization = request.headers.authorization;
-  if (authorization) return `key:${hash('sha256', authorization, 'base64url')}`;
+  if (authorization) {
+    // An API key is counted by the digest authentication looks it up by (worked out once per request).
+    const apiKey = apiKeyCredentialOf(request);
+    return `key:${apiKey ? apiKey.keyHash : hash('sha256', authorization, 'base64url')}`;
+  }
   const cookie = request.headers.cookie;
   if (cookie?.includes(sessionCookieName)) {
     return `session:${hash('sha256', cookie, 'base64url')}`;
