@@ -62,9 +62,9 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   let sockets: OpenSockets | null = null;
   const metrics = instrumentApp(app, services, deps, () => sockets);
   const sessionCookie = sessionCookieOf(deps.config);
-  await registerRateLimits(app, deps.config.security.rateLimits, { sessionCookieName: sessionCookie.name });
+  registerRateLimits(app, deps.config.security.rateLimits, { sessionCookieName: sessionCookie.name });
   registerAuthentication(app, {
-    apiKey: (apiKey, request) => authenticateApiKey(request.deps, apiKey),
+    apiKey: (credential, request) => authenticateApiKey(request.deps, credential.apiKey, credential.keyHash),
     session: async (request) =>
       (
         await sessionActorOf(
@@ -78,7 +78,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   // Before every route and GraphQL, so that each authenticated POST accepts an Idempotency-Key.
   registerIdempotency(app, {
     scopeOf: async (request) =>
-      (await (request.routeOptions.url === '/graphql' ? requireApiKeyOrSession : requireActor)(request))
+      (await (request.routePattern === '/graphql' ? requireApiKeyOrSession : requireActor)(request))
         .projectId,
     secret: loadIdempotencySecret(deps.config),
     db: deps.db,

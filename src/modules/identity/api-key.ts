@@ -1,4 +1,5 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { credentialDigest } from '../../platform/auth/credential-digest.ts';
 
 export type KeyMode = 'test' | 'live';
 
@@ -28,7 +29,7 @@ export function isWellFormedApiKey(key: string): boolean {
 
 /** SHA-256 of the whole key: keys are 190-bit random, so a fast hash cannot be brute-forced. */
 export function hashApiKey(key: string): string {
-  return hash('sha256', key, 'hex');
+  return credentialDigest(key);
 }
 
 /** The visible part of a key: its kind, mode and first four characters, e.g. `sk_test_AbCd`. */

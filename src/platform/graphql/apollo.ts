@@ -75,7 +75,7 @@ export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> 
   const actors = new WeakMap<FastifyRequest, Actor>();
   // Every route passes this hook: any other than /graphql passes on at once, without a promise.
   app.addHook('preHandler', (request, reply, done) => {
-    if (request.routeOptions.url !== '/graphql') return done();
+    if (request.routePattern !== '/graphql') return done();
     return authenticateAndLimit(request, reply);
   });
   async function authenticateAndLimit(request: FastifyRequest, reply: FastifyReply) {

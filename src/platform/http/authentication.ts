@@ -1,10 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor.ts';
+import { credentialDigest } from '../auth/credential-digest.ts';
 import { DomainError, withoutStack } from '../errors/domain-error.ts';
 import { apiKeyFromBasicAuth } from './basic-auth.ts';
 
+/** The API key of a request's HTTP Basic credentials, with its digest (what keys are stored and cached by). */
+export interface ApiKeyCredential {
+  apiKey: string;
+  keyHash: string;
+}
+
 /** Resolves an API key to its caller or throws the 401 domain error; the composition root provides it. */
-export type ApiKeyAuthenticator = (apiKey: string, request: FastifyRequest) => Promise<Actor>;
+export type ApiKeyAuthenticator = (credential: ApiKeyCredential, request: FastifyRequest) => Promise<Actor>;
 
 /**
  * Resolves a merchant user's session from the request (its cookie, and the CSRF header a cookie needs):
@@ -36,19 +43,46 @@ const missing = () =>
 /** Installs the authenticators on the server; call once, before any route is registered. */
 export function registerAuthentication(app: FastifyInstance, authenticators: Authenticators): void {
   app.decorate('authenticators', authenticators);
+  app.decorateRequest(kCredential, undefined);
+  app.decorateRequest(kResolved, undefined);
+  app.decorateRequest(kSettled, undefined);
 }
 
-const resolved = new WeakMap<FastifyRequest, Promise<Actor>>();
-const settled = new WeakMap<FastifyRequest, Actor>();
+// What one request worked out, kept on the request itself (a property each, no WeakMap to insert into).
+const kCredential: unique symbol = Symbol('api key credential');
+const kResolved: unique symbol = Symbol('actor promise');
+const kSettled: unique symbol = Symbol('actor');
+interface Worked {
+  [kCredential]?: ApiKeyCredential | null;
+  [kResolved]?: Promise<Actor>;
+  [kSettled]?: Actor;
+}
+const worked = (request: FastifyRequest) => request as FastifyRequest & Worked;
+
+/**
+ * The API key of the request's Basic credentials with its digest, null without one; worked out once per request
+ * (the rate limits count each key by its digest, authentication looks the key up by it).
+ */
+export function apiKeyCredentialOf(request: FastifyRequest): ApiKeyCredential | null {
+  const memo = worked(request);
+  let credential = memo[kCredential];
+  if (credential === undefined) {
+    const apiKey = apiKeyFromBasicAuth(request.headers.authorization);
+    credential = apiKey === null ? null : { apiKey, keyHash: credentialDigest(apiKey) };
+    memo[kCredential] = credential;
+  }
+  return credential;
+}
 
 function memoised(request: FastifyRequest, resolve: () => Promise<Actor>): Promise<Actor> {
-  let actor = resolved.get(request);
+  const memo = worked(request);
+  let actor = memo[kResolved];
   if (!actor) {
     actor = resolve().then((value) => {
-      settled.set(request, value);
+      memo[kSettled] = value;
       return value;
     });
-    resolved.set(request, actor);
+    memo[kResolved] = actor;
   }
   return actor;
 }
@@ -59,8 +93,10 @@ function memoised(request: FastifyRequest, resolve: () => Promise<Actor>): Promi
  */
 export function requireActor(request: FastifyRequest): Promise<Actor> {
   return memoised(request, () => {
-    const apiKey = apiKeyFromBasicAuth(request.headers.authorization);
-    return apiKey ? request.server.authenticators.apiKey(apiKey, request) : Promise.reject(missing());
+    const credential = apiKeyCredentialOf(request);
+    return credential?.apiKey
+      ? request.server.authenticators.apiKey(credential, request)
+      : Promise.reject(missing());
   });
 }
 
@@ -79,5 +115,5 @@ export function requireApiKeyOrSession(request: FastifyRequest): Promise<Actor> 
 
 /** The request's caller once authentication succeeded (audit, rate limits); undefined before or without. */
 export function authenticatedActor(request: FastifyRequest): Actor | undefined {
-  return settled.get(request);
+  return worked(request)[kSettled];
 }

@@ -136,7 +136,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     claim: IdempotencyClaim,
   ) {
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
-    const isGraphQL = request.routeOptions.url === '/graphql';
+    const isGraphQL = request.routePattern === '/graphql';
     try {
       if (body === null || invitesRetry(reply.statusCode, body, isGraphQL)) {
         await withRepository((keys) => keys.release(claim));

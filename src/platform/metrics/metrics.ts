@@ -136,7 +136,7 @@ export class Metrics {
       this.httpDuration.observe(
         {
           method: request.method,
-          route: request.routeOptions.url ?? 'unmatched',
+          route: request.routePattern ?? 'unmatched',
           status: String(reply.statusCode),
         },
         reply.elapsedTime / 1000,

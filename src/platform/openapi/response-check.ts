@@ -18,7 +18,7 @@ export function checkResponsesAgainstContracts(app: FastifyInstance): void {
     if (!contract || request.method === 'HEAD') return payload;
     const violation = violationOf(contract, reply, payload);
     if (!violation) return payload;
-    const message = `${request.method} ${request.routeOptions.url} answered ${reply.statusCode}: ${violation}`;
+    const message = `${request.method} ${request.routePattern} answered ${reply.statusCode}: ${violation}`;
     request.log.error({ violation: message }, 'contract violation');
     process.stderr.write(`\ncontract violation: ${message}\n`);
     reply.code(500).header('content-type', 'application/json; charset=utf-8').removeHeader('location');

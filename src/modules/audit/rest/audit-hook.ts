@@ -32,8 +32,8 @@ export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void 
         projectId: actor.projectId,
         principal: auditPrincipalOf(actor),
         clientAddress: request.ip,
-        action: `${request.method} ${request.routeOptions.url}`,
-        target: createdTarget(created.get(request), request.routeOptions.url) ?? pathTarget(request.params),
+        action: `${request.method} ${request.routePattern}`,
+        target: createdTarget(created.get(request), request.routePattern) ?? pathTarget(request.params),
         outcome: reply.statusCode >= 500 ? 'failed' : reply.statusCode >= 400 ? 'refused' : 'succeeded',
         requestId: request.id,
       });
@@ -43,7 +43,7 @@ export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void 
 }
 
 function isWrite(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
+  const route = request.routePattern;
   return (
     !READS.has(request.method) && route !== undefined && route !== '/graphql' && !route.includes('/search/')
   );

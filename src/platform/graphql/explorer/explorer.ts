@@ -65,7 +65,7 @@ export async function mountExplorer(
   // Before authentication and Apollo: the page needs no key (the operations it sends do).
   // Every request passes this hook: any other passes on at once, without a promise.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET' || request.routeOptions.url !== options.endpoint) return done();
+    if (request.method !== 'GET' || request.routePattern !== options.endpoint) return done();
     if (!(request.headers.accept ?? '').includes('text/html')) return done();
     return sendExplorer(request, reply);
   });
