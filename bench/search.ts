@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import pg from 'pg';
 import { parseCommandLine } from './lib/args.ts';
 import { call, type Gateway, graphql, jsonHeaders } from './lib/gateway-api.ts';
-import { readTreeUsage, rssMiB, sampleRss } from './lib/proc.ts';
+import { cpuMsBetween, readTreeUsage, rssMiB, sampleRss } from './lib/proc.ts';
 import { nodeArgs } from './lib/processes.ts';
 import { startProjectServer } from './lib/project-server.ts';
 import { median, type Target } from './lib/stats.ts';
@@ -169,7 +169,8 @@ try {
   }
 
   progress('CSV export of every order ...');
-  const rssBefore = rssMiB(readTreeUsage(server.pid).server);
+  const usageBefore = readTreeUsage(server.pid);
+  const rssBefore = rssMiB(usageBefore.server);
   const sampler = sampleRss(server.pid);
   const report = await readReportInChildProcess(
     `${server.baseUrl}/v1/search/orders/?format=csv`,
@@ -177,14 +178,19 @@ try {
     { query: '*' },
   );
   const { peakMiB } = sampler.stop();
+  const usageAfter = readTreeUsage(server.pid);
   const rowsExported = report.lines - 1;
+  // CPU per row from /proc: robust to a shared machine where the rate is not.
+  const microsPerRow = (share: 'server' | 'database') =>
+    ((cpuMsBetween(usageBefore[share], usageAfter[share]) * 1000) / rowsExported).toFixed(1);
   const rowsPerSecond = rowsExported / report.seconds;
   const growth = peakMiB - rssBefore;
   rows.push([
     'CSV export of every order (?format=csv)',
     formatNumber(rowsPerSecond),
     'rows/s',
-    `${formatNumber(rowsExported)} rows, ${formatNumber(report.bytes / 1048576)} MiB in ${report.seconds.toFixed(1)} s`,
+    `${formatNumber(rowsExported)} rows, ${formatNumber(report.bytes / 1048576)} MiB in ${report.seconds.toFixed(1)} s; ` +
+      `CPU per row: server ${microsPerRow('server')} µs, PostgreSQL ${microsPerRow('database')} µs`,
   ]);
   rows.push([
     '  server RSS during the export',

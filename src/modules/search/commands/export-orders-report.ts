@@ -3,8 +3,8 @@ import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { CSV_HEADER_LINE } from '../csv.ts';
 import type { OrderSearchRequest } from '../plan.ts';
-import { reportLine } from '../report-row.ts';
-import { OrderSearchRepository } from '../search.repository.ts';
+import { OrderReportRepository } from '../report.repository.ts';
+import { ReportLineWriter } from '../report-lines.ts';
 import { planSearch } from './search-orders.ts';
 
 /**
@@ -16,12 +16,6 @@ import { planSearch } from './search-orders.ts';
  * cursor -> CSV lines -> response with backpressure: the next batch is fetched only when the response has
  * taken the previous one, and a client that hangs up closes the cursor and frees the connection.
  */
-/**
- * Lines written per chunk: ~30 KB of text. A chunk as big as a fetched batch (300 KB) would be a large object
- * V8 frees only in a full collection, and the process's memory would grow by hundreds of MB during an export.
- */
-const LINES_PER_CHUNK = 100;
-
 export async function exportOrdersReport(
   deps: Deps,
   actor: Actor,
@@ -30,22 +24,21 @@ export async function exportOrdersReport(
   const plan = planSearch(request);
   const paged = request.size != null || request.start != null || request.search_after != null;
   const cursor = await deps.db.replicaRead((uow) =>
-    new OrderSearchRepository(uow).openReport(actor.projectId, plan, { paged }),
+    new OrderReportRepository(uow).openReport(actor.projectId, plan, { paged }),
   );
-  // One chunk per fetched batch. A failure destroys the stream with the error (the HTTP layer logs it and cuts
-  // the response); whatever the outcome, a client that hangs up included, the cursor is closed.
+  // Lines are written into byte chunks of ~64 KB (report-lines.ts). A failure destroys the stream with the error
+  // (the HTTP layer logs it and cuts the response); whatever the outcome, a client that hangs up included, the
+  // cursor is closed.
   return Readable.from(
     (async function* () {
       try {
-        yield CSV_HEADER_LINE;
+        yield Buffer.from(CSV_HEADER_LINE, 'utf8');
+        const writer = new ReportLineWriter();
         for await (const batch of cursor) {
-          for (let start = 0; start < batch.length; start += LINES_PER_CHUNK) {
-            yield batch
-              .slice(start, start + LINES_PER_CHUNK)
-              .map(reportLine)
-              .join('');
-          }
+          for (let index = 0; index < batch.length; index++) writer.line(batch[index]![0]!);
+          yield* writer.take(false);
         }
+        yield* writer.take(true);
       } finally {
         await cursor.close();
       }

@@ -1,0 +1,45 @@
+/**
+ * How one CSV report line travels from PostgreSQL: a single `bytea` value per row, the cells in CSV_COLUMNS order,
+ * each in PostgreSQL's binary send format (uuid 16 bytes, timestamptz 8 bytes of microseconds since 2000-01-01
+ * UTC, bigint 8 bytes, text its UTF-8 bytes). Binary values cost the database a copy where text output formats
+ * every value (timestamps above all), and one column per row costs the driver one string instead of twenty.
+ * The SQL that builds it (report.repository.ts) and the writer that reads it (report-lines.ts) share this list.
+ *
+ * Kinds: `uuid`, `timestamp`, `bigint` (nullable ones start with a flag byte, 0 for null, 1 then the value),
+ * `text` (UTF-8 bytes then a 0 byte, which text never holds; null is written as empty text, as the CSV cell is).
+ * `amountWithDecimals` is a bigint then a text (the transaction's amount and currency).
+ */
+export type ReportFieldKind =
+  | 'uuid'
+  | 'uuid?'
+  | 'timestamp'
+  | 'timestamp?'
+  | 'bigint'
+  | 'bigint?'
+  | 'text'
+  | 'amountWithDecimals';
+
+/** The kinds of the report line's cells, in CSV_COLUMNS order (checked against it by a unit test). */
+export const REPORT_FIELDS = [
+  ['id', 'uuid'],
+  ['merchant_order_id', 'text'],
+  ['created', 'timestamp'],
+  ['completed', 'timestamp?'],
+  ['currency', 'text'],
+  ['amount', 'bigint'],
+  ['status', 'text'],
+  ['transaction.id', 'uuid'],
+  ['transaction.status', 'text'],
+  ['transaction.payment_method', 'text'],
+  ['transaction.payment_method_brand', 'text'],
+  ['transaction.amount_with_decimals', 'amountWithDecimals'],
+  ['transaction.refund_of_transaction_id', 'uuid?'],
+  ['transaction.payment_method_details.truncated_pan', 'text'],
+  ['transaction.settlement_currency', 'text'],
+  ['transaction.settlement_amount', 'bigint?'],
+  ['transaction.fee_currency', 'text'],
+  ['transaction.fee_amount', 'bigint?'],
+  ['customer.merchant_customer_id', 'text'],
+  ['merchant_id', 'uuid'],
+  ['project_id', 'uuid'],
+] as const satisfies readonly (readonly [string, ReportFieldKind])[];
