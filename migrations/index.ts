@@ -16,6 +16,7 @@ import { Migration20261123210000_settlement } from './Migration20261123210000_se
 import { Migration20261123300000_payment_links } from './Migration20261123300000_payment_links.ts';
 import { Migration20261123400000_idempotent_location } from './Migration20261123400000_idempotent_location.ts';
 import { Migration20261124100000_pending_authorizations } from './Migration20261124100000_pending_authorizations.ts';
+import { Migration20261125100000_card_flow_keys } from './Migration20261125100000_card_flow_keys.ts';
 import { Migration20261125300000_order_stats_statistics } from './Migration20261125300000_order_stats_statistics.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
@@ -38,5 +39,6 @@ export const migrations = [
   Migration20261123300000_payment_links,
   Migration20261123400000_idempotent_location,
   Migration20261124100000_pending_authorizations,
+  Migration20261125100000_card_flow_keys,
   Migration20261125300000_order_stats_statistics,
 ];

@@ -68,7 +68,7 @@ describe('statements per request', () => {
       }
     });
 
-    it('pays by card: the vault locks, reads what it locked and writes once; authenticate the same plus the card; no read-back', async () => {
+    it('pays by card: the vault locks, reads what it locked and writes once; authenticate reads the card in its lock; no read-back', async () => {
       const { body: order } = await api.post<Json>('/v1/orders/', buildOwnCheckoutOrder());
       const [transaction] = order.transactions;
       let vaultToken = '';
@@ -97,9 +97,8 @@ describe('statements per request', () => {
       });
       expect(shapes(authenticate)).toEqual([
         'begin',
-        'orders.lock',
+        'orders.lock+vault.card',
         'orders.read_views',
-        'vault.find_card',
         expect.stringMatching(/^orders\.write\.\d+$/),
         'commit',
       ]);

@@ -43,7 +43,10 @@ export async function lockSetupTokenTransaction(
   setupToken: string,
   now: Date,
 ): Promise<LockedOrder & { transaction: Transaction }> {
-  const locked = isUuid(setupToken) ? await writes.lockOrder(owner.projectId, { setupToken }, changes) : null;
+  // Storing a card answers with the card, not the order: no events or related orders to read.
+  const locked = isUuid(setupToken)
+    ? await writes.lockOrder(owner.projectId, { setupToken }, changes, { withHistory: false })
+    : null;
   const transaction = locked?.transactions.find((t) => t.setupToken === setupToken);
   if (!locked || !transaction || (owner.transactionId && transaction.id !== owner.transactionId)) {
     throw setupTokenNotFound();

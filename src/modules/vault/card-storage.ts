@@ -74,7 +74,8 @@ export function storeCardWithSetupToken(
   card: CardToStore,
   at: Date,
 ): Promise<VaultCard> {
-  return deps.db.transaction(async (uow) => {
+  // Prepared statements alone: the lock, the read of what it locked, and one write.
+  return deps.db.preparedTransaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const changes = new OrderChanges();
     const { order, transaction } = await lockSetupTokenTransaction(writes, changes, owner, setupToken, at);

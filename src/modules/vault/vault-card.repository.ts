@@ -47,6 +47,18 @@ export class VaultCardRepository extends Repository {
     return this.#find(FIND_CARD_FOR_TRANSACTION, [transactionId]);
   }
 
+  /**
+   * `findForProject` as a read to send in another statement (the order's lock: orders `AlongsideRead`), since a
+   * stored card never changes; `fromText` turns its value into the card (null: not found).
+   */
+  static findForProjectAlongside(projectId: string, vaultToken: string) {
+    return { name: 'vault.card', sql: CARD_ALONGSIDE, values: [vaultToken, projectId] };
+  }
+
+  static fromText(text: string | null): VaultCard | null {
+    return text === null ? null : cardOf(text);
+  }
+
   /** Writes a new card with the rest of the unit of work (the ORM's flush). */
   add(card: VaultCard): void {
     this.em.persist(card);
@@ -54,11 +66,18 @@ export class VaultCardRepository extends Repository {
 
   async #find(statement: PreparedStatement, values: (string | null)[]) {
     const [row] = await this.prepared<{ card: string }>(statement, values);
-    if (!row) return null;
-    const card = JSON.parse(row.card) as VaultCard & { createdAt: string };
-    return Object.assign(new VaultCard(), card, { createdAt: new Date(card.createdAt) });
+    return row ? cardOf(row.card) : null;
   }
 }
+
+function cardOf(json: string): VaultCard {
+  const card = JSON.parse(json) as VaultCard & { createdAt: string };
+  return Object.assign(new VaultCard(), card, { createdAt: new Date(card.createdAt) });
+}
+
+/** FIND_CARD's lookup as a scalar expression ($1 the vault token, $2 the project). */
+const CARD_ALONGSIDE = `select ${CARD_FIELDS.replace(/ as card$/, '')} from vault_cards c
+    where c.id = $1::uuid and c.project_id = $2::uuid`;
 
 /** A new card as a part of a combined write statement (platform/db `combinedStatement`). */
 export function vaultCardInsert(card: VaultCard): SqlPart {

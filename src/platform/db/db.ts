@@ -80,6 +80,33 @@ export class Db {
   }
 
   /**
+   * `transaction` for work whose every statement is a repository's prepared statement (the card flow's vault and
+   * authenticate commands): BEGIN, the work and COMMIT on one pooled connection of the ORM's pool, without an
+   * EntityManager fork, its flush or the query builder the ORM runs statements through. Same atomicity, locks
+   * and commit signals; a repository that reaches for the ORM in it throws (UnitOfWork.entityManagerOf).
+   */
+  async preparedTransaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    const client = await (await this.#nativePool()).connect();
+    const signals = new Set<string>();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      const result = await work(UnitOfWork.onClient({ client, signals }));
+      await client.query('commit');
+      for (const signal of signals) fireCommitted(this.#orm, signal);
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackFailed: Error) => {
+        broken = rollbackFailed;
+      });
+      throw error;
+    } finally {
+      // A connection whose rollback failed is closed rather than handed to the next request.
+      client.release(broken);
+    }
+  }
+
+  /**
    * A Db for background work that must not queue behind requests (the webhook relay and delivery workers): its
    * reads and autocommits run on a pool of its own, `size` connections to the same database with the same
    * settings, so a hundred requests waiting for the shared pool never hold a delivery cycle back. Transactions

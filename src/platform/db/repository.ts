@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { raiseAfterCommit } from './commit-signals.ts';
 import { type PreparedStatement, pgQueryConfig } from './prepared.ts';
 import { executeSql } from './raw-sql.ts';
@@ -21,20 +21,31 @@ interface ReadSource {
 }
 
 /**
+ * A transaction of prepared statements alone (`Db.preparedTransaction`): its connection, and the commit signals
+ * raised in it (fired by the Db once it has committed).
+ */
+interface ClientTransaction {
+  client: PoolClient;
+  signals: Set<string>;
+}
+
+/**
  * One unit of work: a database transaction, or a read. Opaque to commands.
  *
  * Every statement of a transaction runs on its connection. A read forks an EntityManager only when a repository
  * first makes an ORM query: a read made of prepared statements alone never forks, and runs each statement on
- * whichever pooled connection is free.
+ * whichever pooled connection is free. A prepared-statement transaction has no EntityManager at all.
  */
 export class UnitOfWork {
   #em: EntityManager | null;
   readonly #read: ReadSource | null;
+  readonly #client: ClientTransaction | null;
 
   /** A unit of work on `em`: a fork with its database transaction open. */
-  constructor(em: EntityManager, read: ReadSource | null = null) {
+  constructor(em: EntityManager, read: ReadSource | null = null, client: ClientTransaction | null = null) {
     this.#em = em;
     this.#read = read;
+    this.#client = client;
   }
 
   /** A read (no transaction): see the class comment. */
@@ -42,14 +53,23 @@ export class UnitOfWork {
     return new UnitOfWork(null as unknown as EntityManager, source);
   }
 
+  /** A transaction open on `client` whose statements are all prepared statements (`Db.preparedTransaction`). */
+  static onClient(transaction: ClientTransaction): UnitOfWork {
+    return new UnitOfWork(null as unknown as EntityManager, null, transaction);
+  }
+
   /** The pool this unit of work reads from (a read replica's, for `Db.replicaRead`). For repositories only. */
   static poolOf(uow: UnitOfWork): Promise<Pool> {
     if (uow.#read) return uow.#read.pool();
+    if (uow.#client) throw new Error('a prepared-statement transaction has no pool of its own to read from');
     return uow.#em!.getConnection().getNativeClient() as Promise<Pool>;
   }
 
   /** For repositories and platform/db only. */
   static entityManagerOf(uow: UnitOfWork): EntityManager {
+    if (uow.#client) {
+      throw new Error('a prepared-statement transaction (Db.preparedTransaction) has no EntityManager');
+    }
     uow.#em ??= uow.#read!.fork();
     return uow.#em;
   }
@@ -60,6 +80,7 @@ export class UnitOfWork {
    */
   static signalAfterCommit(uow: UnitOfWork, signal: string): void {
     if (uow.#read) uow.#read.committed(signal);
+    else if (uow.#client) uow.#client.signals.add(signal);
     else raiseAfterCommit(uow.#em!, signal);
   }
 
@@ -84,12 +105,14 @@ export class UnitOfWork {
     statement: { readonly name?: string; readonly text: string },
     values: readonly unknown[],
   ): Promise<Row[]> {
-    if (uow.#read) {
-      const pool = await uow.#read.pool();
-      const query = statement.name
+    const query = () =>
+      statement.name
         ? pgQueryConfig(statement as PreparedStatement, values)
         : { text: statement.text, values: [...values] };
-      return (await pool.query(query)).rows as Row[];
+    if (uow.#client) return (await uow.#client.client.query(query())).rows as Row[];
+    if (uow.#read) {
+      const pool = await uow.#read.pool();
+      return (await pool.query(query())).rows as Row[];
     }
     return executeSql<Row>(uow.#em!, statement, values);
   }

@@ -1,4 +1,3 @@
-import { executeSql } from './raw-sql.ts';
 import { UnitOfWork } from './repository.ts';
 
 /** Runs `$1`-style parameterised SQL: the shape pg-boss accepts as `db` to work inside a caller's transaction. */
@@ -11,9 +10,11 @@ export interface SqlExecutor {
  * transaction, so a job sent through it commits or rolls back with the rest of the unit of work.
  *
  * MikroORM's own `execute` inlines `?` parameters and cannot take pg-boss's `$1` placeholders, so the query
- * goes through the Kysely instance MikroORM runs on, as a pre-compiled raw query.
+ * goes through the Kysely instance MikroORM runs on, as a pre-compiled raw query (or, in a prepared-statement
+ * transaction, straight to its connection; in a read, to the pool).
  */
 export function sqlExecutorOf(uow: UnitOfWork): SqlExecutor {
-  const em = UnitOfWork.entityManagerOf(uow);
-  return { executeSql: async (text, values = []) => ({ rows: await executeSql(em, text, values) }) };
+  return {
+    executeSql: async (text, values = []) => ({ rows: await UnitOfWork.runSql(uow, { text }, values) }),
+  };
 }

@@ -63,7 +63,7 @@ export type AuthenticateInput = z.input<typeof authenticateInputSchema>;
  * Pays an own-checkout card transaction with a stored card. With external 3-D Secure values the payment is
  * processed directly (no challenge); without them a card that needs a challenge leaves the transaction
  * `pending` with a `payment_url`. A decline is an answer, not an error: the order comes back either way.
- * Round trips: the order's lock and view in one statement, the card, then every write in one statement.
+ * Statements: the order's lock (with the card named by its vault token), its view, every write in one statement.
  */
 export async function authenticateTransaction(
   deps: PaymentDeps,
@@ -74,10 +74,19 @@ export async function authenticateTransaction(
 ): Promise<OrderView> {
   const input = parseOrThrow(authenticateInputSchema, body ?? {});
   const external = externalDetailsOf(input);
-  return deps.db.transaction(async (uow) => {
+  return deps.db.preparedTransaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const changes = new OrderChanges();
-    const locked = isUuid(orderId) ? await writes.lockOrder(actor.projectId, { orderId }, changes) : null;
+    // A card named by its vault token is read in the lock's statement (a stored card never changes).
+    const cardAlongside = input.vault_token
+      ? VaultCardRepository.findForProjectAlongside(actor.projectId, input.vault_token)
+      : undefined;
+    const locked = isUuid(orderId)
+      ? await writes.lockOrder(actor.projectId, { orderId }, changes, {
+          withHistory: true,
+          alongside: cardAlongside,
+        })
+      : null;
     if (!locked) throw notFound('Order', 'order_id');
     const { order, transactions, view } = locked;
     const transaction = transactions.find((t) => t.id === transactionId);
@@ -102,10 +111,9 @@ export async function authenticateTransaction(
       order,
     );
 
-    const cards = new VaultCardRepository(uow);
     const card = input.vault_token
-      ? await cards.findForProject(actor.projectId, input.vault_token)
-      : await cards.findStoredFor(transaction.id);
+      ? VaultCardRepository.fromText(locked.alongside)
+      : await new VaultCardRepository(uow).findStoredFor(transaction.id);
     if (!card) throw input.vault_token ? vaultTokenNotFound() : cardNotStored();
     if (input.cvc !== undefined) {
       const cvc = validateCvc(input.cvc, card.brand as CardBrand | null);
