@@ -10,7 +10,7 @@ import { Receiver } from './receiver.ts';
 /**
  * What one one-click payment and its webhook cost, closed loop (a developer's tool, not part of bench:events):
  * `node --experimental-strip-types bench/events/one-click-cost.ts [connections] [seconds] [--statements]
- * [--no-webhooks]`.
+ * [--no-webhooks] [--rate=N]`.
  * Server (Node) and PostgreSQL CPU per payment while the orders are made, and over the whole window until
  * every webhook has arrived; with `--statements`, every statement PostgreSQL ran per payment
  * (pg_stat_statements, track = all, loaded into the scratch database before the measured start).
@@ -19,6 +19,8 @@ const args = process.argv.slice(2);
 const statements = args.includes('--statements');
 /** Without a webhook URL nothing is relayed or delivered: the difference is what the webhooks cost. */
 const withWebhooks = !args.includes('--no-webhooks');
+/** `--rate=N`: open loop at N payments/s instead of closed loop (CPU per payment compares across builds). */
+const rate = Number(args.find((a) => a.startsWith('--rate='))?.slice('--rate='.length)) || undefined;
 const [connections = 20, seconds = 8] = args.filter((a) => !a.startsWith('--')).map(Number);
 const serverEnv = Object.fromEntries(
   (process.env.SERVER_ENV ?? '')
@@ -54,6 +56,7 @@ try {
       baseUrl: server.baseUrl,
       connections,
       durationSeconds: seconds,
+      overallRate: rate,
       scenario: { kind: 'one-click-orders', headers: jsonHeaders(gateway.apiKey), vaultToken, amount: 995 },
     },
     server.pid,
@@ -66,7 +69,7 @@ try {
   const line = (label: string, value: string) => process.stdout.write(`${label.padEnd(44)} ${value}\n`);
   line(
     'payments (closed loop)',
-    `${payments} in ${load.seconds.toFixed(1)} s = ${(payments / load.seconds).toFixed(0)}/s at ${connections} connections; ${load.failures ?? 0} failed`,
+    `${payments} in ${load.seconds.toFixed(1)} s = ${(payments / load.seconds).toFixed(0)}/s at ${connections} connections${rate ? `, ${rate}/s offered` : ''}; ${load.failures ?? 0} failed`,
   );
   line('webhooks arrived', String(arrived));
   line(
@@ -90,6 +93,13 @@ try {
         `${(Number(row.calls) / payments).toFixed(3).padStart(8)} ${String(row.ms).padStart(9)} ms  ${row.query}\n`,
       );
     }
+  }
+  if (statements) {
+    const { rows } = await db.query(
+      `select relname, seq_scan, seq_tup_read, idx_scan, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables
+       where relname in ('webhook_deliveries', 'outbox_events', 'webhook_delivery_attempts') order by relname`,
+    );
+    for (const row of rows) process.stdout.write(`${JSON.stringify(row)}\n`);
   }
   await db.end();
 } finally {

@@ -80,8 +80,9 @@ export async function createOrder<D extends Deps>(
     : null;
   if (transaction) prepared?.fill?.(transaction);
 
-  // Everything the new order's representation needs is in hand: it is never read back.
-  const changes = new OrderChanges();
+  // Everything the new order's representation needs is in hand: it is never read back. The write relays its
+  // own outbox rows: a status change's webhook delivery is queued in the same statement.
+  const changes = new OrderChanges({ webhookAttempts: deps.config.webhooks.maxAttempts });
   changes.add(order);
   const view: OrderView = { order, transactions: [], relatedOrders: [] };
   const created = transaction
