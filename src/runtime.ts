@@ -11,7 +11,12 @@ import { connectOrm, type Orm } from './platform/db/orm.ts';
 import { createLogger } from './platform/http/logger.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { WorkerHost } from './platform/module.ts';
-import { CREDENTIAL_CHANNEL, DELIVERIES_CHANNEL, OUTBOX_CHANNEL } from './platform/pubsub/channels.ts';
+import {
+  CREDENTIAL_CHANNEL,
+  DELIVERIES_CHANNEL,
+  OUTBOX_CHANNEL,
+  OUTBOX_RELAYED_CHANNEL,
+} from './platform/pubsub/channels.ts';
 import { PgListener } from './platform/pubsub/pg-listener.ts';
 import { flushTraces, reportTracing } from './platform/telemetry/trace-context.ts';
 import { type AppDeps, type AppServices, buildDeps, type ServiceOverrides } from './services.ts';
@@ -175,7 +180,7 @@ export async function startServices(
   try {
     notifications = await PgListener.start({
       url: database.url,
-      channels: [OUTBOX_CHANNEL, CREDENTIAL_CHANNEL, DELIVERIES_CHANNEL],
+      channels: [OUTBOX_CHANNEL, OUTBOX_RELAYED_CHANNEL, CREDENTIAL_CHANNEL, DELIVERIES_CHANNEL],
       logger,
     });
   } catch (error) {

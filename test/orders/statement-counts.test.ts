@@ -1,6 +1,7 @@
 import { buildOrder, buildOwnCheckoutOrder } from '../factories/order.ts';
 import { payOwnCheckoutOrder, storeCard, TEST_CVC } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
+import { sql } from '../helpers/database.ts';
 import { type GraphQLClient, graphqlClient } from '../helpers/graphql.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
 import { besidesAuthentication, type StatementLog, statementLog } from '../helpers/statement-log.ts';
@@ -105,7 +106,97 @@ describe('statements per request', () => {
       expect(answer.status).toBe('completed');
       expect((await api.get<Json>(`/v1/orders/${order.id}/`)).body).toEqual(answer);
     });
+
+    it('pays one-click with a stored card: the card, then one statement with the authorization and no expiry timer; no BEGIN, COMMIT or read-back', async () => {
+      const vaultToken = await storedCardToken();
+      let answer: Json = {};
+      const statements = await log.during(async () => {
+        answer = (
+          await api.post<Json>(
+            '/v1/orders/',
+            buildOwnCheckoutOrder(
+              'credit-card',
+              {},
+              {
+                payment_method_details: {
+                  one_click_type: 'one-click',
+                  vault_token: vaultToken,
+                  cvc: TEST_CVC,
+                },
+              },
+            ),
+          )
+        ).body;
+      });
+      expect(shapes(statements)).toEqual(['vault.find_card', expect.stringMatching(/^orders\.write\.\d+$/)]);
+      const [, write] = besidesAuthentication(statements);
+      for (const table of [
+        'orders',
+        'transactions',
+        'transaction_events',
+        'outbox_events',
+        'card_authorizations',
+      ]) {
+        expect(write).toContain(`insert into ${table} `);
+      }
+      // A completed order can never expire: it gets no timer.
+      expect(write).not.toMatch(/insert into pgboss\./i);
+      expect(answer.status).toBe('completed');
+      expect((await api.get<Json>(`/v1/orders/${answer.id}/`)).body).toEqual(answer);
+    });
+
+    it('pre-authorizes one-click in the same one statement, its release timer included', async () => {
+      const vaultToken = await storedCardToken();
+      let answer: Json = {};
+      const statements = await log.during(async () => {
+        answer = (
+          await api.post<Json>(
+            '/v1/orders/',
+            buildOwnCheckoutOrder(
+              'credit-card',
+              {},
+              {
+                capture_mode: 'manual',
+                payment_method_details: {
+                  one_click_type: 'one-click',
+                  vault_token: vaultToken,
+                  cvc: TEST_CVC,
+                },
+              },
+            ),
+          )
+        ).body;
+      });
+      expect(shapes(statements)).toEqual(['vault.find_card', expect.stringMatching(/^orders\.write\.\d+$/)]);
+      const transaction = answer.transactions[0];
+      expect(transaction).toMatchObject({ status: 'accepted', is_capturable: true });
+      const jobs = await sql(
+        app.databaseUrl,
+        `select name, data from pgboss.job where data->>'transactionId' = $1 or data->>'orderId' = $2 order by name`,
+        [transaction.id, answer.id],
+      );
+      // The order is completed (a final status): only the pre-authorization's timer.
+      expect(answer.status).toBe('completed');
+      expect(jobs).toEqual([
+        { name: 'payments.release-authorization', data: { transactionId: transaction.id } },
+      ]);
+      const [authorization] = await sql(
+        app.databaseUrl,
+        'select result, capturable_until is not null as capturable from card_authorizations where transaction_id = $1',
+        [transaction.id],
+      );
+      expect(authorization).toEqual({ result: 'approved', capturable: true });
+    });
   });
+
+  /** The vault token of a card stored for a fresh own-checkout order. */
+  async function storedCardToken(): Promise<string> {
+    const { body: order } = await api.post<Json>('/v1/orders/', buildOwnCheckoutOrder());
+    const stored = await storeCard(app, project.apiKey, {
+      setupToken: order.transactions[0].payment_method_details.setup_token,
+    });
+    return stored.body.vault_token;
+  }
 
   describe('GraphQL', () => {
     /** The statements besides authentication, with what each bound to the read's parts ($3 events, $4 related). */

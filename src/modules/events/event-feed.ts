@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/db.ts';
 import { CoalescedRun } from '../../platform/jobs/coalesced-run.ts';
-import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
+import { OUTBOX_CHANNEL, OUTBOX_RELAYED_CHANNEL } from '../../platform/pubsub/channels.ts';
 import type { PgListener } from '../../platform/pubsub/pg-listener.ts';
 import { PubSub } from '../../platform/pubsub/pubsub.ts';
 import { type Cursor, compareCursors } from './cursor.ts';
@@ -83,6 +83,7 @@ export class EventFeed {
     this.#sweepMs = options.sweepMs;
     this.#unlisten.push(
       options.notifications.on(OUTBOX_CHANNEL, () => this.#wake()),
+      options.notifications.on(OUTBOX_RELAYED_CHANNEL, () => this.#wake()),
       options.notifications.onReconnect(() => this.#wake()),
     );
   }

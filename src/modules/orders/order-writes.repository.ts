@@ -5,7 +5,11 @@ import {
   type SqlPart,
 } from '../../platform/db/prepared.ts';
 import { Repository, type UnitOfWork } from '../../platform/db/repository.ts';
-import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
+import {
+  DELIVERIES_CHANNEL,
+  OUTBOX_CHANNEL,
+  OUTBOX_RELAYED_CHANNEL,
+} from '../../platform/pubsub/channels.ts';
 import { Order } from './order.entity.ts';
 import {
   type ColumnMap,
@@ -37,9 +41,21 @@ export interface OrderRows {
  */
 export class OrderChanges implements OrderRows {
   readonly #inserts = new Map<ColumnMap, OrderRow[]>();
+  /** Set: the write queues the webhook deliveries of its status changes itself (`#outboxParts`). */
+  readonly #webhookAttempts: number | null;
+  /** Whether the outbox rows written leave work for the relay (set when the parts are built). */
+  #leavesUnrelayed = false;
   readonly #tracked = new Map<Order | Transaction, string>();
   /** Other modules' writes of the same command (a stored card, a card authorization), built when saved. */
   readonly #also: (() => SqlPart)[] = [];
+
+  /**
+   * `webhookAttempts` (the attempts a delivery gets, WEBHOOK_MAX_ATTEMPTS): the write relays its own outbox
+   * rows, queueing their webhook deliveries in the same statement, instead of leaving them to the relay.
+   */
+  constructor(options: { webhookAttempts?: number } = {}) {
+    this.#webhookAttempts = options.webhookAttempts ?? null;
+  }
 
   add(...rows: OrderRow[]): void {
     for (const row of rows) {
@@ -54,6 +70,11 @@ export class OrderChanges implements OrderRows {
   /** Whether the writes include outbox rows (the events feed and the relay are woken after the commit). */
   get writesEvents(): boolean {
     return this.#inserts.has(OUTBOX_COLUMNS);
+  }
+
+  /** Whether some outbox row written is left for the relay (known once `parts` has run). */
+  get leavesUnrelayed(): boolean {
+    return this.#leavesUnrelayed;
   }
 
   /** Another module's write, as a part of the same statement. */
@@ -71,7 +92,7 @@ export class OrderChanges implements OrderRows {
     const parts: SqlPart[] = [];
     for (const [columns, rows] of this.#inserts) {
       if (columns === OUTBOX_COLUMNS) {
-        parts.push(this.#outboxPart(rows as OutboxEvent[]));
+        parts.push(...this.#outboxParts(rows as OutboxEvent[]));
         continue;
       }
       parts.push({ sql: insertRowsSql(TABLES.get(columns)!, columns), values: [rowsJson(rows, columns)] });
@@ -96,24 +117,60 @@ export class OrderChanges implements OrderRows {
    * (DeliveryQueueRepository.relayBatch): a transaction status change is relayed at once; an order status
    * change whose order (in hand: its URL never changes) has no URL is relayed at once unless the project has
    * one, which the statement itself checks. Every other row is left to the relay exactly as before.
+   *
+   * With `webhookAttempts`, the write is the relay for every row whose order is in hand: the row is written
+   * relayed and, in the same statement, an order status change gets its delivery queued under the relay's own
+   * rule (QUEUE_DELIVERIES), so the relay neither claims nor rewrites it.
    */
-  #outboxPart(rows: OutboxEvent[]): SqlPart {
+  #outboxParts(rows: OutboxEvent[]): SqlPart[] {
     const orders = new Map<string, Order>();
     for (const row of [...(this.#inserts.get(ORDER_COLUMNS) ?? []), ...this.#tracked.keys()]) {
       if (row instanceof Order) orders.set(row.id, row);
     }
+    const relaysItself = this.#webhookAttempts !== null;
+    const delivered: { eventId: string; orderWebhookUrl: string | null }[] = [];
     for (const row of rows) {
       row.createdAt ??= new Date();
       const order = orders.get(row.orderId);
+      if (row.relayedAt == null && relaysItself && order !== undefined) {
+        row.relayedAt = row.createdAt;
+        if (row.type === 'order.status_changed') {
+          delivered.push({ eventId: row.eventId, orderWebhookUrl: order.webhookUrl ?? null });
+        }
+      }
       const noDelivery =
         row.type !== 'order.status_changed' || (order !== undefined && order.webhookUrl == null);
       if (row.relayedAt == null && noDelivery) row.relayedAt = row.createdAt;
     }
-    return { sql: INSERT_OUTBOX_ROWS, values: [rowsJson(rows, OUTBOX_COLUMNS)] };
+    if (!relaysItself) {
+      // The statement may leave an order status change to the relay (its project's URL): wake it.
+      this.#leavesUnrelayed = true;
+      return [{ sql: INSERT_OUTBOX_ROWS, values: [rowsJson(rows, OUTBOX_COLUMNS)] }];
+    }
+    // Written exactly as decided here: a row is relayed, or (its order not in hand) left to the relay.
+    this.#leavesUnrelayed ||= rows.some((row) => row.relayedAt == null);
+    const insert = { sql: INSERT_OUTBOX_ROWS_AS_GIVEN, values: [rowsJson(rows, OUTBOX_COLUMNS)] };
+    if (delivered.length === 0) return [insert];
+    return [
+      {
+        ...insert,
+        sql: `${insert.sql}\n  returning id, event_id, type, project_id, order_id, data, created_at`,
+      },
+      {
+        sql: QUEUE_DELIVERIES,
+        values: [
+          delivered.map((d) => d.eventId),
+          delivered.map((d) => d.orderWebhookUrl),
+          this.#webhookAttempts,
+        ],
+        readsPrevious: true,
+        counted: true,
+      },
+    ];
   }
 }
 
-/** See `#outboxPart`: an order status change stays unrelayed when its project has a webhook URL. */
+/** See `#outboxParts`: an order status change stays unrelayed when its project has a webhook URL. */
 const INSERT_OUTBOX_ROWS = `insert into outbox_events (${OUTBOX_COLUMNS.map(([, column]) => column).join(', ')})
   select ${OUTBOX_COLUMNS.map(([, column]) =>
     column === 'relayed_at'
@@ -123,6 +180,24 @@ const INSERT_OUTBOX_ROWS = `insert into outbox_events (${OUTBOX_COLUMNS.map(([, 
       : `r.${column}`,
   ).join(', ')}
   from json_populate_recordset(null::outbox_events, $1::json) r`;
+
+const INSERT_OUTBOX_ROWS_AS_GIVEN = insertRowsSql('outbox_events', OUTBOX_COLUMNS);
+
+/**
+ * The relay's rule (webhooks' DeliveryQueueRepository RELAY: keep the two alike), for the order status changes
+ * of `{{previous}}` (the outbox rows just inserted) whose event id is in $1: a delivery for each whose order
+ * ($2, in hand) or project has a webhook URL, with $3 attempts at most.
+ */
+const QUEUE_DELIVERIES = `insert into webhook_deliveries (id, project_id, order_id, outbox_event_id, event_id, reason,
+    order_status, state, attempt_count, max_attempts, created_at, next_attempt_at)
+  select gen_random_uuid(), r.project_id, r.order_id, r.id, r.event_id, 'status_changed', r.data ->> 'status',
+    'pending', 0, $3::int, r.created_at, now()
+  from {{previous}} r
+  join unnest($1::uuid[], $2::text[]) as u(event_id, order_webhook_url) on u.event_id = r.event_id
+  join projects p on p.id = r.project_id
+  where r.type = 'order.status_changed' and coalesce(u.order_webhook_url, p.webhook_url) is not null
+  order by r.id
+  returning 1`;
 
 const TABLES = new Map<ColumnMap, string>([
   [ORDER_COLUMNS, 'orders'],
@@ -264,7 +339,11 @@ export class OrderWriteRepository extends Repository {
     const parts = [...changes.parts(), ...extra];
     if (parts.length === 0) return;
     const { statement, values } = combinedStatement('orders.write', parts);
-    await this.prepared(statement, values);
-    if (changes.writesEvents) this.signalAfterCommit(OUTBOX_CHANNEL);
+    const [written] = await this.prepared<{ counted?: number }>(statement, values);
+    // The relay is woken only for rows left to it; the events feed for every row.
+    if (changes.writesEvents) {
+      this.signalAfterCommit(changes.leavesUnrelayed ? OUTBOX_CHANNEL : OUTBOX_RELAYED_CHANNEL);
+    }
+    if ((written?.counted ?? 0) > 0) this.signalAfterCommit(DELIVERIES_CHANNEL);
   }
 }

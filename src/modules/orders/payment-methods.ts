@@ -9,7 +9,7 @@ import {
   type ValidTransactionInput,
 } from './order-input.ts';
 import type { TransactionView } from './order-view.ts';
-import type { OrderRows } from './order-writes.repository.ts';
+import type { OrderChanges } from './order-writes.repository.ts';
 import type { Transaction } from './transaction.entity.ts';
 
 /**
@@ -54,14 +54,19 @@ export interface NewTransactionRequest {
 export interface PreparedTransaction {
   /** Fills in method-specific facts before the transaction is recorded (e.g. `payment_url`, card details). */
   fill?(transaction: Transaction): void;
-  /** Runs inside the creating database transaction once the order and its transaction are recorded. */
-  inCreatingTransaction?(created: CreatedTransaction): Promise<void>;
+  /**
+   * Runs right before the new order is written (e.g. a one-click authorization), with no database transaction
+   * open unless the caller's (`createOrder`'s `within`): everything it records goes into `orders`, which the
+   * order's ONE write statement writes, atomically, with the order, its transaction, events and outbox rows.
+   */
+  beforeWrite?(created: CreatedTransaction): Promise<void>;
 }
 
 export interface CreatedTransaction {
+  /** For reads only: its writes would commit on their own, apart from the order's. */
   uow: UnitOfWork;
-  /** Where status changes recorded here put their rows (written with the order, in its transaction). */
-  orders: OrderRows;
+  /** Where what is recorded here goes (rows, and other modules' parts): written with the order, in one statement. */
+  orders: OrderChanges;
   order: Order;
   /** The new transaction with its events so far; a status change recorded here adds its event. */
   view: TransactionView;

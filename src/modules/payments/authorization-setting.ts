@@ -6,6 +6,7 @@ import type { OrderRows } from '../orders/order-writes.repository.ts';
 import { feeRulesOfOrder } from '../orders/settlement-rules.ts';
 import type { CardCipher } from '../vault/card-crypto.ts';
 import type { Acquirer } from './acquirer/acquirer.ts';
+import { authorizationReleaseTimer } from './authorization-release-timer.ts';
 import type { PaymentDeps } from './deps.ts';
 import { PaymentRepository } from './payment.repository.ts';
 
@@ -18,6 +19,8 @@ export interface AuthorizationSetting {
   payments: Pick<PaymentRepository, 'findAuthorization' | 'add'>;
   /** For the release timer of an approved pre-authorization, enqueued in the same unit of work. */
   jobs: JobQueue;
+  /** Sets the release timer of an approved pre-authorization with the attempt's other writes. */
+  scheduleRelease(job: { transactionId: string }, dueAt: Date): Promise<void>;
   cipher: CardCipher;
   acquirer: Acquirer;
   /** How long an approved pre-authorization can be captured (ISO 8601 duration). */
@@ -36,7 +39,13 @@ export interface AuthorizationSetting {
  */
 export function authorizationSetting(
   deps: Pick<PaymentDeps, 'acquirers' | 'cipher' | 'config' | 'jobs' | 'now'>,
-  unit: { uow: UnitOfWork; orders: OrderRows; payments?: AuthorizationSetting['payments'] },
+  unit: {
+    uow: UnitOfWork;
+    orders: OrderRows;
+    payments?: AuthorizationSetting['payments'];
+    /** Default: enqueued in `uow` (its transaction). */
+    scheduleRelease?: AuthorizationSetting['scheduleRelease'];
+  },
   order: Pick<Order, 'flags' | 'projectId'>,
   at: Date = deps.now(),
 ): AuthorizationSetting {
@@ -45,6 +54,9 @@ export function authorizationSetting(
     orders: unit.orders,
     payments: unit.payments ?? new PaymentRepository(unit.uow),
     jobs: deps.jobs,
+    scheduleRelease:
+      unit.scheduleRelease ??
+      ((job, dueAt) => authorizationReleaseTimer.schedule(deps.jobs, unit.uow, job, dueAt)),
     cipher: deps.cipher,
     acquirer: deps.acquirers.require(order),
     capturePeriod: deps.config.authorizationCapturePeriod,

@@ -14,7 +14,6 @@ import type {
   AuthorizationResult,
   ThreeDSecureStatus,
 } from './acquirer/acquirer.ts';
-import { authorizationReleaseTimer } from './authorization-release-timer.ts';
 import type { AuthorizationSetting } from './authorization-setting.ts';
 import { CardAuthorization, type CardAuthorizationResult } from './card-authorization.entity.ts';
 
@@ -129,8 +128,7 @@ export async function recordAuthorizationAnswer(
   const capturableUntil = capturable ? addIsoDuration(at, setting.capturePeriod) : null;
   await recordAuthorization(setting, attempt, result, capturableUntil);
   if (capturableUntil) {
-    const job = { transactionId: transaction.id };
-    await authorizationReleaseTimer.schedule(setting.jobs, setting.uow, job, capturableUntil);
+    await setting.scheduleRelease({ transactionId: transaction.id }, capturableUntil);
   }
 
   const publicDetails: JsonObject = {

@@ -13,11 +13,12 @@ import { validateCvc } from '../vault/card-input.ts';
 import type { CardBrand } from '../vault/card-number.ts';
 import type { VaultCard } from '../vault/vault-card.entity.ts';
 import { VaultCardRepository } from '../vault/vault-card.repository.ts';
+import { authorizationReleaseTimer } from './authorization-release-timer.ts';
 import { authorizationSetting } from './authorization-setting.ts';
 import { authorizeCard } from './authorize-card.ts';
 import type { PaymentDeps } from './deps.ts';
 import { firstTransactionNotCompleted, firstTransactionNotFound, vaultTokenNotFound } from './errors.ts';
-import { PaymentRepository } from './payment.repository.ts';
+import { cardAuthorizationInsert, PaymentRepository } from './payment.repository.ts';
 
 export const CREDIT_CARD = 'credit-card';
 
@@ -53,8 +54,9 @@ export function checkOneClickDetails(
 /**
  * `credit-card`: a setup token for the vault, and one-click payments (spec 4.16). Every one-click transaction
  * gets a `payment_url`: the customer goes there to pass a 3-D Secure challenge if the bank asks for one (or,
- * for `first`, to enter the card). A `one-click` payment is authorized at once, in the transaction that
- * creates the order, with the stored card and the CVC sent, which lives in memory for that call only.
+ * for `first`, to enter the card). A `one-click` payment is authorized at once, before the order is written,
+ * with the stored card and the CVC sent, which lives in memory for that call only; the answer is written with
+ * the order, in its one statement.
  */
 export const creditCardPaymentMethod: PaymentMethodHandler<PaymentDeps> = {
   id: CREDIT_CARD,
@@ -89,10 +91,29 @@ async function prepareCardTransaction(
         card_expiry: card.expiry,
       };
     },
-    inCreatingTransaction: card
+    beforeWrite: card
       ? async ({ uow, orders, order, view, at }) => {
           const { transaction } = view;
-          const outcome = await authorizeCard(authorizationSetting(deps, { uow, orders }, order, at), {
+          // The transaction is new in this very request: it has no authorization, nor anything to lock. The
+          // answer's rows (the authorization, the status changes, a release timer) go into the order's write.
+          const setting = authorizationSetting(
+            deps,
+            {
+              uow,
+              orders,
+              payments: {
+                findAuthorization: async () => null,
+                add: (authorization) => orders.also(() => cardAuthorizationInsert(authorization)),
+              },
+              scheduleRelease: async (job, dueAt) => {
+                const timer = await authorizationReleaseTimer.insertFor(deps.jobs, job, dueAt);
+                orders.also(() => timer);
+              },
+            },
+            order,
+            at,
+          );
+          const outcome = await authorizeCard(setting, {
             order,
             transactions: [transaction],
             transaction,

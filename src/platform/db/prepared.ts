@@ -32,6 +32,13 @@ export function pgQueryConfig(statement: PreparedStatement, values: readonly unk
 export interface SqlPart {
   readonly sql: string;
   readonly values: readonly unknown[];
+  /**
+   * The part reads the rows the part right before it RETURNs: `{{previous}}` in `sql` names that part (the
+   * one exception to "parts do not read each other's rows", e.g. a row inserted with its generated id).
+   */
+  readonly readsPrevious?: boolean;
+  /** The statement answers how many rows this part RETURNs (summed over such parts, as `counted`). */
+  readonly counted?: boolean;
 }
 
 const combined = new Map<string, PreparedStatement>();
@@ -40,7 +47,8 @@ const combined = new Map<string, PreparedStatement>();
  * Several writes as ONE statement: each part becomes a common table expression of `with ... select 1`, its
  * placeholders renumbered after the parts before it. PostgreSQL runs them as one statement (atomic, one round
  * trip); deferred foreign keys make the order of the parts irrelevant. Parts must not read each other's rows
- * (every part sees the snapshot from before the statement). Named after `name` and the shape of the parts,
+ * (every part sees the snapshot from before the statement), except what the part before RETURNs
+ * (`readsPrevious`). Answers `select 1`, or the `counted` rows' number. Named after `name` and the shape of the parts,
  * so each combination is parsed once per connection.
  */
 export function combinedStatement(
@@ -48,12 +56,17 @@ export function combinedStatement(
   parts: readonly SqlPart[],
 ): { statement: PreparedStatement; values: unknown[] } {
   const values: unknown[] = [];
+  const counted: string[] = [];
   const ctes = parts.map((part, index) => {
     const offset = values.length;
     values.push(...part.values);
-    return `w${index} as (${part.sql.replace(/\$(\d+)/g, (_, n: string) => `$${offset + Number(n)}`)})`;
+    let sql = part.sql.replace(/\$(\d+)/g, (_, n: string) => `$${offset + Number(n)}`);
+    if (part.readsPrevious) sql = sql.replaceAll('{{previous}}', `w${index - 1}`);
+    if (part.counted) counted.push(`(select count(*) from w${index})`);
+    return `w${index} as (${sql})`;
   });
-  const text = `with ${ctes.join(',\n')}\nselect 1`;
+  const result = counted.length > 0 ? `select (${counted.join(' + ')})::int as counted` : 'select 1';
+  const text = `with ${ctes.join(',\n')}\n${result}`;
   let statement = combined.get(text);
   if (!statement) {
     statement = preparedStatement(`${name}.${combined.size + 1}`, text);

@@ -10,6 +10,7 @@ import type { OrderView } from '../order-view.ts';
 import { OrderChanges, OrderWriteRepository } from '../order-writes.repository.ts';
 import type { OrderDeps, OrderOwner } from '../payment-methods.ts';
 import { issueSetupToken } from '../setup-token.ts';
+import { isFinalOrderStatus } from '../state-machine.ts';
 import { recordNewTransaction } from '../status-changes.ts';
 import { Transaction } from '../transaction.entity.ts';
 
@@ -20,9 +21,10 @@ const TRANSACTION = 'transactions.0';
  * page (`order_url`); with exactly one the merchant drives the payment itself (own checkout), and its payment
  * method's handler runs (e.g. a one-click card payment is authorized in the creating transaction).
  *
- * Parse and decide, let the method prepare (it may read, e.g. a stored card), then write everything at once:
- * the order, its transaction and first event, the outbox rows and the expiry timer, as one statement; when the
- * method works in the creating transaction (a one-click authorization), in one database transaction with it.
+ * Parse and decide, let the method prepare (it may read, e.g. a stored card) and act before the write (a
+ * one-click authorization), then write everything at once: the order, its transaction and events, the outbox
+ * rows, the method's rows (a card authorization) and, for an order still open, the expiry timer, as ONE
+ * statement in autocommit (atomic by itself: no BEGIN/COMMIT round trips).
  *
  * `options.paymentLinkId` records the payment link the order comes from, and `options.within` writes the order
  * in the caller's database transaction instead of its own (the payment link's row lock is held across it).
@@ -78,25 +80,29 @@ export async function createOrder<D extends Deps>(
     : null;
   if (transaction) prepared?.fill?.(transaction);
 
-  // Everything the new order's representation needs is in hand: it is never read back.
-  const changes = new OrderChanges();
+  // Everything the new order's representation needs is in hand: it is never read back. The write relays its
+  // own outbox rows: a status change's webhook delivery is queued in the same statement.
+  const changes = new OrderChanges({ webhookAttempts: deps.config.webhooks.maxAttempts });
   changes.add(order);
   const view: OrderView = { order, transactions: [], relatedOrders: [] };
   const created = transaction
     ? { transaction, events: [recordNewTransaction({ orders: changes, at }, order, transaction)] }
     : null;
   if (created) view.transactions.push(created);
-  const expiry = await orderExpiryTimer.insertFor(deps.jobs, { orderId: order.id }, order.expiresAt);
-  const inCreatingTransaction = created ? prepared?.inCreatingTransaction : undefined;
+  const beforeWrite = created ? prepared?.beforeWrite : undefined;
+  // One statement, no transaction: a one-click authorization happens first, holding no connection or lock
+  // (the order is new: no one else can see it), and adds its rows to that statement.
   const write = async (uow: UnitOfWork) => {
-    await inCreatingTransaction?.({ uow, orders: changes, order, view: created!, at });
-    await new OrderWriteRepository(uow).save(changes, expiry);
+    await beforeWrite?.({ uow, orders: changes, order, view: created!, at });
+    // An order final already (an approved one-click payment) can never expire: no timer to set and fire.
+    const expiry = isFinalOrderStatus(order.status)
+      ? []
+      : [await orderExpiryTimer.insertFor(deps.jobs, { orderId: order.id }, order.expiresAt)];
+    await new OrderWriteRepository(uow).save(changes, ...expiry);
     return view;
   };
   if (options.within) return write(options.within);
-  // The order, its transaction, first event and outbox row and the expiry timer: one statement, one commit.
-  if (!inCreatingTransaction) return deps.db.autocommit(write);
-  return deps.db.transaction(write);
+  return deps.db.autocommit(write);
 }
 
 /** Methods the project has not activated, and webhook URLs its mode may not use, are refused. */

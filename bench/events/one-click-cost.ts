@@ -1,0 +1,108 @@
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { type Gateway, jsonHeaders, payByCard, setProjectWebhookUrl } from '../lib/gateway-api.ts';
+import { measure } from '../lib/load.ts';
+import { cpuMsBetween, readTreeUsage } from '../lib/proc.ts';
+import { startProjectServer } from '../lib/project-server.ts';
+import { Receiver } from './receiver.ts';
+
+/**
+ * What one one-click payment and its webhook cost, closed loop (a developer's tool, not part of bench:events):
+ * `node --experimental-strip-types bench/events/one-click-cost.ts [connections] [seconds] [--statements]
+ * [--no-webhooks] [--rate=N]`.
+ * Server (Node) and PostgreSQL CPU per payment while the orders are made, and over the whole window until
+ * every webhook has arrived; with `--statements`, every statement PostgreSQL ran per payment
+ * (pg_stat_statements, track = all, loaded into the scratch database before the measured start).
+ */
+const args = process.argv.slice(2);
+const statements = args.includes('--statements');
+/** Without a webhook URL nothing is relayed or delivered: the difference is what the webhooks cost. */
+const withWebhooks = !args.includes('--no-webhooks');
+/** `--rate=N`: open loop at N payments/s instead of closed loop (CPU per payment compares across builds). */
+const rate = Number(args.find((a) => a.startsWith('--rate='))?.slice('--rate='.length)) || undefined;
+const [connections = 20, seconds = 8] = args.filter((a) => !a.startsWith('--')).map(Number);
+const serverEnv = Object.fromEntries(
+  (process.env.SERVER_ENV ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
+
+const receiver = await Receiver.start();
+let server = await startProjectServer({ env: serverEnv, label: 'server' });
+try {
+  if (statements) {
+    const conf = path.join(server.dataDir, 'postgres', 'postgresql.conf');
+    await server.stop();
+    appendFileSync(
+      conf,
+      "\nshared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track = all\npg_stat_statements.max = 5000\n",
+    );
+    server = await startProjectServer({ env: serverEnv, dataDir: server.dataDir, label: 'server' });
+  }
+  const db = new pg.Client({ connectionString: server.databaseUrl });
+  await db.connect();
+  if (statements) await db.query('create extension if not exists pg_stat_statements');
+  const gateway: Gateway = server;
+  if (withWebhooks) await setProjectWebhookUrl(gateway, receiver.url);
+  const { vaultToken } = await payByCard(gateway);
+  if (withWebhooks) await receiver.waitFor(1, { timeoutMs: 10_000, idleMs: 10_000 });
+  await receiver.reset();
+  if (statements) await db.query('select pg_stat_statements_reset()');
+  const before = readTreeUsage(server.pid);
+  const load = await measure(
+    {
+      baseUrl: server.baseUrl,
+      connections,
+      durationSeconds: seconds,
+      overallRate: rate,
+      scenario: { kind: 'one-click-orders', headers: jsonHeaders(gateway.apiKey), vaultToken, amount: 995 },
+    },
+    server.pid,
+  );
+  const payments = load.records.length;
+  const arrived = withWebhooks
+    ? await receiver.waitFor(payments, { timeoutMs: 60_000, idleMs: 10_000, distinctOrders: true })
+    : 0;
+  const after = readTreeUsage(server.pid);
+  const line = (label: string, value: string) => process.stdout.write(`${label.padEnd(44)} ${value}\n`);
+  line(
+    'payments (closed loop)',
+    `${payments} in ${load.seconds.toFixed(1)} s = ${(payments / load.seconds).toFixed(0)}/s at ${connections} connections${rate ? `, ${rate}/s offered` : ''}; ${load.failures ?? 0} failed`,
+  );
+  line('webhooks arrived', String(arrived));
+  line(
+    'while creating: Node / PG ms per payment',
+    `${load.cpuMsPerUnit.toFixed(2)} / ${load.dbMsPerUnit.toFixed(2)}`,
+  );
+  line(
+    'until delivered: Node / PG ms per payment',
+    `${(cpuMsBetween(before.server, after.server) / payments).toFixed(2)} / ${(cpuMsBetween(before.database, after.database) / payments).toFixed(2)}`,
+  );
+  if (statements) {
+    const { rows } = await db.query(
+      `select calls, round(total_exec_time::numeric, 1) as ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query
+       from pg_stat_statements where query not like '%pg_stat_statements%' order by calls desc limit 40`,
+    );
+    let total = 0;
+    for (const row of rows) total += Number(row.calls);
+    line('statements per payment (top 40)', (total / payments).toFixed(2));
+    for (const row of rows) {
+      process.stdout.write(
+        `${(Number(row.calls) / payments).toFixed(3).padStart(8)} ${String(row.ms).padStart(9)} ms  ${row.query}\n`,
+      );
+    }
+  }
+  if (statements) {
+    const { rows } = await db.query(
+      `select relname, seq_scan, seq_tup_read, idx_scan, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables
+       where relname in ('webhook_deliveries', 'outbox_events', 'webhook_delivery_attempts') order by relname`,
+    );
+    for (const row of rows) process.stdout.write(`${JSON.stringify(row)}\n`);
+  }
+  await db.end();
+} finally {
+  await server.dispose();
+  await receiver.stop();
+}
