@@ -10,6 +10,7 @@ import {
   OUTBOX_CHANNEL,
   OUTBOX_RELAYED_CHANNEL,
 } from '../../platform/pubsub/channels.ts';
+import { insertStatusChangeDeliveries } from '../webhooks/status-change-deliveries.ts';
 import { Order } from './order.entity.ts';
 import {
   type ColumnMap,
@@ -120,7 +121,7 @@ export class OrderChanges implements OrderRows {
    *
    * With `webhookAttempts`, the write is the relay for every row whose order is in hand: the row is written
    * relayed and, in the same statement, an order status change gets its delivery queued under the relay's own
-   * rule (QUEUE_DELIVERIES), so the relay neither claims nor rewrites it.
+   * rule (QUEUE_DELIVERIES, webhooks' status-change-deliveries), so the relay neither claims nor rewrites it.
    */
   #outboxParts(rows: OutboxEvent[]): SqlPart[] {
     const orders = new Map<string, Order>();
@@ -184,20 +185,18 @@ const INSERT_OUTBOX_ROWS = `insert into outbox_events (${OUTBOX_COLUMNS.map(([, 
 const INSERT_OUTBOX_ROWS_AS_GIVEN = insertRowsSql('outbox_events', OUTBOX_COLUMNS);
 
 /**
- * The relay's rule (webhooks' DeliveryQueueRepository RELAY: keep the two alike), for the order status changes
- * of `{{previous}}` (the outbox rows just inserted) whose event id is in $1: a delivery for each whose order
- * ($2, in hand) or project has a webhook URL, with $3 attempts at most.
+ * The relay's own rule (webhooks' status-change-deliveries), for the order status changes of `{{previous}}` (the
+ * outbox rows just inserted) whose event id is in $1: a delivery for each whose order ($2, in hand) or project
+ * has a webhook URL, with $3 attempts at most.
  */
-const QUEUE_DELIVERIES = `insert into webhook_deliveries (id, project_id, order_id, outbox_event_id, event_id, reason,
-    order_status, state, attempt_count, max_attempts, created_at, next_attempt_at)
-  select gen_random_uuid(), r.project_id, r.order_id, r.id, r.event_id, 'status_changed', r.data ->> 'status',
-    'pending', 0, $3::int, r.created_at, now()
-  from {{previous}} r
-  join unnest($1::uuid[], $2::text[]) as u(event_id, order_webhook_url) on u.event_id = r.event_id
-  join projects p on p.id = r.project_id
-  where r.type = 'order.status_changed' and coalesce(u.order_webhook_url, p.webhook_url) is not null
-  order by r.id
-  returning 1`;
+const QUEUE_DELIVERIES = insertStatusChangeDeliveries({
+  rows: '{{previous}} r',
+  orderJoin:
+    'join unnest($1::uuid[], $2::text[]) as u(event_id, order_webhook_url) on u.event_id = r.event_id',
+  orderWebhookUrl: 'u.order_webhook_url',
+  createdAt: 'r.created_at',
+  maxAttempts: '$3::int',
+});
 
 const TABLES = new Map<ColumnMap, string>([
   [ORDER_COLUMNS, 'orders'],

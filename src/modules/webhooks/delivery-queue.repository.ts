@@ -1,6 +1,7 @@
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { DELIVERIES_CHANNEL } from '../../platform/pubsub/channels.ts';
+import { insertStatusChangeDeliveries } from './status-change-deliveries.ts';
 import type { WebhookDeliveryState, WebhookErrorKind } from './webhook-delivery.entity.ts';
 
 /** A due delivery a worker has claimed (leased), with where and how to send it right now. */
@@ -154,17 +155,14 @@ const RELAY = preparedStatement(
     update outbox_events e set relayed_at = $2::timestamptz from claimed c where e.id = c.id
     returning e.id, e.event_id, e.type, e.project_id, e.order_id, e.data
   ), queued as (
-    insert into webhook_deliveries (id, project_id, order_id, outbox_event_id, event_id, reason, order_status,
-      state, attempt_count, max_attempts, created_at, next_attempt_at)
-    select gen_random_uuid(), r.project_id, r.order_id, r.id, r.event_id, 'status_changed', r.data ->> 'status',
-      'pending', 0, $3::int, $2::timestamptz, now()
-    from relayed r
-    join orders o on o.id = r.order_id
-    join projects p on p.id = r.project_id
-    where r.type = 'order.status_changed' and coalesce(o.webhook_url, p.webhook_url) is not null
-    order by r.id
-    on conflict (outbox_event_id) where reason = 'status_changed' do nothing
-    returning 1
+    ${insertStatusChangeDeliveries({
+      rows: 'relayed r',
+      orderJoin: 'join orders o on o.id = r.order_id',
+      orderWebhookUrl: 'o.webhook_url',
+      createdAt: '$2::timestamptz',
+      maxAttempts: '$3::int',
+      onConflict: "on conflict (outbox_event_id) where reason = 'status_changed' do nothing",
+    })}
   )
   select (select count(*) from relayed)::int as claimed, (select count(*) from queued)::int as queued`,
 );
