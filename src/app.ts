@@ -7,7 +7,7 @@ import { auditMutations } from './modules/audit/graphql/mutation-audit.ts';
 import { recordRestWrites } from './modules/audit/rest/audit-hook.ts';
 import { EventFeed } from './modules/events/event-feed.ts';
 import { hashApiKey, isWellFormedApiKey } from './modules/identity/api-key.ts';
-import { authenticateApiKey } from './modules/identity/commands/authenticate-api-key.ts';
+import { apiKeyRefusedAtOnce, authenticateApiKey } from './modules/identity/commands/authenticate-api-key.ts';
 import { sessionActorOf } from './modules/identity/session-authentication.ts';
 import { sessionCookieOf } from './modules/identity/session-cookie.ts';
 import { hashSessionToken } from './modules/identity/session-token.ts';
@@ -65,6 +65,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   registerRateLimits(app, deps.config.security.rateLimits, { sessionCookieName: sessionCookie.name });
   registerAuthentication(app, {
     apiKey: (credential, request) => authenticateApiKey(request.deps, credential.apiKey, credential.keyHash),
+    apiKeyRefusedAtOnce: (credential) => apiKeyRefusedAtOnce(deps, credential.apiKey, credential.keyHash),
     session: async (request) =>
       (
         await sessionActorOf(

@@ -66,7 +66,7 @@ export class Credentials {
   /** The actor of an API key that works now, or null. */
   async apiKey(keyHash: string): Promise<Actor | null> {
     const now = this.#now();
-    const cacheKey = `k:${keyHash}`;
+    const cacheKey = keyCacheKey(keyHash);
     let actor = this.#cache.get(cacheKey);
     if (actor === undefined) {
       const generation = this.#generation;
@@ -83,6 +83,11 @@ export class Credentials {
     }
     this.#touch(principal.keyId, now, (repository) => repository.touchKey(principal.keyId, now));
     return actor;
+  }
+
+  /** The cache remembers this key as unknown (or revoked, or expired): `apiKey` would answer null at once. */
+  remembersUnknownKey(keyHash: string): boolean {
+    return this.#cache.get(keyCacheKey(keyHash)) === null;
   }
 
   /** The actor of a session token's session while it is open, within its lifetime and not idle; or null. */
@@ -160,6 +165,8 @@ export class Credentials {
     }
   }
 }
+
+const keyCacheKey = (keyHash: string) => `k:${keyHash}`;
 
 function projectOf(row: KeyCallerRow | SessionCallerRow) {
   return {

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Actor } from '../auth/actor.ts';
 import { credentialDigest } from '../auth/credential-digest.ts';
 import { DomainError, withoutStack } from '../errors/domain-error.ts';
 import { apiKeyFromBasicAuth } from './basic-auth.ts';
+import { sendConstantDomainError } from './error-body.ts';
 
 /** The API key of a request's HTTP Basic credentials, with its digest (what keys are stored and cached by). */
 export interface ApiKeyCredential {
@@ -14,6 +15,13 @@ export interface ApiKeyCredential {
 export type ApiKeyAuthenticator = (credential: ApiKeyCredential, request: FastifyRequest) => Promise<Actor>;
 
 /**
+ * The refusal of a key that is known without waiting for anything (a malformed key, or one the credential cache
+ * remembers as unknown), else null, and then the `ApiKeyAuthenticator` decides. It refuses only what the
+ * authenticator would refuse, with the same error object every time (its body is serialised once).
+ */
+export type ApiKeyRefusal = (credential: ApiKeyCredential) => DomainError | null;
+
+/**
  * Resolves a merchant user's session from the request (its cookie, and the CSRF header a cookie needs):
  * null when the request carries no session cookie; throws the 401/403 domain error for a bad one.
  */
@@ -21,6 +29,7 @@ export type SessionAuthenticator = (request: FastifyRequest) => Promise<Actor | 
 
 export interface Authenticators {
   apiKey: ApiKeyAuthenticator;
+  apiKeyRefusedAtOnce: ApiKeyRefusal;
   session: SessionAuthenticator;
 }
 
@@ -30,22 +39,50 @@ declare module 'fastify' {
   }
 }
 
-const missing = () =>
-  withoutStack(
-    () =>
-      new DomainError(
-        'unauthorized',
-        'unauthorized',
-        'Authenticate with HTTP Basic auth: the API key as user name and an empty password',
-      ),
-  );
+// One object: it carries nothing of the request (and has no stack trace).
+const MISSING = withoutStack(
+  () =>
+    new DomainError(
+      'unauthorized',
+      'unauthorized',
+      'Authenticate with HTTP Basic auth: the API key as user name and an empty password',
+    ),
+);
+const missing = () => MISSING;
 
-/** Installs the authenticators on the server; call once, before any route is registered. */
+/**
+ * Installs the authenticators on the server; call once, before any route is registered.
+ *
+ * Every route whose contract says `auth: 'api_key'` (each calls `requireActor` before anything else) gets a
+ * preHandler that answers the 401 itself when the refusal is known at once: no credentials, a malformed key,
+ * a key the cache remembers as unknown. The same status, headers and body as the route's own refusal, without
+ * its promises, Fastify's error path or a serialisation (a flood of made-up keys is this path). Running after
+ * body parsing and the other preHandlers, it changes no precedence between a 401 and any other answer.
+ */
 export function registerAuthentication(app: FastifyInstance, authenticators: Authenticators): void {
   app.decorate('authenticators', authenticators);
   app.decorateRequest(kCredential, undefined);
   app.decorateRequest(kResolved, undefined);
   app.decorateRequest(kSettled, undefined);
+  app.addHook('onRoute', (routeOptions) => {
+    if (routeOptions.config?.contract?.auth !== 'api_key') return;
+    const own = routeOptions.preHandler;
+    routeOptions.preHandler = own ? [...[own].flat(), refuseKnownBadKey] : refuseKnownBadKey;
+  });
+}
+
+function refuseKnownBadKey(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  const credential = apiKeyCredentialOf(request);
+  const refusal = credential?.apiKey
+    ? request.server.authenticators.apiKeyRefusedAtOnce(credential)
+    : missing();
+  // Answered here, `done` not called: the route handler does not run.
+  if (refusal) sendConstantDomainError(reply, refusal);
+  else done();
 }
 
 // What one request worked out, kept on the request itself (a property each, no WeakMap to insert into).

@@ -39,8 +39,32 @@ export function errorBody(
 export function sendDomainError(reply: FastifyReply, error: DomainError): FastifyReply {
   const status = HTTP_STATUS_BY_KIND[error.kind];
   if (status === 401) reply.header('WWW-Authenticate', challengeFor(reply.request));
+  return reply.code(status).send(domainErrorBody(error));
+}
+
+function domainErrorBody(error: DomainError): ErrorBody {
+  const status = HTTP_STATUS_BY_KIND[error.kind];
   const problems = error.kind === 'invalid_request' ? error.problems : [];
-  return reply.code(status).send(errorBody(status, error.code, error.message, problems));
+  return errorBody(status, error.code, error.message, problems);
+}
+
+/** What Fastify sets for a serialised object; a body sent as text must say the same. */
+const JSON_UTF8 = 'application/json; charset=utf-8';
+const serialisedBodies = new WeakMap<DomainError, string>();
+
+/**
+ * `sendDomainError` for an error object sent again and again (a constant refusal, e.g. a flood of unknown API
+ * keys): its body is serialised once and sent as text. The same status, headers and bytes as `sendDomainError`.
+ */
+export function sendConstantDomainError(reply: FastifyReply, error: DomainError): FastifyReply {
+  let body = serialisedBodies.get(error);
+  if (body === undefined) {
+    body = JSON.stringify(domainErrorBody(error));
+    serialisedBodies.set(error, body);
+  }
+  const status = HTTP_STATUS_BY_KIND[error.kind];
+  if (status === 401) reply.header('WWW-Authenticate', challengeFor(reply.request));
+  return reply.code(status).header('content-type', JSON_UTF8).send(body);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
+import type { DomainError } from '../../../platform/errors/domain-error.ts';
 import { hashApiKey, isWellFormedApiKey } from '../api-key.ts';
 import type { IdentityDeps } from '../deps.ts';
 import { apiKeyRefused } from '../errors.ts';
@@ -13,8 +14,22 @@ export async function authenticateApiKey(
   apiKey: string,
   keyHash?: string,
 ): Promise<Actor> {
-  if (!isWellFormedApiKey(apiKey)) throw apiKeyRefused();
+  const refusal = apiKeyRefusedAtOnce(deps, apiKey, keyHash);
+  if (refusal) throw refusal;
   const actor = await deps.credentials.apiKey(keyHash ?? hashApiKey(apiKey));
   if (!actor) throw apiKeyRefused();
   return actor;
+}
+
+/**
+ * The refusal `authenticateApiKey` would give without waiting for anything: a malformed key, or one the
+ * credential cache remembers as unknown (the same error object each time); null when it has to look.
+ */
+export function apiKeyRefusedAtOnce(
+  deps: Pick<IdentityDeps, 'credentials'>,
+  apiKey: string,
+  keyHash?: string,
+): DomainError | null {
+  if (!isWellFormedApiKey(apiKey)) return apiKeyRefused();
+  return deps.credentials.remembersUnknownKey(keyHash ?? hashApiKey(apiKey)) ? apiKeyRefused() : null;
 }
