@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { QueueBacklog } from '../jobs/job-queue.ts';
+import { RequestHistogram } from './request-histogram.ts';
 
 /**
  * This process's Prometheus metrics (prom-client), served at GET /metrics (metrics-endpoint.ts). Every label
@@ -30,7 +31,7 @@ export class Metrics {
   readonly registry = new Registry();
   readonly #operationNames = new Set<string>();
 
-  readonly httpDuration = new Histogram({
+  readonly httpDuration = new RequestHistogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status code',
     labelNames: ['method', 'route', 'status'] as const,
@@ -133,12 +134,10 @@ export class Metrics {
   /** Times every HTTP request by its route pattern (`/v1/orders/:orderId/`), not its path. */
   observeHttp(app: FastifyInstance): void {
     app.addHook('onResponse', (request, reply, done) => {
-      this.httpDuration.observe(
-        {
-          method: request.method,
-          route: request.routePattern ?? 'unmatched',
-          status: String(reply.statusCode),
-        },
+      this.httpDuration.observeRequest(
+        request.method,
+        request.routePattern ?? 'unmatched',
+        reply.statusCode,
         reply.elapsedTime / 1000,
       );
       done();
