@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { PORTAL_BUILD_DIR } from '../portal/build.ts';
 import { API_TITLE, apiDocument } from './api-document.ts';
@@ -49,11 +49,16 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   const routes = recordRoutes(app);
   // In tests, every answer of a REST route is held to its contract (platform/openapi/response-check.ts).
   if (deps.config.env === 'test') checkResponsesAgainstContracts(app);
-  app.decorateRequest('deps', null as unknown as AppDeps);
-  app.addHook('onRequest', (request, _reply, done) => {
-    // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
-    request.deps = { ...deps, logger: request.log as Logger };
-    done();
+  // Built at its first read (a request refused before its route runs never builds it), then kept.
+  const requestDeps = Symbol('request deps');
+  app.decorateRequest(requestDeps, null);
+  app.decorateRequest('deps', {
+    getter(this: FastifyRequest) {
+      const memo = this as FastifyRequest & { [requestDeps]: AppDeps | null };
+      // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
+      memo[requestDeps] ??= { ...deps, logger: this.log as Logger };
+      return memo[requestDeps];
+    },
   });
   registerHealth(app, {
     checks: readinessChecks(services, deps),

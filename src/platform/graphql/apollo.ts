@@ -9,6 +9,7 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor.ts';
 import type { Deps } from '../deps.ts';
+import { addRouteHooks } from '../http/route-hooks.ts';
 import { formatGraphQLError } from './error-format.ts';
 import { internalErrorLoggingPlugin } from './error-logging.ts';
 import { mountExplorer } from './explorer/explorer.ts';
@@ -73,10 +74,9 @@ export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> 
   if (!options.production) await mountExplorer(app, { endpoint: '/graphql', schema: options.schema });
 
   const actors = new WeakMap<FastifyRequest, Actor>();
-  // Every route passes this hook: any other than /graphql passes on at once, without a promise.
-  app.addHook('preHandler', (request, reply, done) => {
-    if (request.routePattern !== '/graphql') return done();
-    return authenticateAndLimit(request, reply);
+  // A hook of the /graphql route only, after the instance's preHandlers (idempotency) as before.
+  addRouteHooks(app, (route) => route.url === '/graphql', {
+    preHandler: (request, reply) => authenticateAndLimit(request, reply),
   });
   async function authenticateAndLimit(request: FastifyRequest, reply: FastifyReply) {
     actors.set(request, await options.authenticate(request));

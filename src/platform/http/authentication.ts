@@ -4,6 +4,7 @@ import { credentialDigest } from '../auth/credential-digest.ts';
 import { DomainError, withoutStack } from '../errors/domain-error.ts';
 import { apiKeyFromBasicAuth } from './basic-auth.ts';
 import { sendConstantDomainError } from './error-body.ts';
+import { addRouteHooks } from './route-hooks.ts';
 
 /** The API key of a request's HTTP Basic credentials, with its digest (what keys are stored and cached by). */
 export interface ApiKeyCredential {
@@ -64,10 +65,8 @@ export function registerAuthentication(app: FastifyInstance, authenticators: Aut
   app.decorateRequest(kCredential, undefined);
   app.decorateRequest(kResolved, undefined);
   app.decorateRequest(kSettled, undefined);
-  app.addHook('onRoute', (routeOptions) => {
-    if (routeOptions.config?.contract?.auth !== 'api_key') return;
-    const own = routeOptions.preHandler;
-    routeOptions.preHandler = own ? [...[own].flat(), refuseKnownBadKey] : refuseKnownBadKey;
+  addRouteHooks(app, (route) => route.config?.contract?.auth === 'api_key', {
+    preHandler: refuseKnownBadKey,
   });
 }
 

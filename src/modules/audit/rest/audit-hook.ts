@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { type AuditEntry, type AuditTrail, auditPrincipalOf } from '../../../platform/audit/audit-trail.ts';
 import { authenticatedActor } from '../../../platform/http/authentication.ts';
+import { addRouteHooks, routeMethods } from '../../../platform/http/route-hooks.ts';
 import { isUuidText } from '../../../platform/validation/uuid.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -13,33 +14,45 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void {
   const created = new WeakMap<FastifyRequest, string>();
-  // Plain hooks (no promise, no microtask): every request passes them, reads included.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (
-      reply.statusCode === 201 &&
-      typeof payload === 'string' &&
-      payload.length < 65_536 &&
-      isWrite(request)
-    ) {
-      created.set(request, payload);
-    }
-    done(null, payload);
+  // Plain hooks (no promise, no microtask), of the routes that may be writes only (reads never pass them; the
+  // last of their kind, as when they were the instance's).
+  addRouteHooks(app, mayBeWrite, {
+    onSend: (request, reply, payload, done) => {
+      if (
+        reply.statusCode === 201 &&
+        typeof payload === 'string' &&
+        payload.length < 65_536 &&
+        isWrite(request)
+      ) {
+        created.set(request, payload);
+      }
+      done(null, payload);
+    },
+    onResponse: (request, reply, done) => {
+      const actor = isWrite(request) ? authenticatedActor(request) : undefined;
+      if (actor) {
+        audit.record({
+          projectId: actor.projectId,
+          principal: auditPrincipalOf(actor),
+          clientAddress: request.ip,
+          action: `${request.method} ${request.routePattern}`,
+          target: createdTarget(created.get(request), request.routePattern) ?? pathTarget(request.params),
+          outcome: reply.statusCode >= 500 ? 'failed' : reply.statusCode >= 400 ? 'refused' : 'succeeded',
+          requestId: request.id,
+        });
+      }
+      done();
+    },
   });
-  app.addHook('onResponse', (request, reply, done) => {
-    const actor = isWrite(request) ? authenticatedActor(request) : undefined;
-    if (actor) {
-      audit.record({
-        projectId: actor.projectId,
-        principal: auditPrincipalOf(actor),
-        clientAddress: request.ip,
-        action: `${request.method} ${request.routePattern}`,
-        target: createdTarget(created.get(request), request.routePattern) ?? pathTarget(request.params),
-        outcome: reply.statusCode >= 500 ? 'failed' : reply.statusCode >= 400 ? 'refused' : 'succeeded',
-        requestId: request.id,
-      });
-    }
-    done();
-  });
+}
+
+/** A route some method of which `isWrite` may count (its pattern is known when it is registered). */
+function mayBeWrite(route: RouteOptions): boolean {
+  return (
+    routeMethods(route).some((method) => !READS.has(method)) &&
+    route.url !== '/graphql' &&
+    !route.url.includes('/search/')
+  );
 }
 
 function isWrite(request: FastifyRequest): boolean {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type GraphQLSchema, introspectionFromSchema } from 'graphql';
 import type { AppConfig } from '../../../config/index.ts';
+import { addRouteHooks } from '../../http/route-hooks.ts';
 import { loadExampleOperations } from './examples.ts';
 import { renderExplorerPage } from './explorer-page.ts';
 
@@ -62,12 +63,14 @@ export async function mountExplorer(
   // over HTTP needs one, like every operation).
   const introspection = introspectionFromSchema(options.schema);
 
-  // Before authentication and Apollo: the page needs no key (the operations it sends do).
-  // Every request passes this hook: any other passes on at once, without a promise.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET' || request.routePattern !== options.endpoint) return done();
-    if (!(request.headers.accept ?? '').includes('text/html')) return done();
-    return sendExplorer(request, reply);
+  // Before authentication and Apollo: the page needs no key (the operations it sends do). A hook of the
+  // endpoint's route only (after the instance's onRequest hooks, as before); other requests pass on at once.
+  addRouteHooks(app, (route) => route.url === options.endpoint, {
+    onRequest: (request, reply, done) => {
+      if (request.method !== 'GET') return done();
+      if (!(request.headers.accept ?? '').includes('text/html')) return done();
+      return sendExplorer(request, reply);
+    },
   });
   async function sendExplorer(request: FastifyRequest, reply: FastifyReply) {
     const page = renderExplorerPage({
