@@ -24,6 +24,12 @@ export interface FeedRequest {
   afterField: string;
   /** Called when the subscriber fell too far behind and was ended (close its socket). */
   onOverflow: () => void;
+  /**
+   * Called with each live event the subscriber will get, when it is published (before the subscriber takes it):
+   * where a subscription starts the event's shared payload read, so the events published together are read
+   * together instead of one round trip each as the subscriber reaches them.
+   */
+  onPublished?: (event: LiveEvent) => void;
 }
 
 interface StreamState {
@@ -186,10 +192,15 @@ export class EventFeed {
     if (state.ended) return;
     const from = cursor;
     const ahead = compareCursors(from, this.#position!) > 0;
+    const { onPublished } = request;
     state.live = this.#pubsub.subscribe(
-      (event) =>
-        (!ahead || compareCursors(event.record.cursor, from) > 0) &&
-        matchesFilter(event.record, request.filter),
+      (event) => {
+        const kept =
+          (!ahead || compareCursors(event.record.cursor, from) > 0) &&
+          matchesFilter(event.record, request.filter);
+        if (kept) onPublished?.(event);
+        return kept;
+      },
       { topic: request.filter.projectId, onOverflow: request.onOverflow },
     );
   }

@@ -35,6 +35,7 @@ function eventsOf(
   ctx: SubscriptionContext,
   filter: Omit<EventFilter, 'projectId'>,
   afterEvent: string | null | undefined,
+  payloadReadsOrder = false,
 ): AsyncIterableIterator<LiveEvent> {
   const feed = feedOf(ctx);
   if (filter.orderId != null && !isUuid(filter.orderId)) {
@@ -50,7 +51,18 @@ function eventsOf(
         SLOW_SUBSCRIBER_CLOSE_CODE,
         `Too slow: more than ${maxBehind} events behind; resubscribe with afterEvent`,
       ),
+    onPublished: payloadReadsOrder ? (event) => readOrderAhead(ctx, event) : undefined,
   });
+}
+
+/**
+ * Starts the (shared, batched) read of a live event's order when the event is published, not when the first
+ * subscriber gets to it: a subscriber takes its events one after another, so events published together would
+ * otherwise be read one round trip after the other and written to every socket one write each. Read together,
+ * they are all ready in the same turn and leave in one write per socket. Whoever awaits the read sees its error.
+ */
+function readOrderAhead(ctx: SubscriptionContext, event: LiveEvent): void {
+  event.shared('orderReadAhead', () => currentOrderOf(ctx.deps, event).catch(() => undefined));
 }
 
 /** The order of the event as it is now, with the event: built once per event and shared by its subscribers. */
@@ -77,13 +89,13 @@ export const subscriptionResolvers: Resolvers = {
     },
     orderStatusChanged: {
       subscribe: (_parent, { orderId, afterEvent }, ctx) =>
-        eventsOf(ctx, { types: ['order.status_changed'], orderId }, afterEvent),
+        eventsOf(ctx, { types: ['order.status_changed'], orderId }, afterEvent, true),
       resolve: (event: LiveEvent | undefined, _args: unknown, ctx: SubscriptionContext) =>
         orderPayload(eventOf(event, ctx), ctx),
     },
     transactionEvents: {
       subscribe: (_parent, { orderId, afterEvent }, ctx) =>
-        eventsOf(ctx, { types: ['transaction.status_changed'], orderId }, afterEvent),
+        eventsOf(ctx, { types: ['transaction.status_changed'], orderId }, afterEvent, true),
       resolve: (payload: LiveEvent | undefined, _args: unknown, ctx: SubscriptionContext) => {
         const event = eventOf(payload, ctx);
         return event.shared('transactionPayload', async () => {
