@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import pg from 'pg';
 import { parseCommandLine } from './lib/args.ts';
 import { call, type Gateway, graphql, jsonHeaders } from './lib/gateway-api.ts';
 import { cpuMsBetween, readTreeUsage, rssMiB, sampleRss } from './lib/proc.ts';
-import { nodeArgs } from './lib/processes.ts';
 import { startProjectServer } from './lib/project-server.ts';
 import { median, type Target } from './lib/stats.ts';
 import { formatMs, formatNumber, formatTable, formatTargets } from './lib/table.ts';
+import { readReportInChildProcess } from './search-report-reader.ts';
 import { SEED_EPOCH, seedOrders } from './search-seed.ts';
 
 /**
@@ -252,40 +250,4 @@ async function cursorAfterPosition(databaseUrl: string, projectId: string, posit
 async function schemaHasQueryField(gateway: Gateway, field: string): Promise<boolean> {
   const data = await graphql(gateway, 'query { __type(name: "Query") { fields { name } } }');
   return (data.__type?.fields ?? []).some((candidate: { name: string }) => candidate.name === field);
-}
-
-/** Streams the report in a child Node process that only counts lines and bytes; resolves with its tally. */
-async function readReportInChildProcess(
-  url: string,
-  headers: Record<string, string>,
-  body: unknown,
-): Promise<{ lines: number; bytes: number; seconds: number }> {
-  const script = `
-    const started = performance.now();
-    const response = await fetch(process.env.REPORT_URL, {
-      method: 'POST', headers: JSON.parse(process.env.REPORT_HEADERS), body: process.env.REPORT_BODY,
-    });
-    if (response.status !== 200) throw new Error('report answered ' + response.status);
-    let lines = 0, bytes = 0;
-    for await (const chunk of response.body) {
-      bytes += chunk.length;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
-    }
-    process.stdout.write(JSON.stringify({ lines, bytes, seconds: (performance.now() - started) / 1000 }));`;
-  const child = spawn(process.execPath, [...nodeArgs, '--input-type=module', '-e', script], {
-    env: {
-      ...process.env,
-      REPORT_URL: url,
-      REPORT_HEADERS: JSON.stringify(headers),
-      REPORT_BODY: JSON.stringify(body),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`the report reader exited with ${code}`);
-  return JSON.parse(output);
 }

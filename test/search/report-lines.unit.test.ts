@@ -243,3 +243,27 @@ describe('CSV report lines from binary rows', () => {
     expect(() => new ReportLineWriter().line(infinite)).toThrow(RangeError);
   });
 });
+
+describe('CSV report lines from rows without the project id', () => {
+  /** The row as the export has PostgreSQL send it: without its last cell, the project's 16 bytes. */
+  const withoutProject = (row: Row) => encode(row).slice(0, -32);
+
+  it('writes the given project id in the project_id cell, every other byte as from the full row', () => {
+    const rows = Array.from({ length: 40 }, () => variedRows()).flat();
+    const writer = new ReportLineWriter({ projectId: base.project_id });
+    const chunks: Buffer[] = [];
+    for (const row of rows) {
+      writer.line(withoutProject(row));
+      chunks.push(...writer.take(false));
+    }
+    chunks.push(...writer.take(true));
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(
+      rows.map((row) => expectedLine({ ...row, project_id: base.project_id })).join(''),
+    );
+  });
+
+  it('refuses a row that still carries the project id, and a project id PostgreSQL would not write', () => {
+    expect(() => new ReportLineWriter({ projectId: base.project_id }).line(encode(base))).toThrow();
+    expect(() => new ReportLineWriter({ projectId: base.id.toUpperCase() })).toThrow();
+  });
+});

@@ -19,6 +19,13 @@ export type ReportFieldKind =
   | 'text'
   | 'amountWithDecimals';
 
+/**
+ * The cell that is the same on every line of a report: the project the report is scoped to. The export does not
+ * have PostgreSQL send it (each cell costs the database a function call and a copy per row); the writer is given
+ * it once (ReportLineWriter's `projectId`).
+ */
+export const PROJECT_ID_COLUMN = 'project_id';
+
 /** The kinds of the report line's cells, in CSV_COLUMNS order (checked against it by a unit test). */
 export const REPORT_FIELDS = [
   ['id', 'uuid'],

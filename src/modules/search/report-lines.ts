@@ -6,7 +6,7 @@
  * timestamps as ISO 8601 with milliseconds, amounts as digits.
  */
 import { currencyExponent, formatAmountWithDecimals } from './currency-amount.ts';
-import { REPORT_FIELDS, type ReportFieldKind } from './report-encoding.ts';
+import { PROJECT_ID_COLUMN, REPORT_FIELDS, type ReportFieldKind } from './report-encoding.ts';
 
 /** Bytes per chunk handed to the response: ~230 lines; small enough to stay out of V8's large-object space. */
 const CHUNK_BYTES = 64 * 1024;
@@ -22,6 +22,13 @@ const KIND_CODES: Readonly<Record<ReportFieldKind, number>> = {
   amountWithDecimals: 7,
 };
 const KINDS = Int8Array.from(REPORT_FIELDS.map(([, kind]) => KIND_CODES[kind]));
+/** The project_id cell written from the writer's `projectId` rather than read from the row. */
+const GIVEN_PROJECT_ID = 8;
+const WITH_GIVEN_PROJECT_ID = Int8Array.from(REPORT_FIELDS, ([column, kind]) =>
+  column === PROJECT_ID_COLUMN ? GIVEN_PROJECT_ID : KIND_CODES[kind],
+);
+/** A uuid as PostgreSQL writes it. */
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Lowercase hex digits as character codes, as PostgreSQL writes a uuid. */
 const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
@@ -45,6 +52,9 @@ const FIRST_MS = -62_135_596_800_000;
 const END_MS = 253_402_300_800_000;
 
 export class ReportLineWriter {
+  readonly #kinds: Int8Array;
+  /** The project_id cell's bytes when the rows do not carry it. */
+  readonly #projectId: Buffer | null;
   #buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   #position = 0;
   #full: Buffer[] = [];
@@ -58,6 +68,18 @@ export class ReportLineWriter {
   /** Currency exponents by the currency's bytes (up to four) as one number. */
   readonly #exponents = new Map<number, number>();
 
+  /**
+   * With `projectId` (a uuid as PostgreSQL writes it) the rows leave out the project_id cell (report-encoding.ts
+   * PROJECT_ID_COLUMN) and every line gets this one; without it the rows carry it like any uuid.
+   */
+  constructor(options: { projectId?: string } = {}) {
+    if (options.projectId !== undefined && !CANONICAL_UUID.test(options.projectId)) {
+      throw new Error("the report's project id is not a uuid as PostgreSQL writes it");
+    }
+    this.#kinds = options.projectId === undefined ? KINDS : WITH_GIVEN_PROJECT_ID;
+    this.#projectId = options.projectId === undefined ? null : Buffer.from(options.projectId, 'latin1');
+  }
+
   /** Appends the line of one row: `hex` is the report column as PostgreSQL's hex text (`\x…`). */
   line(hex: string): void {
     // Every input byte (two hex digits) becomes at most three output bytes; cells add quotes and separators.
@@ -69,9 +91,10 @@ export class ReportLineWriter {
     if (this.#row.write(hex.slice(2), 0, 'hex') !== length) throw new Error('report row is not hex');
     this.#length = length;
     this.#at = 0;
-    for (let field = 0; field < KINDS.length; field++) {
+    const kinds = this.#kinds;
+    for (let field = 0; field < kinds.length; field++) {
       if (field > 0) this.#buffer[this.#position++] = COMMA;
-      switch (KINDS[field]) {
+      switch (kinds[field]) {
         case 0:
           this.#uuid();
           break;
@@ -92,6 +115,9 @@ export class ReportLineWriter {
           break;
         case 6:
           this.#text();
+          break;
+        case GIVEN_PROJECT_ID:
+          this.#position += this.#projectId!.copy(this.#buffer, this.#position);
           break;
         default:
           this.#amountWithDecimals();

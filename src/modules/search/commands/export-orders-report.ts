@@ -33,9 +33,11 @@ export async function exportOrdersReport(
     (async function* () {
       try {
         yield Buffer.from(CSV_HEADER_LINE, 'utf8');
-        const writer = new ReportLineWriter();
+        const writer = new ReportLineWriter({ projectId: cursor.projectId });
         for await (const batch of cursor) {
           for (let index = 0; index < batch.length; index++) writer.line(batch[index]![0]!);
+          // The rows are written: let them go before the bytes are sent (see ReportCursor).
+          batch.length = 0;
           yield* writer.take(false);
         }
         yield* writer.take(true);
