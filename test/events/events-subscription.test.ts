@@ -1,10 +1,10 @@
-import pg from 'pg';
 import WebSocket from 'ws';
 import { buildOrder } from '../factories/order.ts';
 import { cancelOrder } from '../factories/order-status.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { type LiveClient, liveClient, subscriptionSettled } from '../helpers/graphql-ws.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
+import { countStatements } from '../helpers/statement-log.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually } from '../helpers/webhook-receiver.ts';
 
@@ -227,22 +227,3 @@ describe('a subscriber too slow to keep up', () => {
     await client.dispose();
   }, 90_000);
 });
-
-/** Counts the SQL statements matching `pattern` that this process sends to PostgreSQL until `stop()`. */
-function countStatements(pattern: RegExp): { stop(): number } {
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = prototype.query;
-  let count = 0;
-  prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [first] = args;
-    const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text;
-    if (text && pattern.test(text)) count += 1;
-    return original.apply(this, args);
-  };
-  return {
-    stop: () => {
-      prototype.query = original;
-      return count;
-    },
-  };
-}

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -70,3 +70,25 @@ export const besidesAuthentication = (statements: string[]) =>
   statements.filter(
     (statement) => !/\bapi_keys\b/.test(statement) && !/^insert into audit_events\b/.test(statement),
   );
+
+/**
+ * Counts the statements matching `pattern` that any pg client of this process sends until `stop()`: every pool,
+ * the workers' and the live feed's included, where `statementLog` watches the request pool only.
+ */
+export function countStatements(pattern: RegExp): { stop(): number } {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  let count = 0;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    const [first] = args;
+    const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text;
+    if (text && pattern.test(text)) count += 1;
+    return original.apply(this, args);
+  };
+  return {
+    stop: () => {
+      prototype.query = original;
+      return count;
+    },
+  };
+}

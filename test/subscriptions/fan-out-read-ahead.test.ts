@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { OrderRepository } from '../../src/modules/orders/order.repository.ts';
 import { closeOrder } from '../../src/modules/orders/status-changes.ts';
 import { Db } from '../../src/platform/db/db.ts';
@@ -6,6 +5,7 @@ import { buildOrder } from '../factories/order.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { type LiveClient, liveClient, subscriptionSettled } from '../helpers/graphql-ws.ts';
 import { restClient } from '../helpers/http.ts';
+import { countStatements } from '../helpers/statement-log.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 type Json = Record<string, any>;
@@ -73,22 +73,3 @@ describe('changes published together reach subscribers together', () => {
     expect(one.received).toEqual([one.ids, one.ids, one.ids, one.ids]);
   });
 });
-
-/** Statements matching `pattern` sent by any pg client of this process until `stop()`. */
-function countStatements(pattern: RegExp): { stop(): number } {
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = prototype.query;
-  let count = 0;
-  prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [first] = args;
-    const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text;
-    if (text && pattern.test(text)) count += 1;
-    return original.apply(this, args);
-  };
-  return {
-    stop: () => {
-      prototype.query = original;
-      return count;
-    },
-  };
-}
