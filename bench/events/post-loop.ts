@@ -1,3 +1,5 @@
+import { answerAndDisconnect } from '../lib/child-ipc.ts';
+
 /**
  * Reference for webhook delivery: a plain HTTP client loop (Node's fetch, i.e. undici) posting the webhook's
  * body to the same receiver, `concurrency` requests in flight, `total` requests in all. Its own process, like
@@ -28,7 +30,6 @@ process.once(
         }
       }),
     );
-    process.send!({ type: 'done', sent: message.total, failures });
-    process.disconnect();
+    answerAndDisconnect({ type: 'done', sent: message.total, failures });
   },
 );

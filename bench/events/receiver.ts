@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { nextMessage, sleep, startScript, stopChild } from '../lib/processes.ts';
+import { ask, nextMessage, sleep, startScript, stopChild } from '../lib/processes.ts';
 
 /** The webhook receiver process (bench/events/webhook-receiver.ts) and the questions the bench asks it. */
 export class Receiver {
@@ -16,15 +16,13 @@ export class Receiver {
     const { url } = await nextMessage<{ url: string }>(
       child,
       (m) => (m as { type: string }).type === 'listening',
+      '"listening"',
     );
     return new Receiver(child, url);
   }
 
-  async #ask<T>(type: string): Promise<T> {
-    const reply = type === 'reset' ? 'reset-done' : type;
-    const answer = nextMessage<T>(this.#child, (m) => (m as { type: string }).type === reply);
-    this.#child.send({ type });
-    return answer;
+  #ask<T>(type: string): Promise<T> {
+    return ask<T>(this.#child, { type }, type === 'reset' ? 'reset-done' : type);
   }
 
   reset = () => this.#ask<unknown>('reset');

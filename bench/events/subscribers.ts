@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { nextMessage, sleep, startScript, stopChild } from '../lib/processes.ts';
+import { ask, sleep, startScript, stopChild } from '../lib/processes.ts';
 
 /** Drives the socket-client processes of the fan-out bench (bench/events/socket-clients.ts) as one group. */
 export interface OpenOptions {
@@ -28,14 +28,9 @@ export class Subscribers {
     const share = (index: number) =>
       Math.floor(options.count / processes) + (index < options.count % processes ? 1 : 0);
     const opened = await Promise.all(
-      children.map((child, index) => {
-        const answer = nextMessage<{ connected: number }>(
-          child,
-          (m) => (m as { type: string }).type === 'opened',
-        );
-        child.send({ type: 'open', ...options, count: share(index) });
-        return answer;
-      }),
+      children.map((child, index) =>
+        ask<{ connected: number }>(child, { type: 'open', ...options, count: share(index) }, 'opened'),
+      ),
     );
     return new Subscribers(
       children,
@@ -43,14 +38,8 @@ export class Subscribers {
     );
   }
 
-  async #ask<T>(type: string, reply: string): Promise<T[]> {
-    return Promise.all(
-      this.#children.map((child) => {
-        const answer = nextMessage<T>(child, (m) => (m as { type: string }).type === reply);
-        child.send({ type });
-        return answer;
-      }),
-    );
+  #ask<T>(type: string, reply: string): Promise<T[]> {
+    return Promise.all(this.#children.map((child) => ask<T>(child, { type }, reply)));
   }
 
   async reset(): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Gateway, jsonHeaders, payByCard, setProjectWebhookUrl } from '../lib/gateway-api.ts';
 import { measure } from '../lib/load.ts';
-import { nextMessage, startScript, stopChild } from '../lib/processes.ts';
+import { ask, startScript, stopChild } from '../lib/processes.ts';
 import { startProjectServer } from '../lib/project-server.ts';
 import { type DeliveryRate, drainRate, percentileWithMissing } from '../lib/stats.ts';
 import type { Receiver } from './receiver.ts';
@@ -30,15 +30,8 @@ export async function webhookThroughput(options: {
   const reference = async () => {
     await receiver.reset();
     const loop = startScript('bench/events/post-loop.ts', { label: 'post loop' });
-    const done = nextMessage(loop, (m) => (m as { type: string }).type === 'done');
-    loop.send({
-      type: 'run',
-      url: receiver.url,
-      body: BODY,
-      total: options.backlog,
-      concurrency: options.concurrency,
-    });
-    await done;
+    const { backlog: total, concurrency } = options;
+    await ask(loop, { type: 'run', url: receiver.url, body: BODY, total, concurrency }, 'done');
     await stopChild(loop, 2_000);
     return drainRate((await receiver.report()).times, options.backlog);
   };

@@ -1,6 +1,6 @@
 import type { LoadResult, LoadSpec } from '../load/autocannon-child.ts';
 import { cpuMsBetween, readTreeUsage, type TreeUsage } from './proc.ts';
-import { nextMessage, startScript, stopChild } from './processes.ts';
+import { ask, startScript, stopChild } from './processes.ts';
 
 export type { LoadResult, LoadSpec };
 
@@ -21,16 +21,9 @@ export interface Measurement extends LoadResult {
 export async function measure(spec: LoadSpec, serverPid: number, databasePid?: number): Promise<Measurement> {
   const generator = startScript('bench/load/autocannon-child.ts', { label: 'autocannon' });
   try {
-    const ready = nextMessage(generator, (message) => (message as { type: string }).type === 'ready');
-    generator.send({ type: 'run', spec });
-    await ready;
-    const result = nextMessage<{ result: LoadResult }>(
-      generator,
-      (message) => (message as { type: string }).type === 'result',
-    );
+    await ask(generator, { type: 'run', spec }, 'ready');
     const before = usage(serverPid, databasePid);
-    generator.send({ type: 'go' });
-    const { result: load } = await result;
+    const { result: load } = await ask<{ result: LoadResult }>(generator, { type: 'go' }, 'result');
     const after = usage(serverPid, databasePid);
     const units = Math.max(1, load.units);
     return {

@@ -47,6 +47,7 @@ export async function startProjectServer(options: StartOptions = {}): Promise<Pr
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
   chmodSync(dataDir, 0o755);
   const startScript = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.start;
+  const label = options.label ?? 'server';
   const child = track(
     spawn('sh', ['-c', `exec ${startScript}`], {
       cwd: repoRoot,
@@ -63,8 +64,8 @@ export async function startProjectServer(options: StartOptions = {}): Promise<Pr
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
+    label,
   );
-  const label = options.label ?? 'server';
   prefixOutput(child, label);
   const ownsDatabase = !options.sharing;
   // If the bench dies with the server killed hard, the embedded PostgreSQL would outlive it: stop it by pid.

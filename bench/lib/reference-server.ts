@@ -19,6 +19,7 @@ export async function startReference(
   const { url } = await nextMessage<{ url: string }>(
     child,
     (message) => (message as { type: string }).type === 'listening',
+    '"listening"',
   );
   return { name, pid: child.pid!, baseUrl: url, child, stop: () => stopChild(child, 5_000) };
 }

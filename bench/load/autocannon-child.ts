@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { answerAndDisconnect } from '../lib/child-ipc.ts';
 import { percentile } from '../lib/stats.ts';
 import { buildScenario, type ScenarioSpec } from './scenarios.ts';
 
@@ -87,6 +88,5 @@ process.once('message', async (message: { type: 'run'; spec: LoadSpec }) => {
     statuses,
     records: scenario.records(),
   };
-  send({ type: 'result', result: outcome });
-  process.disconnect();
+  answerAndDisconnect({ type: 'result', result: outcome });
 });
