@@ -74,8 +74,13 @@ export class ReportLineWriter {
   #row: Buffer = Buffer.alloc(0);
   #at = 0;
   #length = 0;
+  /** The lengths of the row's fields (-1 for NULL), read by #scan, and the next field's index. */
+  readonly #lengths = new Int32Array(64);
+  #field = 0;
   /** `YYYY-MM-DDT` per day number: rows come in date order, so a handful of days at a time. */
   readonly #days = new Map<number, Buffer>();
+  #lastDay = Number.NaN;
+  #lastPrefix: Buffer | undefined;
   /** Currency exponents by the currency's bytes (up to four) as one number. */
   readonly #exponents = new Map<number, number>();
 
@@ -122,7 +127,7 @@ export class ReportLineWriter {
         continue;
       }
       if (fields !== this.#fields) throw new Error('report row does not match its encoding');
-      const end = rowEnd(data, at + 2, fields);
+      const end = this.#scan(data, at + 2, fields);
       if (end < 0) break;
       this.#line(data, at + 2, end);
       at = end;
@@ -155,6 +160,7 @@ export class ReportLineWriter {
     this.#row = data;
     this.#at = start;
     this.#length = end;
+    this.#field = 0;
     const kinds = this.#kinds;
     for (let field = 0; field < kinds.length; field++) {
       if (field > 0) this.#buffer[this.#position++] = COMMA;
@@ -210,14 +216,27 @@ export class ReportLineWriter {
     this.#position = 0;
   }
 
-  /** A field's length (-1 for NULL), checked against what is left of the row. */
+  /** The next field's length (-1 for NULL; #scan checked that it fits in the row), stepping over it. */
   #fieldLength(): number {
-    if (this.#at + 4 > this.#length) throw new Error('report row does not match its encoding');
-    const length = this.#row.readInt32BE(this.#at);
     this.#at += 4;
-    if (length < -1 || this.#at + length > this.#length)
-      throw new Error('report row does not match its encoding');
-    return length;
+    return this.#lengths[this.#field++]!;
+  }
+
+  /**
+   * Reads the lengths of the `fields` fields that start at `at` into #lengths: the row's end, or -1 when `data`
+   * ends before it does.
+   */
+  #scan(data: Buffer, at: number, fields: number): number {
+    if (fields > this.#lengths.length) throw new Error('report row does not match its encoding');
+    let end = at;
+    for (let field = 0; field < fields; field++) {
+      if (end + 4 > data.length) return -1;
+      const length = (data[end]! << 24) | (data[end + 1]! << 16) | (data[end + 2]! << 8) | data[end + 3]!;
+      if (length < -1) throw new Error('report row does not match its encoding');
+      this.#lengths[field] = length;
+      end += 4 + Math.max(length, 0);
+    }
+    return end > data.length ? -1 : end;
   }
 
   /** Reads a fixed-size field's length: true when a value of `size` bytes follows, false for a NULL one. */
@@ -274,12 +293,15 @@ export class ReportLineWriter {
     if (ms < FIRST_MS || ms >= END_MS) throw new RangeError(`timestamp ${ms} ms is outside years 1 to 9999`);
     const timeOfDay = ((ms % DAY_MS) + DAY_MS) % DAY_MS;
     const day = (ms - timeOfDay) / DAY_MS;
-    let prefix = this.#days.get(day);
+    // Consecutive rows mostly share a day: the last one is checked before the map.
+    let prefix = day === this.#lastDay ? this.#lastPrefix : this.#days.get(day);
     if (!prefix) {
       if (this.#days.size > 1000) this.#days.clear();
       prefix = Buffer.from(new Date(day * DAY_MS).toISOString().slice(0, 11), 'latin1');
       this.#days.set(day, prefix);
     }
+    this.#lastDay = day;
+    this.#lastPrefix = prefix;
     const buffer = this.#buffer;
     let position = this.#position;
     for (let index = 0; index < 11; index++) buffer[position++] = prefix[index]!;
@@ -347,7 +369,14 @@ export class ReportLineWriter {
     if (quoted) buffer[this.#position++] = QUOTE;
     if (isFormulaStart(row[start]!)) buffer[this.#position++] = APOSTROPHE;
     if (!quoted) {
-      this.#position += row.copy(buffer, this.#position, start, end);
+      // Most cells are a few bytes: a loop costs less than Buffer#copy's call.
+      if (length > 32) {
+        this.#position += row.copy(buffer, this.#position, start, end);
+        return;
+      }
+      let position = this.#position;
+      for (let at = start; at < end; at++) buffer[position++] = row[at]!;
+      this.#position = position;
       return;
     }
     for (let at = start; at < end; at++) {
@@ -396,18 +425,6 @@ export class ReportLineWriter {
     if (fraction > 0) this.#digits(fraction);
     else if (scale > 1) this.#buffer[this.#position++] = 0x30;
   }
-}
-
-/** The end of the row whose `fields` fields start at `at`, or -1 when `data` ends before it does. */
-function rowEnd(data: Buffer, at: number, fields: number): number {
-  let end = at;
-  for (let field = 0; field < fields; field++) {
-    if (end + 4 > data.length) return -1;
-    const length = data.readInt32BE(end);
-    if (length < -1) throw new Error('report row does not match its encoding');
-    end += 4 + Math.max(length, 0);
-  }
-  return end > data.length ? -1 : end;
 }
 
 function twoDigits(buffer: Buffer, position: number, value: number): number {
