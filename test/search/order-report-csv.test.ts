@@ -308,4 +308,17 @@ describe('order search CSV report streaming', () => {
     // The connection went back to the pool: a full report runs after the abandoned one.
     expect(parseCsv(await (await open()).text())).toHaveLength(ROWS + 1);
   });
+
+  it('ends the statement of a report whose client hung up before its first byte', async () => {
+    const request = http.request(`${app.baseUrl}${REPORT}`, {
+      method: 'POST',
+      headers: { authorization: basicAuth(shop.apiKey), 'content-type': 'application/json' },
+    });
+    request.on('error', () => undefined).end(JSON.stringify({ query: '*' }));
+    // Gone while the database still sorts the report, before the response has started.
+    await eventually(async () => (await openReports()).length === 1);
+    request.destroy();
+    await eventually(async () => (await openReports()).length === 0);
+    expect(await openReports()).toEqual([]);
+  });
 });

@@ -29,7 +29,7 @@ export async function exportOrdersReport(
   // Lines are written into byte chunks of ~64 KB (report-lines.ts). A failure destroys the stream with the error
   // (the HTTP layer logs it and cuts the response); whatever the outcome, a client that hangs up included, the
   // report's statement is ended.
-  return Readable.from(
+  const stream = Readable.from(
     (async function* () {
       try {
         yield Buffer.from(CSV_HEADER_LINE, 'utf8');
@@ -46,4 +46,10 @@ export async function exportOrdersReport(
     })(),
     { objectMode: false },
   );
+  // A response destroyed before its first read (a client gone while PostgreSQL sorted) never runs the generator,
+  // so never its `finally`: the report is closed when the stream closes too (closing twice is a no-op).
+  stream.once('close', () => {
+    report.close().catch(() => undefined);
+  });
+  return stream;
 }
