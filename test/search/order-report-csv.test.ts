@@ -228,6 +228,11 @@ describe('order search CSV report', () => {
 
 /** Far more than socket buffers hold, so a client that stops reading really holds the server back. */
 const ROWS = 30_000;
+/**
+ * The report's COPY fills the database's socket too (about 10 MB sat in the buffers between PostgreSQL and a
+ * paused client on the development machine), so each line is made 500 bytes longer: ~25 MB in all.
+ */
+const PADDING = 500;
 
 describe('order search CSV report streaming', () => {
   let app: TestApp;
@@ -237,6 +242,11 @@ describe('order search CSV report streaming', () => {
     app = await startTestApp();
     shop = await seedProject(app);
     await insertManyOrders(app.databaseUrl, shop, ROWS);
+    await sql(
+      app.databaseUrl,
+      `update orders set merchant_order_id = merchant_order_id || repeat('x', $2) where project_id = $1`,
+      [shop.projectId, PADDING],
+    );
   });
   afterAll(() => app.stop());
 
@@ -254,14 +264,17 @@ describe('order search CSV report streaming', () => {
     expect(new Set(lines.slice(1).map((line) => line[7])).size).toBe(ROWS);
   });
 
-  /** Report cursors whose connection sits idle in its transaction, i.e. the server waits for the client. */
-  const openCursors = async (idleFor = '0 ms') =>
+  /**
+   * Report statements (the export's COPY) in progress; with `waitingFor`, only those that have been running that
+   * long and are waiting for the server to take their rows, i.e. the server waits for the client.
+   */
+  const openReports = async (waitingFor: string | null = null) =>
     sql(
       app.databaseUrl,
       `select pid from pg_stat_activity
-       where datname = current_database() and state like 'idle in transaction%' and query like 'fetch%'
-         and now() - state_change >= cast($1 as interval)`,
-      [idleFor],
+       where datname = current_database() and backend_type = 'client backend' and query like 'copy%'
+         and ($1::interval is null or (wait_event = 'ClientWrite' and now() - query_start >= $1::interval))`,
+      [waitingFor],
     );
   const eventually = async (check: () => Promise<boolean>) => {
     for (let waited = 0; waited < 10_000 && !(await check()); waited += 100) {
@@ -269,7 +282,7 @@ describe('order search CSV report streaming', () => {
     }
   };
 
-  it('reads from the database only as fast as the client takes the report, then closes the cursor', async () => {
+  it('reads from the database only as fast as the client takes the report, then ends its statement', async () => {
     // A plain HTTP client, so that hanging up really closes the socket.
     const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const request = http.request(`${app.baseUrl}${REPORT}`, {
@@ -284,15 +297,28 @@ describe('order search CSV report streaming', () => {
     expect(response.statusCode).toBe(200);
     await new Promise((resolve) => response.once('data', resolve));
     response.pause();
-    // The client stops reading. Once the socket buffers are full the server waits, its cursor open, instead of
-    // reading the rest of the report into memory.
-    await eventually(async () => (await openCursors('500 ms')).length === 1);
-    expect(await openCursors('500 ms')).toHaveLength(1);
+    // The client stops reading. Once the socket buffers are full the server waits, and so does the database's
+    // statement, instead of reading the rest of the report into memory.
+    await eventually(async () => (await openReports('500 ms')).length === 1);
+    expect(await openReports('500 ms')).toHaveLength(1);
 
     response.destroy();
-    await eventually(async () => (await openCursors()).length === 0);
-    expect(await openCursors()).toEqual([]);
+    await eventually(async () => (await openReports()).length === 0);
+    expect(await openReports()).toEqual([]);
     // The connection went back to the pool: a full report runs after the abandoned one.
     expect(parseCsv(await (await open()).text())).toHaveLength(ROWS + 1);
+  });
+
+  it('ends the statement of a report whose client hung up before its first byte', async () => {
+    const request = http.request(`${app.baseUrl}${REPORT}`, {
+      method: 'POST',
+      headers: { authorization: basicAuth(shop.apiKey), 'content-type': 'application/json' },
+    });
+    request.on('error', () => undefined).end(JSON.stringify({ query: '*' }));
+    // Gone while the database still sorts the report, before the response has started.
+    await eventually(async () => (await openReports()).length === 1);
+    request.destroy();
+    await eventually(async () => (await openReports()).length === 0);
+    expect(await openReports()).toEqual([]);
   });
 });

@@ -28,16 +28,22 @@ const int8 = (value: bigint) => {
   return bytes;
 };
 const uuid = (text: string) => Buffer.from(text.replaceAll('-', ''), 'hex');
-const text = (value: string | null) => Buffer.concat([Buffer.from(value ?? '', 'utf8'), Buffer.of(0)]);
-const nullable = (value: Buffer | null) => (value ? Buffer.concat([Buffer.of(1), value]) : Buffer.of(0));
+const text = (value: string | null) => (value === null ? null : Buffer.from(value, 'utf8'));
 
-/** The row as report.repository.ts has PostgreSQL send it (report-encoding.ts), in PostgreSQL's hex text. */
-function encode(row: Row): string {
-  const parts = [
+/** One field of a binary COPY row: its 32-bit length (-1 for NULL), then its bytes. */
+function field(value: Buffer | null): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeInt32BE(value === null ? -1 : value.length);
+  return value === null ? length : Buffer.concat([length, value]);
+}
+
+/** The row as report.repository.ts has PostgreSQL send it (report-encoding.ts): a binary COPY row. */
+function encode(row: Row, { withProject = true } = {}): Buffer {
+  const fields = [
     uuid(row.id),
     text(row.merchant_order_id),
     int8(micros(row.created)),
-    nullable(row.completed === null ? null : int8(micros(row.completed))),
+    row.completed === null ? null : int8(micros(row.completed)),
     text(row.currency),
     int8(row.amount),
     text(row.status),
@@ -47,22 +53,25 @@ function encode(row: Row): string {
     text(row.transaction_payment_method_brand),
     int8(BigInt(row.transaction_amount)),
     text(row.transaction_currency),
-    nullable(
-      row.transaction_refund_of_transaction_id === null
-        ? null
-        : uuid(row.transaction_refund_of_transaction_id),
-    ),
+    row.transaction_refund_of_transaction_id === null ? null : uuid(row.transaction_refund_of_transaction_id),
     text(row.transaction_truncated_pan),
     text(row.transaction_settlement_currency),
-    nullable(row.transaction_settlement_amount === null ? null : int8(row.transaction_settlement_amount)),
+    row.transaction_settlement_amount === null ? null : int8(row.transaction_settlement_amount),
     text(row.transaction_fee_currency),
-    nullable(row.transaction_fee_amount === null ? null : int8(row.transaction_fee_amount)),
+    row.transaction_fee_amount === null ? null : int8(row.transaction_fee_amount),
     text(row.customer_merchant_customer_id),
     uuid(row.merchant_id),
-    uuid(row.project_id),
+    ...(withProject ? [uuid(row.project_id)] : []),
   ];
-  return `\\x${Buffer.concat(parts).toString('hex')}`;
+  const count = Buffer.alloc(2);
+  count.writeInt16BE(fields.length);
+  return Buffer.concat([count, ...fields.map(field)]);
 }
+
+/** PostgreSQL's binary COPY header (signature, flags, no extension) and its end marker. */
+const COPY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+const COPY_END = Buffer.from([0xff, 0xff]);
+const copyStream = (rows: readonly Buffer[]) => Buffer.concat([COPY_HEADER, ...rows, COPY_END]);
 
 /** The readable definition of the line: csvLine(reportCells(row)) over the same values as text. */
 function expectedLine(row: Row): string {
@@ -201,11 +210,19 @@ function variedRows(): Row[] {
   return rows;
 }
 
-const write = (rows: readonly Row[]) => {
-  const writer = new ReportLineWriter();
-  for (const row of rows) writer.line(encode(row));
-  return Buffer.concat(writer.take(true));
-};
+/** Feeds the COPY stream to a writer in chunks of `chunkBytes` (rows then split anywhere) and returns its CSV. */
+function writeStream(stream: Buffer, chunkBytes = stream.length, writer = new ReportLineWriter()): Buffer {
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < stream.length; at += chunkBytes) {
+    writer.write(stream.subarray(at, at + chunkBytes));
+    chunks.push(...writer.take(false));
+  }
+  writer.end();
+  chunks.push(...writer.take(true));
+  return Buffer.concat(chunks);
+}
+
+const write = (rows: readonly Row[]) => writeStream(copyStream(rows.map((row) => encode(row))));
 
 describe('CSV report lines from binary rows', () => {
   it('reads the cells in the order and with the names of the CSV columns', () => {
@@ -220,50 +237,71 @@ describe('CSV report lines from binary rows', () => {
 
   it('writes many lines across chunks without losing or splitting a byte', () => {
     const rows = Array.from({ length: 40 }, () => variedRows()).flat();
-    const writer = new ReportLineWriter();
-    const chunks: Buffer[] = [];
-    for (const row of rows) {
-      writer.line(encode(row));
-      chunks.push(...writer.take(false));
+    const stream = copyStream(rows.map((row) => encode(row)));
+    const expected = rows.map(expectedLine).join('');
+    for (const chunkBytes of [stream.length, 65_536, 1000, 7]) {
+      expect(writeStream(stream, chunkBytes).toString('utf8')).toBe(expected);
     }
-    chunks.push(...writer.take(true));
-    expect(chunks.length).toBeGreaterThan(2);
-    expect(Buffer.concat(chunks).toString('utf8')).toBe(rows.map(expectedLine).join(''));
+  });
+
+  it('writes a row split at any byte across two chunks', () => {
+    const stream = copyStream(
+      variedRows()
+        .slice(0, 3)
+        .map((row) => encode(row)),
+    );
+    const expected = write(variedRows().slice(0, 3)).toString('utf8');
+    for (let split = 1; split < stream.length; split++) {
+      const writer = new ReportLineWriter();
+      writer.write(stream.subarray(0, split));
+      writer.write(stream.subarray(split));
+      writer.end();
+      expect(Buffer.concat(writer.take(true)).toString('utf8')).toBe(expected);
+    }
   });
 
   it('refuses a row that does not match the encoding instead of writing a wrong line', () => {
-    const hex = encode(base);
-    expect(() => new ReportLineWriter().line(hex.slice(0, -2))).toThrow();
-    expect(() => new ReportLineWriter().line(`${hex}00`)).toThrow();
+    const row = encode(base);
+    const withoutLast = Buffer.concat([row.subarray(0, 1), Buffer.of(row[1]! - 1), row.subarray(2, -20)]);
+    expect(() => writeStream(copyStream([withoutLast]))).toThrow();
+    const shortUuid = Buffer.from(row);
+    shortUuid.writeInt32BE(15, 2);
+    expect(() => writeStream(copyStream([shortUuid]))).toThrow();
+    expect(() => writeStream(Buffer.concat([row, COPY_END]))).toThrow();
+  });
+
+  it('refuses a stream that ends in the middle of a row or goes on after its end', () => {
+    const stream = copyStream([encode(base)]);
+    expect(() => writeStream(stream.subarray(0, -3))).toThrow();
+    expect(() => writeStream(Buffer.concat([stream, encode(base)]))).toThrow();
   });
 
   it('refuses an infinite timestamp, as the text form did', () => {
-    const hex = encode(base);
-    const infinite = hex.replace(int8(micros(base.created)).toString('hex'), '7fffffffffffffff');
-    expect(() => new ReportLineWriter().line(infinite)).toThrow(RangeError);
+    const row = encode(base);
+    const infinite = Buffer.from(
+      row.toString('hex').replace(int8(micros(base.created)).toString('hex'), '7fffffffffffffff'),
+      'hex',
+    );
+    expect(() => writeStream(copyStream([infinite]))).toThrow(RangeError);
   });
 });
 
 describe('CSV report lines from rows without the project id', () => {
-  /** The row as the export has PostgreSQL send it: without its last cell, the project's 16 bytes. */
-  const withoutProject = (row: Row) => encode(row).slice(0, -32);
+  /** The row as the export has PostgreSQL send it: without its last cell, the project's id. */
+  const withoutProject = (row: Row) => encode(row, { withProject: false });
 
   it('writes the given project id in the project_id cell, every other byte as from the full row', () => {
     const rows = Array.from({ length: 40 }, () => variedRows()).flat();
+    const stream = copyStream(rows.map(withoutProject));
     const writer = new ReportLineWriter({ projectId: base.project_id });
-    const chunks: Buffer[] = [];
-    for (const row of rows) {
-      writer.line(withoutProject(row));
-      chunks.push(...writer.take(false));
-    }
-    chunks.push(...writer.take(true));
-    expect(Buffer.concat(chunks).toString('utf8')).toBe(
+    expect(writeStream(stream, 4096, writer).toString('utf8')).toBe(
       rows.map((row) => expectedLine({ ...row, project_id: base.project_id })).join(''),
     );
   });
 
   it('refuses a row that still carries the project id, and a project id PostgreSQL would not write', () => {
-    expect(() => new ReportLineWriter({ projectId: base.project_id }).line(encode(base))).toThrow();
+    const writer = new ReportLineWriter({ projectId: base.project_id });
+    expect(() => writeStream(copyStream([encode(base)]), undefined, writer)).toThrow();
     expect(() => new ReportLineWriter({ projectId: base.id.toUpperCase() })).toThrow();
   });
 });

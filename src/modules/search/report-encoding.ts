@@ -1,13 +1,14 @@
 /**
- * How one CSV report line travels from PostgreSQL: a single `bytea` value per row, the cells in CSV_COLUMNS order,
- * each in PostgreSQL's binary send format (uuid 16 bytes, timestamptz 8 bytes of microseconds since 2000-01-01
- * UTC, bigint 8 bytes, text its UTF-8 bytes). Binary values cost the database a copy where text output formats
- * every value (timestamps above all), and one column per row costs the driver one string instead of twenty.
- * The SQL that builds it (report.repository.ts) and the writer that reads it (report-lines.ts) share this list.
+ * How the CSV report's rows travel from PostgreSQL: `COPY (…) TO STDOUT (FORMAT binary)` of plain columns in
+ * CSV_COLUMNS order, so each row is a 16-bit field count then, per field, a 32-bit length (-1 for NULL) and the
+ * value in its binary send format (uuid 16 bytes, timestamptz 8 bytes of microseconds since 2000-01-01 UTC, bigint
+ * 8 bytes, text its UTF-8 bytes). Binary values cost the database a copy where text output formats every value
+ * (timestamps above all), and COPY costs no protocol message per row. The SQL that builds it
+ * (report.repository.ts) and the writer that reads it (report-lines.ts) share this list.
  *
- * Kinds: `uuid`, `timestamp`, `bigint` (nullable ones start with a flag byte, 0 for null, 1 then the value),
- * `text` (UTF-8 bytes then a 0 byte, which text never holds; null is written as empty text, as the CSV cell is).
- * `amountWithDecimals` is a bigint then a text (the transaction's amount and currency).
+ * Kinds: `uuid`, `timestamp`, `bigint` (the nullable ones may be NULL, written as an empty cell), `text` (NULL is
+ * written as empty text, as the CSV cell is). `amountWithDecimals` is two fields, a bigint then a text (the
+ * transaction's amount and currency).
  */
 export type ReportFieldKind =
   | 'uuid'

@@ -1,7 +1,7 @@
 /**
- * Writes CSV report lines straight from the database's binary row (report-encoding.ts) into byte chunks: no
- * per-cell strings, arrays or closures, so the export allocates little more than the driver's one string per
- * row. The bytes are exactly those of `csvLine(reportCells(row))` (report-row.ts, the readable definition of a
+ * Writes CSV report lines straight from the database's binary COPY stream (report-encoding.ts) into byte chunks:
+ * no per-row or per-cell strings, arrays or closures, so the export allocates little more than the chunks the
+ * socket delivers. The bytes are exactly those of `csvLine(reportCells(row))` (report-row.ts, the readable definition of a
  * line; a unit test holds the two together): RFC 4180 quoting, formula neutralisation of every text cell,
  * timestamps as ISO 8601 with milliseconds, amounts as digits.
  */
@@ -51,20 +51,36 @@ const INFINITY = 0x7fffffffffffffffn;
 const FIRST_MS = -62_135_596_800_000;
 const END_MS = 253_402_300_800_000;
 
+/** `PGCOPY\n\xff\r\n\0`: the start of PostgreSQL's binary COPY format. */
+const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+/** The signature, a 32-bit flags field and the 32-bit length of the header extension that follows. */
+const COPY_HEADER_BYTES = COPY_SIGNATURE.length + 8;
+
 export class ReportLineWriter {
   readonly #kinds: Int8Array;
+  /** Fields of a COPY row: one per kind, two for amountWithDecimals (amount, currency). */
+  readonly #fields: number;
   /** The project_id cell's bytes when the rows do not carry it. */
   readonly #projectId: Buffer | null;
   #buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   #position = 0;
   #full: Buffer[] = [];
-  /** The row being written, decoded from hex. */
-  #row = Buffer.allocUnsafe(4096);
-  #length = 0;
-  /** Read position in #row. */
+  /** Bytes of a row (or of the header) that the next chunk completes. */
+  #pending: Buffer | null = null;
+  #headerRead = false;
+  /** The COPY's end marker has been read: nothing may follow. */
+  #ended = false;
+  /** The chunk the row being written is in, and the row's read position and end in it. */
+  #row: Buffer = Buffer.alloc(0);
   #at = 0;
+  #length = 0;
+  /** The lengths of the row's fields (-1 for NULL), read by #scan, and the next field's index. */
+  readonly #lengths = new Int32Array(64);
+  #field = 0;
   /** `YYYY-MM-DDT` per day number: rows come in date order, so a handful of days at a time. */
   readonly #days = new Map<number, Buffer>();
+  #lastDay = Number.NaN;
+  #lastPrefix: Buffer | undefined;
   /** Currency exponents by the currency's bytes (up to four) as one number. */
   readonly #exponents = new Map<number, number>();
 
@@ -78,40 +94,94 @@ export class ReportLineWriter {
     }
     this.#kinds = options.projectId === undefined ? KINDS : WITH_GIVEN_PROJECT_ID;
     this.#projectId = options.projectId === undefined ? null : Buffer.from(options.projectId, 'latin1');
+    let fields = 0;
+    for (const kind of this.#kinds) fields += kind === GIVEN_PROJECT_ID ? 0 : kind === 7 ? 2 : 1;
+    this.#fields = fields;
   }
 
-  /** Appends the line of one row: `hex` is the report column as PostgreSQL's hex text (`\x…`). */
-  line(hex: string): void {
-    // Every input byte (two hex digits) becomes at most three output bytes; cells add quotes and separators.
-    this.#reserve(hex.length * 2 + 256);
-    if (hex.charCodeAt(0) !== 0x5c || hex.charCodeAt(1) !== 0x78) throw new Error('report row is not hex');
-    const length = (hex.length - 2) / 2;
-    if (length > this.#row.length) this.#row = Buffer.allocUnsafe(length * 2);
-    // One native decode per row; the cells are then read from bytes.
-    if (this.#row.write(hex.slice(2), 0, 'hex') !== length) throw new Error('report row is not hex');
-    this.#length = length;
-    this.#at = 0;
+  /**
+   * Appends the lines of the rows in `chunk`, the next bytes of the report's binary COPY stream (the header,
+   * rows, the end marker). A row split across chunks is written when the chunk that completes it arrives.
+   */
+  write(chunk: Buffer): void {
+    let data = chunk;
+    if (this.#pending) {
+      data = Buffer.concat([this.#pending, chunk]);
+      this.#pending = null;
+    }
+    let at = 0;
+    if (!this.#headerRead) {
+      at = this.#header(data);
+      if (at < 0) {
+        this.#pending = Buffer.from(data);
+        return;
+      }
+    }
+    while (at < data.length) {
+      if (this.#ended) throw new Error('report data after its end');
+      if (data.length - at < 2) break;
+      const fields = data.readInt16BE(at);
+      if (fields === -1) {
+        this.#ended = true;
+        at += 2;
+        continue;
+      }
+      if (fields !== this.#fields) throw new Error('report row does not match its encoding');
+      const end = this.#scan(data, at + 2, fields);
+      if (end < 0) break;
+      this.#line(data, at + 2, end);
+      at = end;
+    }
+    // A copy: a view would keep the whole chunk alive.
+    if (at < data.length) this.#pending = Buffer.from(data.subarray(at));
+  }
+
+  /** Checks that the stream ended where the COPY's end marker said, not in the middle of a row. */
+  end(): void {
+    if (!this.#ended || this.#pending) throw new Error('report ended in the middle of a row');
+  }
+
+  /** The offset of the first row after the COPY header, or -1 when `data` does not hold the whole header yet. */
+  #header(data: Buffer): number {
+    if (data.length < COPY_HEADER_BYTES) return -1;
+    if (!data.subarray(0, COPY_SIGNATURE.length).equals(COPY_SIGNATURE)) {
+      throw new Error('report is not a binary COPY stream');
+    }
+    const start = COPY_HEADER_BYTES + data.readUInt32BE(COPY_SIGNATURE.length + 4);
+    if (data.length < start) return -1;
+    this.#headerRead = true;
+    return start;
+  }
+
+  /** Writes the line of the row whose fields are `data[start, end)`. */
+  #line(data: Buffer, start: number, end: number): void {
+    // Every input byte becomes at most three output bytes; cells add quotes and separators.
+    this.#reserve((end - start) * 3 + 256);
+    this.#row = data;
+    this.#at = start;
+    this.#length = end;
+    this.#field = 0;
     const kinds = this.#kinds;
     for (let field = 0; field < kinds.length; field++) {
       if (field > 0) this.#buffer[this.#position++] = COMMA;
       switch (kinds[field]) {
         case 0:
-          this.#uuid();
+          if (this.#value(16, false)) this.#uuid();
           break;
         case 1:
-          if (this.#flag()) this.#uuid();
+          if (this.#value(16, true)) this.#uuid();
           break;
         case 2:
-          this.#timestamp();
+          if (this.#value(8, false)) this.#timestamp();
           break;
         case 3:
-          if (this.#flag()) this.#timestamp();
+          if (this.#value(8, true)) this.#timestamp();
           break;
         case 4:
-          this.#bigint(true);
+          if (this.#value(8, false)) this.#bigint(true);
           break;
         case 5:
-          if (this.#flag()) this.#bigint(false);
+          if (this.#value(8, true)) this.#bigint(false);
           break;
         case 6:
           this.#text();
@@ -123,7 +193,7 @@ export class ReportLineWriter {
           this.#amountWithDecimals();
       }
     }
-    if (this.#at !== length) throw new Error('report row does not match its encoding');
+    if (this.#at !== end) throw new Error('report row does not match its encoding');
     this.#buffer[this.#position++] = 0x0d;
     this.#buffer[this.#position++] = 0x0a;
   }
@@ -146,30 +216,46 @@ export class ReportLineWriter {
     this.#position = 0;
   }
 
-  #byte(): number {
-    if (this.#at >= this.#length) throw new Error('report row does not match its encoding');
-    return this.#row[this.#at++]!;
+  /** The next field's length (-1 for NULL; #scan checked that it fits in the row), stepping over it. */
+  #fieldLength(): number {
+    this.#at += 4;
+    return this.#lengths[this.#field++]!;
   }
 
-  #flag(): boolean {
-    return this.#byte() === 1;
+  /**
+   * Reads the lengths of the `fields` fields that start at `at` into #lengths: the row's end, or -1 when `data`
+   * ends before it does.
+   */
+  #scan(data: Buffer, at: number, fields: number): number {
+    if (fields > this.#lengths.length) throw new Error('report row does not match its encoding');
+    let end = at;
+    for (let field = 0; field < fields; field++) {
+      if (end + 4 > data.length) return -1;
+      const length = (data[end]! << 24) | (data[end + 1]! << 16) | (data[end + 2]! << 8) | data[end + 3]!;
+      if (length < -1) throw new Error('report row does not match its encoding');
+      this.#lengths[field] = length;
+      end += 4 + Math.max(length, 0);
+    }
+    return end > data.length ? -1 : end;
   }
 
-  /** Four bytes as an unsigned number. */
-  #uint32(): number {
-    let value = 0;
-    for (let index = 0; index < 4; index++) value = value * 256 + this.#byte();
-    return value;
+  /** Reads a fixed-size field's length: true when a value of `size` bytes follows, false for a NULL one. */
+  #value(size: number, nullable: boolean): boolean {
+    const length = this.#fieldLength();
+    if (length === size) return true;
+    if (length === -1 && nullable) return false;
+    throw new Error('report row does not match its encoding');
   }
 
   /** Eight bytes as a signed integer: a number when safe, else a bigint. */
   #int64(): number | bigint {
-    const start = this.#at;
-    const high = this.#uint32();
-    const low = this.#uint32();
-    const signedHigh = high >= 0x80000000 ? high - TWO_32 : high;
-    if (signedHigh >= -0x200000 && signedHigh < 0x200000) return signedHigh * TWO_32 + low;
-    return this.#row.readBigInt64BE(start);
+    const row = this.#row;
+    const at = this.#at;
+    const high = row.readInt32BE(at);
+    const low = row.readUInt32BE(at + 4);
+    this.#at = at + 8;
+    if (high >= -0x200000 && high < 0x200000) return high * TWO_32 + low;
+    return row.readBigInt64BE(at);
   }
 
   /** 8-4-4-4-12 lowercase hex digits, as PostgreSQL writes a uuid. */
@@ -207,12 +293,15 @@ export class ReportLineWriter {
     if (ms < FIRST_MS || ms >= END_MS) throw new RangeError(`timestamp ${ms} ms is outside years 1 to 9999`);
     const timeOfDay = ((ms % DAY_MS) + DAY_MS) % DAY_MS;
     const day = (ms - timeOfDay) / DAY_MS;
-    let prefix = this.#days.get(day);
+    // Consecutive rows mostly share a day: the last one is checked before the map.
+    let prefix = day === this.#lastDay ? this.#lastPrefix : this.#days.get(day);
     if (!prefix) {
       if (this.#days.size > 1000) this.#days.clear();
       prefix = Buffer.from(new Date(day * DAY_MS).toISOString().slice(0, 11), 'latin1');
       this.#days.set(day, prefix);
     }
+    this.#lastDay = day;
+    this.#lastPrefix = prefix;
     const buffer = this.#buffer;
     let position = this.#position;
     for (let index = 0; index < 11; index++) buffer[position++] = prefix[index]!;
@@ -263,23 +352,33 @@ export class ReportLineWriter {
 
   /** A text cell as csvField(csvCell(text)) writes it; the bytes are UTF-8 already and are copied as they are. */
   #text(): void {
+    const length = this.#fieldLength();
+    if (length <= 0) return; // NULL or empty: an empty cell
     const start = this.#at;
-    let quoted = false;
-    let byte = this.#byte();
-    const formula = isFormulaStart(byte);
-    while (byte !== 0) {
-      if (needsQuoting(byte)) quoted = true;
-      byte = this.#byte();
-    }
-    const end = this.#at - 1;
+    const end = start + length;
+    this.#at = end;
+    const row = this.#row;
     const buffer = this.#buffer;
+    let quoted = false;
+    for (let at = start; at < end; at++) {
+      if (needsQuoting(row[at]!)) {
+        quoted = true;
+        break;
+      }
+    }
     if (quoted) buffer[this.#position++] = QUOTE;
-    if (formula) buffer[this.#position++] = APOSTROPHE;
+    if (isFormulaStart(row[start]!)) buffer[this.#position++] = APOSTROPHE;
     if (!quoted) {
-      this.#position += this.#row.copy(buffer, this.#position, start, end);
+      // Most cells are a few bytes: a loop costs less than Buffer#copy's call.
+      if (length > 32) {
+        this.#position += row.copy(buffer, this.#position, start, end);
+        return;
+      }
+      let position = this.#position;
+      for (let at = start; at < end; at++) buffer[position++] = row[at]!;
+      this.#position = position;
       return;
     }
-    const row = this.#row;
     for (let at = start; at < end; at++) {
       const next = row[at]!;
       buffer[this.#position++] = next;
@@ -290,17 +389,17 @@ export class ReportLineWriter {
 
   /** The transaction's amount in its currency's main unit (formatAmountWithDecimals), e.g. `9.95`. */
   #amountWithDecimals(): void {
+    this.#value(8, false);
     const amount = this.#int64();
+    const length = this.#fieldLength();
+    if (length < 0) throw new Error('report row does not match its encoding');
     const start = this.#at;
+    this.#at = start + length;
     let key = 0;
-    let length = 0;
-    for (let byte = this.#byte(); byte !== 0; byte = this.#byte()) {
-      key = key * 256 + byte;
-      length++;
-    }
+    for (let at = start; at < this.#at; at++) key = key * 256 + this.#row[at]!;
     let exponent = length <= 4 ? this.#exponents.get(key) : undefined;
     if (exponent === undefined || typeof amount === 'bigint' || amount < 0) {
-      const currency = this.#row.toString('utf8', start, this.#at - 1);
+      const currency = this.#row.toString('utf8', start, this.#at);
       exponent = currencyExponent(currency);
       if (length <= 4) this.#exponents.set(key, exponent);
       if (typeof amount === 'bigint' || amount < 0) {
