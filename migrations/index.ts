@@ -18,6 +18,7 @@ import { Migration20261123400000_idempotent_location } from './Migration20261123
 import { Migration20261124100000_pending_authorizations } from './Migration20261124100000_pending_authorizations.ts';
 import { Migration20261125100000_card_flow_keys } from './Migration20261125100000_card_flow_keys.ts';
 import { Migration20261125300000_order_stats_statistics } from './Migration20261125300000_order_stats_statistics.ts';
+import { Migration20261127100000_order_child_keys } from './Migration20261127100000_order_child_keys.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   Migration20261124100000_pending_authorizations,
   Migration20261125100000_card_flow_keys,
   Migration20261125300000_order_stats_statistics,
+  Migration20261127100000_order_child_keys,
 ];
