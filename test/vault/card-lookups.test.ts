@@ -1,5 +1,9 @@
 import pg from 'pg';
-import { FIND_CARD, FIND_CARD_FOR_TRANSACTION } from '../../src/modules/vault/vault-card.repository.ts';
+import {
+  FIND_CARD,
+  FIND_CARD_FOR_TRANSACTION,
+  VaultCardRepository,
+} from '../../src/modules/vault/vault-card.repository.ts';
 import type { PreparedStatement } from '../../src/platform/db/prepared.ts';
 import { createCardOrder, storeCard } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
@@ -73,5 +77,33 @@ describe('stored card lookups', () => {
     } finally {
       await client.end();
     }
+  });
+  /** The card read in the lock statement of authenticate (orders `AlongsideRead`), run as its own statement. */
+  async function readAlongside(vaultToken: string, projectId: string) {
+    const read = VaultCardRepository.findForProjectAlongside(projectId, vaultToken);
+    const client = new pg.Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('set plan_cache_mode = force_generic_plan');
+      const text = `select (${read.sql})::text as card`;
+      const { rows } = await client.query({ name: 'alongside', text, values: [...read.values] });
+      // EXPLAIN EXECUTE takes no bound parameters: the values are uuids of the test.
+      const plan = await client.query(`explain execute alongside('${vaultToken}', '${projectId}')`);
+      const card = VaultCardRepository.fromText(rows[0].card);
+      return { id: card?.id ?? null, plan: plan.rows.map((row) => row['QUERY PLAN']).join('\n') };
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('reads a card alongside the lock only within its project, by the primary key alone', async () => {
+    const other = await seedProject(app);
+    const own = await readAlongside(card.id, project.projectId);
+    expect(own.id).toBe(card.id);
+    // Not by the project's index too: a generic plan joining both read every card of the project per call.
+    expect(own.plan).toContain('vault_cards_pkey');
+    expect(own.plan).not.toContain('vault_cards_project_idx');
+    expect((await readAlongside(card.id, other.projectId)).id).toBeNull();
+    expect((await readAlongside('00000000-0000-4000-8000-000000000000', project.projectId)).id).toBeNull();
   });
 });

@@ -109,15 +109,22 @@ export function insertRowsSql(table: string, columns: ColumnMap): string {
 /**
  * Writes every column but the key of the rows of a JSON array (`$1`) of whole row objects over `table`.
  *
- * The rows are also found by their keys as an array (`t.id = any(...)`), so the planner reaches them through the
- * primary key: it takes a set-returning function for 100 rows, and against a young table of a few thousand
- * rows a 100-row join plans as a sequential scan of the whole table (226 pages at 7,700 orders, growing with it).
+ * One row (`count` 1: a command's order, its transaction) is found by its key in the JSON itself, which PostgreSQL
+ * reaches through the primary key at any size of the table. Several rows are also found by their keys as an array
+ * (`t.id = any(...)`); the planner takes that array (and the set-returning function) for 100 rows, and against a
+ * young table a 100-row join plans as a sequential scan of the whole table. It did for one row too: on a new
+ * database (orders' statistics cleared by 20261127100000, then a few hundred to a few thousand rows) the card
+ * flow's order update and both transaction updates scanned the whole table at every flow.
  */
-export function updateRowsSql(table: string, columns: ColumnMap): string {
+export function updateRowsSql(table: string, columns: ColumnMap, count = 2): string {
   const assignments = columns
     .filter(([, column]) => column !== 'id')
     .map(([, column]) => `${column} = r.${column}`)
     .join(', ');
+  if (count === 1) {
+    return `update ${table} t set ${assignments} from json_populate_record(null::${table}, $1::json -> 0) r
+    where t.id = ($1::json -> 0 ->> 'id')::uuid`;
+  }
   return `update ${table} t set ${assignments} from json_populate_recordset(null::${table}, $1::json) r
     where t.id = r.id and t.id = any(array(select (e ->> 'id')::uuid from json_array_elements($1::json) e))`;
 }

@@ -105,7 +105,10 @@ export class OrderChanges implements OrderRows {
       changed.set(columns, [...(changed.get(columns) ?? []), row]);
     }
     for (const [columns, rows] of changed) {
-      parts.push({ sql: updateRowsSql(TABLES.get(columns)!, columns), values: [rowsJson(rows, columns)] });
+      parts.push({
+        sql: updateRowsSql(TABLES.get(columns)!, columns, rows.length),
+        values: [rowsJson(rows, columns)],
+      });
     }
     for (const part of this.#also) parts.push(part());
     return parts;
