@@ -14,6 +14,11 @@ export interface StatementLog {
   during(work: () => Promise<unknown>): Promise<string[]>;
   /** The values bound to each statement of the last `during`, in the same order. */
   readonly values: unknown[][];
+  /**
+   * The statements of the last `during` by round trip: a statement sent while none was waiting for its answer
+   * starts a round trip, one sent while others were still out (pipelined) joins theirs.
+   */
+  readonly roundTrips: string[][];
 }
 
 export async function statementLog(app: TestApp, options: { workers?: boolean } = {}): Promise<StatementLog> {
@@ -22,6 +27,8 @@ export async function statementLog(app: TestApp, options: { workers?: boolean } 
   const pools = [pool, ...(options.workers ? await app.runtime.deps.db.dedicatedPools() : [])];
   let recording: string[] | null = null;
   let values: unknown[][] = [];
+  let roundTrips: string[][] = [];
+  let waiting = 0;
   const watched = new WeakSet<PoolClient>();
   const watch = (client: PoolClient) => {
     if (watched.has(client)) return;
@@ -35,12 +42,21 @@ export async function statementLog(app: TestApp, options: { workers?: boolean } 
           : config && typeof config === 'object' && 'text' in config
             ? `${'name' in config && config.name ? `${String(config.name)}: ` : ''}${String(config.text)}`
             : String(config);
-      if (recording && !/^\s*insert into audit_events\b/.test(text)) {
-        recording.push(text.replace(/\s+/g, ' ').trim());
-        const bound = config && typeof config === 'object' && 'values' in config ? config.values : args[1];
-        values.push(Array.isArray(bound) ? bound : []);
-      }
-      return query(...args);
+      if (!recording || /^\s*insert into audit_events\b/.test(text)) return query(...args);
+      const statement = text.replace(/\s+/g, ' ').trim();
+      recording.push(statement);
+      const bound = config && typeof config === 'object' && 'values' in config ? config.values : args[1];
+      values.push(Array.isArray(bound) ? bound : []);
+      if (waiting === 0) roundTrips.push([]);
+      roundTrips.at(-1)!.push(statement);
+      waiting += 1;
+      const answered = () => {
+        waiting -= 1;
+      };
+      const sent = query(...args);
+      if (sent instanceof Promise) sent.then(answered, answered);
+      else answered();
+      return sent;
     };
   };
   for (const each of pools) each.on('acquire', watch);
@@ -48,9 +64,14 @@ export async function statementLog(app: TestApp, options: { workers?: boolean } 
     get values() {
       return values;
     },
+    get roundTrips() {
+      return roundTrips;
+    },
     async during(work) {
       recording = [];
       values = [];
+      roundTrips = [];
+      waiting = 0;
       try {
         await work();
         return recording;

@@ -70,6 +70,18 @@ const READ_VIEW = preparedStatement(
    where o.id = $1::uuid and ($2::uuid is null or o.project_id = $2::uuid)`,
 );
 
+/**
+ * READ_VIEW for the order of the transaction whose setup token is $1: what a lock by setup token locked
+ * (LOCK_ORDER), read right behind it in a pipelined transaction, where the order's id is not known yet.
+ */
+const READ_VIEW_BY_SETUP_TOKEN = preparedStatement(
+  'orders.read_view_by_setup_token',
+  `select ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
+   from orders o
+   where o.id = (select t.order_id from transactions t where t.setup_token = $1::uuid)
+     and ($2::uuid is null or o.project_id = $2::uuid)`,
+);
+
 /** The same for several orders at once ($1 their ids): a search page, a GraphQL batch of nodes. */
 const READ_VIEWS_MANY = preparedStatement(
   'orders.read_views_many',
@@ -112,6 +124,25 @@ export class OrderViewRepository extends Repository {
       byId.set(view.order.id, view);
     }
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** The view of one order, by its id or by the setup token of one of its transactions; null when not found. */
+  async readViewOf(
+    projectId: string | null,
+    by: { orderId: string } | { setupToken: string },
+    parts: ViewParts,
+  ): Promise<OrderView | null> {
+    if ('orderId' in by) return (await this.readViews(projectId, [by.orderId], parts))[0] ?? null;
+    const [row] = await this.prepared<{ view: string }>(READ_VIEW_BY_SETUP_TOKEN, [
+      by.setupToken,
+      projectId,
+      parts.events,
+      parts.relatedOrders,
+    ]);
+    if (!row) return null;
+    const view = parseOrderView(row.view);
+    if (!parts.events || !parts.relatedOrders) markUnreadParts(view, parts);
+    return view;
   }
 }
 

@@ -298,6 +298,8 @@ export class OrderWriteRepository extends Repository {
    * locked (see LOCK_ORDER), with the events and related orders unless `withHistory` is false (a command that answers
    * with the order needs them); `changes` tracks the order and its transactions so that `save` writes back
    * what changed. `alongside`: another read sent in the lock's statement, its value returned as `alongside`.
+   * In a pipelined transaction the view's read is sent right behind the lock, by the same key: it still runs
+   * after the lock is held, with a snapshot of its own, so it costs no round trip of its own.
    */
   async lockOrder(
     projectId: string | null,
@@ -311,16 +313,20 @@ export class OrderWriteRepository extends Repository {
     if (alongside && (orderId === null || projectId === null)) {
       throw new Error('a read alongside the lock needs the order id and the project');
     }
-    const [locked] = await this.prepared<{ id: string; alongside?: string | null }>(
+    const parts = { events: options.withHistory, relatedOrders: options.withHistory };
+    const lock = this.prepared<{ id: string; alongside?: string | null }>(
       alongside ? lockWith(alongside) : LOCK_ORDER,
       alongside ? [orderId, projectId, ...alongside.values] : [orderId, projectId, setupToken],
     );
-    if (!locked) return null;
-    const [read] = await this.#views.readViews(null, [locked.id], {
-      events: options.withHistory,
-      relatedOrders: options.withHistory,
-    });
-    if (!read) return null;
+    let locked: { id: string; alongside?: string | null } | undefined;
+    let read: OrderView | null;
+    if (this.pipelines) {
+      [[locked], read] = await Promise.all([lock, this.#views.readViewOf(projectId, by, parts)]);
+    } else {
+      [locked] = await lock;
+      read = locked ? await this.#views.readViewOf(projectId, { orderId: locked.id }, parts) : null;
+    }
+    if (!locked || !read || read.order.id !== locked.id) return null;
     const order = Object.assign(new Order(), read.order);
     const transactions = read.transactions.map((t) => Object.assign(new Transaction(), t.transaction));
     changes.track(order);
@@ -337,11 +343,25 @@ export class OrderWriteRepository extends Repository {
   }
 
   /** Writes everything `changes` holds (and `extra` parts) in one statement; nothing at all when empty. */
-  async save(changes: OrderChanges, ...extra: SqlPart[]): Promise<void> {
+  save(changes: OrderChanges, ...extra: SqlPart[]): Promise<void> {
+    return this.#write(changes, extra, false);
+  }
+
+  /**
+   * `save` as the unit of work's last statement: a pipelined transaction sends its COMMIT right behind it
+   * (Repository.preparedLast). The command sends nothing after it and answers from what it wrote.
+   */
+  saveLast(changes: OrderChanges): Promise<void> {
+    return this.#write(changes, [], true);
+  }
+
+  async #write(changes: OrderChanges, extra: SqlPart[], last: boolean): Promise<void> {
     const parts = [...changes.parts(), ...extra];
     if (parts.length === 0) return;
     const { statement, values } = combinedStatement('orders.write', parts);
-    const [written] = await this.prepared<{ counted?: number }>(statement, values);
+    const [written] = last
+      ? await this.preparedLast<{ counted?: number }>(statement, values)
+      : await this.prepared<{ counted?: number }>(statement, values);
     // The relay is woken only for rows left to it; the events feed for every row.
     if (changes.writesEvents) {
       this.signalAfterCommit(changes.leavesUnrelayed ? OUTBOX_CHANNEL : OUTBOX_RELAYED_CHANNEL);

@@ -74,14 +74,14 @@ export function storeCardWithSetupToken(
   card: CardToStore,
   at: Date,
 ): Promise<VaultCard> {
-  // Prepared statements alone: the lock, the read of what it locked, and one write.
+  // Prepared statements alone, pipelined: the lock with the read of what it locked, then one write with the commit.
   return deps.db.preparedTransaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const changes = new OrderChanges();
     const { order, transaction } = await lockSetupTokenTransaction(writes, changes, owner, setupToken, at);
     const cards = { add: (stored: VaultCard) => changes.also(() => vaultCardInsert(stored)) };
     const stored = storeCardForTransaction({ cards, cipher: deps.cipher, order, transaction, card, at });
-    await writes.save(changes);
+    await writes.saveLast(changes);
     return stored;
   });
 }

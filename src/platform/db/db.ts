@@ -2,6 +2,7 @@ import pg, { type Pool } from 'pg';
 import type { Logger } from 'pino';
 import { fireCommitted } from './commit-signals.ts';
 import type { Orm } from './orm.ts';
+import { PipelinedTransaction } from './pipelined-transaction.ts';
 import { UnitOfWork } from './repository.ts';
 
 export type { UnitOfWork };
@@ -82,27 +83,27 @@ export class Db {
   /**
    * `transaction` for work whose every statement is a repository's prepared statement (the card flow's vault and
    * authenticate commands): BEGIN, the work and COMMIT on one pooled connection of the ORM's pool, without an
-   * EntityManager fork, its flush or the query builder the ORM runs statements through. Same atomicity, locks
-   * and commit signals; a repository that reaches for the ORM in it throws (UnitOfWork.entityManagerOf).
+   * EntityManager fork, its flush or the query builder the ORM runs statements through, and pipelined
+   * (platform/db/pipelined-transaction.ts): BEGIN leaves with the first statement, statements issued together leave
+   * together, and the COMMIT with the last statement (`Repository.preparedLast`). Same atomicity, locks and
+   * commit signals; a repository that reaches for the ORM in it throws (UnitOfWork.entityManagerOf).
    */
   async preparedTransaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-    const client = await (await this.#nativePool()).connect();
-    const signals = new Set<string>();
+    const transaction = new PipelinedTransaction(await (await this.#nativePool()).connect());
     let broken: Error | undefined;
     try {
-      await client.query('begin');
-      const result = await work(UnitOfWork.onClient({ client, signals }));
-      await client.query('commit');
-      for (const signal of signals) fireCommitted(this.#orm, signal);
+      const result = await work(UnitOfWork.onClient(transaction));
+      await transaction.commit();
+      for (const signal of transaction.signals) fireCommitted(this.#orm, signal);
       return result;
     } catch (error) {
-      await client.query('rollback').catch((rollbackFailed: Error) => {
+      await transaction.rollback().catch((rollbackFailed: Error) => {
         broken = rollbackFailed;
       });
       throw error;
     } finally {
       // A connection whose rollback failed is closed rather than handed to the next request.
-      client.release(broken);
+      transaction.release(broken);
     }
   }
 

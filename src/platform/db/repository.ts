@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import { raiseAfterCommit } from './commit-signals.ts';
+import type { PipelinedTransaction } from './pipelined-transaction.ts';
 import { type PreparedStatement, pgQueryConfig } from './prepared.ts';
 import { executeSql } from './raw-sql.ts';
 
@@ -21,15 +22,6 @@ interface ReadSource {
 }
 
 /**
- * A transaction of prepared statements alone (`Db.preparedTransaction`): its connection, and the commit signals
- * raised in it (fired by the Db once it has committed).
- */
-interface ClientTransaction {
-  client: PoolClient;
-  signals: Set<string>;
-}
-
-/**
  * One unit of work: a database transaction, or a read. Opaque to commands.
  *
  * Every statement of a transaction runs on its connection. A read forks an EntityManager only when a repository
@@ -39,10 +31,10 @@ interface ClientTransaction {
 export class UnitOfWork {
   #em: EntityManager | null;
   readonly #read: ReadSource | null;
-  readonly #client: ClientTransaction | null;
+  readonly #client: PipelinedTransaction | null;
 
   /** A unit of work on `em`: a fork with its database transaction open. */
-  constructor(em: EntityManager, read: ReadSource | null = null, client: ClientTransaction | null = null) {
+  constructor(em: EntityManager, read: ReadSource | null = null, client: PipelinedTransaction | null = null) {
     this.#em = em;
     this.#read = read;
     this.#client = client;
@@ -53,8 +45,8 @@ export class UnitOfWork {
     return new UnitOfWork(null as unknown as EntityManager, source);
   }
 
-  /** A transaction open on `client` whose statements are all prepared statements (`Db.preparedTransaction`). */
-  static onClient(transaction: ClientTransaction): UnitOfWork {
+  /** A transaction whose statements are all prepared statements, pipelined (`Db.preparedTransaction`). */
+  static onClient(transaction: PipelinedTransaction): UnitOfWork {
     return new UnitOfWork(null as unknown as EntityManager, null, transaction);
   }
 
@@ -63,6 +55,15 @@ export class UnitOfWork {
     if (uow.#read) return uow.#read.pool();
     if (uow.#client) throw new Error('a prepared-statement transaction has no pool of its own to read from');
     return uow.#em!.getConnection().getNativeClient() as Promise<Pool>;
+  }
+
+  /**
+   * Whether statements issued together (`Promise.all`) are sent together and run in the order issued, one after
+   * another on the transaction's connection (a pipelined transaction). Elsewhere a repository awaits each
+   * statement before the next one that must run after it. For repositories only.
+   */
+  static pipelines(uow: UnitOfWork): boolean {
+    return uow.#client !== null;
   }
 
   /** For repositories and platform/db only. */
@@ -104,12 +105,13 @@ export class UnitOfWork {
     uow: UnitOfWork,
     statement: { readonly name?: string; readonly text: string },
     values: readonly unknown[],
+    options: { last?: boolean } = {},
   ): Promise<Row[]> {
     const query = () =>
       statement.name
         ? pgQueryConfig(statement as PreparedStatement, values)
         : { text: statement.text, values: [...values] };
-    if (uow.#client) return (await uow.#client.client.query(query())).rows as Row[];
+    if (uow.#client) return uow.#client.run<Row>(query(), options.last);
     if (uow.#read) {
       const pool = await uow.#read.pool();
       return (await pool.query(query())).rows as Row[];
@@ -141,6 +143,19 @@ export abstract class Repository {
   /** Runs a named prepared statement (platform/db/prepared.ts) with bound values; returns its rows. */
   protected prepared<Row>(statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
     return UnitOfWork.runPrepared<Row>(this.#uow, statement, values);
+  }
+
+  /**
+   * The unit of work's last statement (a named prepared statement): in a pipelined transaction the COMMIT is sent
+   * right behind it, so the two cost one round trip. Nothing may be sent after it; elsewhere it is `prepared`.
+   */
+  protected preparedLast<Row>(statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
+    return UnitOfWork.runSql<Row>(this.#uow, statement, values, { last: true });
+  }
+
+  /** Whether statements issued together are sent together and run in the order issued (`UnitOfWork.pipelines`). */
+  protected get pipelines(): boolean {
+    return UnitOfWork.pipelines(this.#uow);
   }
 
   /**

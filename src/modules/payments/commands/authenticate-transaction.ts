@@ -63,7 +63,8 @@ export type AuthenticateInput = z.input<typeof authenticateInputSchema>;
  * Pays an own-checkout card transaction with a stored card. With external 3-D Secure values the payment is
  * processed directly (no challenge); without them a card that needs a challenge leaves the transaction
  * `pending` with a `payment_url`. A decline is an answer, not an error: the order comes back either way.
- * Statements: the order's lock (with the card named by its vault token), its view, every write in one statement.
+ * Statements: the order's lock (with the card named by its vault token) and its view, sent together; every write
+ * in one statement, sent with the commit.
  */
 export async function authenticateTransaction(
   deps: PaymentDeps,
@@ -131,7 +132,7 @@ export async function authenticateTransaction(
       external,
       authorization: null,
     });
-    await writes.save(changes);
+    await writes.saveLast(changes);
     // The answer is what was locked and written, never read back.
     const paid = view.transactions.find((t) => t.transaction === transaction)!;
     if (outcome.event) paid.events.push(outcome.event);
