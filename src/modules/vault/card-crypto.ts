@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 
 /**
  * Encryption of card numbers at rest: AES-256-GCM under a keyring.
@@ -59,12 +59,13 @@ function checkKey(entry: VaultKey): void {
 
 export function createCardCipher(keys: readonly VaultKey[], activeKeyId: string): CardCipher {
   if (keys.length === 0) throw new VaultKeyConfigError('the vault keyring is empty');
-  const ring = new Map<string, Buffer>();
+  const ring = new Map<string, KeyObject>();
   for (const entry of keys) {
     checkKey(entry);
     if (ring.has(entry.id)) throw new VaultKeyConfigError(`vault key id "${entry.id}" appears twice`);
-    // Copy, so a caller zeroing or reusing its buffer cannot change the ring.
-    ring.set(entry.id, Buffer.from(entry.key));
+    // A KeyObject holds its own copy (a caller zeroing or reusing its buffer cannot change the ring), and
+    // createCipheriv takes it as it is: a raw Buffer is checked and wrapped again at every call.
+    ring.set(entry.id, createSecretKey(entry.key));
   }
   const activeKey = ring.get(activeKeyId);
   if (!activeKey) throw new VaultKeyConfigError(`active vault key "${activeKeyId}" is not in the keyring`);
