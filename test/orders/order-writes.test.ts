@@ -56,8 +56,9 @@ async function seedOrders(app: TestApp, count: number): Promise<void> {
 
 /**
  * The hot paths' one-statement writes (issue 12): outbox rows that no webhook can come from are written already
- * relayed, so the relay has nothing to claim and update for them; the rows a webhook can come from are still
- * the relay's. Updates reach their rows through the primary key, however young the table.
+ * relayed, so the relay has nothing to claim and update for them; the card flow's writes (create, authenticate)
+ * relay the rows a webhook can come from themselves, queueing the delivery in the same statement under the
+ * relay's rule. Updates reach their rows through the primary key, however young the table.
  */
 describe('one-statement order writes', () => {
   describe('with the relay stopped, what each write leaves for it', () => {
@@ -79,6 +80,15 @@ describe('one-statement order writes', () => {
          where order_id = $1 order by id`,
         [orderId],
       );
+    const deliveriesOf = (orderId: string) =>
+      sql(app.databaseUrl, 'select order_status, state from webhook_deliveries where order_id = $1', [
+        orderId,
+      ]);
+    const everyRowRelayed = [
+      { type: 'transaction.status_changed', to_status: 'new', relayed: true },
+      { type: 'transaction.status_changed', to_status: 'accepted', relayed: true },
+      { type: 'order.status_changed', to_status: 'completed', relayed: true },
+    ];
 
     it('writes every outbox row of a card payment relayed when neither the order nor its project has a webhook URL', async () => {
       const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey);
@@ -90,24 +100,18 @@ describe('one-statement order writes', () => {
       ]);
     });
 
-    it("leaves an order status change to the relay when the order has a webhook URL, and relays the transaction's at once", async () => {
+    it("relays an order status change itself and queues its delivery to the order's webhook URL", async () => {
       const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, {
         order: { webhook_url: 'https://merchant.example/order-hook' },
       });
-      expect(await outboxOf(paid.id)).toEqual([
-        { type: 'transaction.status_changed', to_status: 'new', relayed: true },
-        { type: 'transaction.status_changed', to_status: 'accepted', relayed: true },
-        { type: 'order.status_changed', to_status: 'completed', relayed: false },
-      ]);
+      expect(await outboxOf(paid.id)).toEqual(everyRowRelayed);
+      expect(await deliveriesOf(paid.id)).toEqual([{ order_status: 'completed', state: 'pending' }]);
     });
 
-    it('leaves an order status change to the relay when only the project has a webhook URL', async () => {
+    it("relays an order status change itself and queues its delivery to the project's webhook URL", async () => {
       const paid = await payOwnCheckoutOrder(app.baseUrl, hookedProject.apiKey);
-      expect(await outboxOf(paid.id)).toEqual([
-        { type: 'transaction.status_changed', to_status: 'new', relayed: true },
-        { type: 'transaction.status_changed', to_status: 'accepted', relayed: true },
-        { type: 'order.status_changed', to_status: 'completed', relayed: false },
-      ]);
+      expect(await outboxOf(paid.id)).toEqual(everyRowRelayed);
+      expect(await deliveriesOf(paid.id)).toEqual([{ order_status: 'completed', state: 'pending' }]);
     });
 
     it('sees a webhook URL the project was given after the order was created', async () => {
@@ -127,11 +131,8 @@ describe('one-statement order writes', () => {
         { vault_token: stored.body.vault_token, cvc: TEST_CVC },
       );
       expect(paid.status).toBe('completed');
-      expect(await outboxOf(created.id)).toEqual([
-        { type: 'transaction.status_changed', to_status: 'new', relayed: true },
-        { type: 'transaction.status_changed', to_status: 'accepted', relayed: true },
-        { type: 'order.status_changed', to_status: 'completed', relayed: false },
-      ]);
+      expect(await outboxOf(created.id)).toEqual(everyRowRelayed);
+      expect(await deliveriesOf(created.id)).toEqual([{ order_status: 'completed', state: 'pending' }]);
     });
   });
 

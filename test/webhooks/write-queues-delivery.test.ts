@@ -1,5 +1,5 @@
 import { buildOwnCheckoutOrder } from '../factories/order.ts';
-import { storeCard, TEST_CVC } from '../factories/payments.ts';
+import { payOwnCheckoutOrder, storeCard, TEST_CVC } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
 import { restClient } from '../helpers/http.ts';
@@ -31,9 +31,10 @@ async function payOneClick(app: TestApp, project: SeededProject, order: Json = {
 }
 
 /**
- * Creating an order relays its own outbox rows: the order status change's webhook delivery is queued by the
- * very statement that writes the order (the relay's rule: the order's or else the project's URL), so the
- * outbox relay has nothing to claim or rewrite.
+ * Creating an order, and paying an own-checkout card transaction (authenticate), relay their own outbox rows:
+ * the order status change's webhook delivery is queued by the very statement that writes the change (the
+ * relay's rule: the order's or else the project's URL), so the outbox relay has nothing to claim or rewrite,
+ * and no process's relay is woken to look.
  */
 describe('an order write that queues its own webhook deliveries', () => {
   describe('with the workers off (nothing but the write itself)', () => {
@@ -81,6 +82,21 @@ describe('an order write that queues its own webhook deliveries', () => {
       const project = await seedProject(app);
       const order = await payOneClick(app, project, { webhook_url: 'http://127.0.0.1:9/order-hook' });
       expect(await deliveriesOf(order.id)).toHaveLength(1);
+    });
+
+    it('queues the delivery of a card payment authenticated with a stored card in the same write', async () => {
+      const project = await seedProject(app, { webhookUrl: 'http://127.0.0.1:9/project-hook' });
+      const order = await payOwnCheckoutOrder(app.baseUrl, project.apiKey);
+      expect(order.status).toBe('completed');
+      expect((await outboxOf(order.id)).every((row) => row.relayed)).toBe(true);
+      expect(await deliveriesOf(order.id)).toContainEqual({
+        state: 'pending',
+        attempt_count: 0,
+        max_attempts: app.runtime.deps.config.webhooks.maxAttempts,
+        order_status: 'completed',
+        reason: 'status_changed',
+        same_event: true,
+      });
     });
 
     it('queues nothing, and still relays every row, when neither the order nor the project has a URL', async () => {

@@ -77,7 +77,9 @@ export async function authenticateTransaction(
   const external = externalDetailsOf(input);
   return deps.db.preparedTransaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
-    const changes = new OrderChanges();
+    // The write relays its own outbox rows (queueing the status change's webhook delivery in the same
+    // statement), so no process's outbox relay is woken to find nothing left to relay.
+    const changes = new OrderChanges({ webhookAttempts: deps.config.webhooks.maxAttempts });
     // A card named by its vault token is read in the lock's statement (a stored card never changes).
     const cardAlongside = input.vault_token
       ? VaultCardRepository.findForProjectAlongside(actor.projectId, input.vault_token)
