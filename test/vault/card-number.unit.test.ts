@@ -1,4 +1,6 @@
+import creditCardType from 'credit-card-type';
 import {
+  BRAND_PREFIX_DIGITS,
   detectBrands,
   isCardExpired,
   isCvcFormatValid,
@@ -60,6 +62,22 @@ describe('detectBrands', () => {
   it('detects no brand for an unknown prefix or something that is not a card number', () => {
     expect(detectBrands('123456789015')).toEqual({ brand: null, brands: [] });
     expect(detectBrands('4111-1111-1111-1111')).toEqual({ brand: null, brands: [] });
+  });
+
+  it("may remember detections by the first digits and the length: no brand pattern of the library's is longer", () => {
+    const longest = Math.max(
+      ...Object.values(creditCardType.types)
+        .flatMap((type) => creditCardType.getTypeInfo(type).patterns)
+        .map((pattern) => String(Array.isArray(pattern) ? pattern[1] : pattern).length),
+    );
+    expect(longest).toBeLessThanOrEqual(BRAND_PREFIX_DIGITS);
+  });
+
+  it('answers a remembered detection as the first one, and a change to an answer does not reach the next', () => {
+    const first = detectBrands('5555555555554444');
+    first.brands.push('visa');
+    expect(detectBrands('5555555555554444')).toEqual({ brand: 'mastercard', brands: ['mastercard'] });
+    expect(detectBrands('5555555555554')).toEqual({ brand: null, brands: [] });
   });
 });
 
