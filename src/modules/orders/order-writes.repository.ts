@@ -98,16 +98,20 @@ export class OrderChanges implements OrderRows {
       }
       parts.push({ sql: insertRowsSql(TABLES.get(columns)!, columns), values: [rowsJson(rows, columns)] });
     }
-    const changed = new Map<ColumnMap, (Order | Transaction)[]>();
+    // Each changed row's JSON, as compared with its snapshot: written as it is, not serialised again.
+    const changed = new Map<ColumnMap, string[]>();
     for (const [row, snapshot] of this.#tracked) {
       const columns = columnsOf(row);
-      if (JSON.stringify(rowOf(row, columns)) === snapshot) continue;
-      changed.set(columns, [...(changed.get(columns) ?? []), row]);
+      const json = JSON.stringify(rowOf(row, columns));
+      if (json === snapshot) continue;
+      const list = changed.get(columns);
+      if (list) list.push(json);
+      else changed.set(columns, [json]);
     }
     for (const [columns, rows] of changed) {
       parts.push({
-        sql: updateRowsSql(TABLES.get(columns)!, columns, rows.length),
-        values: [rowsJson(rows, columns)],
+        sql: updateSql(TABLES.get(columns)!, columns, rows.length),
+        values: [`[${rows.join(',')}]`],
       });
     }
     for (const part of this.#also) parts.push(part());
@@ -214,6 +218,19 @@ function columnsOf(row: OrderRow): ColumnMap {
   if (row instanceof TransactionEvent) return EVENT_COLUMNS;
   if (row instanceof OutboxEvent) return OUTBOX_COLUMNS;
   throw new Error('not a row of the orders module');
+}
+
+const updates = new Map<string, string>();
+
+/** `updateRowsSql`, built once per table and number of rows (one row, or several). */
+function updateSql(table: string, columns: ColumnMap, count: number): string {
+  const key = `${table}:${count === 1 ? 1 : 2}`;
+  let sql = updates.get(key);
+  if (sql === undefined) {
+    sql = updateRowsSql(table, columns, count);
+    updates.set(key, sql);
+  }
+  return sql;
 }
 
 function rowsJson(rows: readonly object[], columns: ColumnMap): string {
