@@ -70,7 +70,13 @@ export interface ServiceOverrides {
 /** Builds every module's services once: a bad vault key or wallet key file stops the start here. */
 export function buildDeps(services: AppServices, overrides: ServiceOverrides = {}): AppDeps {
   const { config, now, logger, jobs } = services;
-  const db = new Db(services.orm, { replica: services.replica, logger });
+  const db = new Db(services.orm, {
+    replica: services.replica,
+    logger,
+    pipelinedReads: config.operations.databasePipelinedReads,
+  });
+  // The first hook registered runs last: every other hook may still read.
+  services.onShutdown(() => db.close());
   return {
     db,
     now,

@@ -18,6 +18,7 @@ export const operationsEnvShape = {
     .optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(0),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_PIPELINED_READS: z.coerce.number().int().min(0).max(64).default(2),
 };
 
 type OperationsEnv = { NODE_ENV: 'development' | 'test' | 'production' } & z.infer<
@@ -37,6 +38,11 @@ export interface OperationsConfig {
   shutdownGraceMs: number;
   /** Connections of this process's pool on the primary (and as many on the replica). */
   databasePoolSize: number;
+  /**
+   * Connections of this process, besides the pool, that carry the short reads by key of the request path
+   * pipelined (platform/db/pipelined-reads.ts); 0: those reads use the pool.
+   */
+  databasePipelinedReads: number;
 }
 
 export function operationsConfigFrom(raw: OperationsEnv): OperationsConfig {
@@ -48,5 +54,6 @@ export function operationsConfigFrom(raw: OperationsEnv): OperationsConfig {
     databaseReadUrl: raw.DATABASE_READ_URL,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_SECONDS * 1000,
     databasePoolSize: raw.DATABASE_POOL_SIZE,
+    databasePipelinedReads: raw.DATABASE_PIPELINED_READS,
   };
 }

@@ -2,7 +2,8 @@ import pg, { type Pool, type PoolClient } from 'pg';
 import type { TestApp } from './test-app.ts';
 
 /**
- * Records every statement the app sends through its database pool (MikroORM's, which every request uses),
+ * Records every statement the app sends through its database pool (MikroORM's, which every request uses) and
+ * its pipelined read connections,
  * as PostgreSQL's `log_statement = all` would: a `begin`, a prepared statement's execution and a `commit` each
  * count once. The job queue, the LISTEN connection and (unless `workers`) the background workers' own pools
  * have connections of their own and are not counted, nor
@@ -60,6 +61,8 @@ export async function statementLog(app: TestApp, options: { workers?: boolean } 
     };
   };
   for (const each of pools) each.on('acquire', watch);
+  // Short reads by key go out on the Db's pipelined read connections instead (platform/db/pipelined-reads.ts).
+  app.runtime.deps.db.onPipelinedReadConnection((client) => watch(client as PoolClient));
   return {
     get values() {
       return values;

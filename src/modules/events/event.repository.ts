@@ -1,4 +1,4 @@
-import { preparedStatement } from '../../platform/db/prepared.ts';
+import { preparedRead } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import type { EventData, EventType } from '../orders/event-types.ts';
 import type { Cursor } from './cursor.ts';
@@ -19,7 +19,7 @@ interface EventRow {
 const COLUMNS = `e.txid::text as txid, e.id::text as seq, e.event_id, e.type, e.project_id, e.order_id,
   e.transaction_id, e.occurred_at, e.data`;
 
-const FIND_EVENTS = preparedStatement(
+const FIND_EVENTS = preparedRead(
   'events.find_many',
   `select ${COLUMNS} from outbox_events e where e.project_id = $1::uuid and e.event_id = any($2::uuid[])`,
 );

@@ -1,10 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
-import { preparedStatement } from '../../platform/db/prepared.ts';
+import { preparedRead } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { isUuidText } from '../../platform/validation/uuid.ts';
 import { ApiKey } from './api-key.entity.ts';
 
-const FIND_KEYS = preparedStatement(
+const FIND_KEYS = preparedRead(
   'identity.find_api_keys',
   'select * from api_keys where project_id = $1::uuid and id = any($2::uuid[])',
 );

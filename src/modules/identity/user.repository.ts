@@ -1,10 +1,10 @@
-import { preparedStatement } from '../../platform/db/prepared.ts';
+import { preparedRead } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { isUuidText } from '../../platform/validation/uuid.ts';
 import { MerchantSession } from './session.entity.ts';
 import { MerchantUser } from './user.entity.ts';
 
-const FIND_USERS = preparedStatement(
+const FIND_USERS = preparedRead(
   'identity.find_users',
   'select * from merchant_users where project_id = $1::uuid and id = any($2::uuid[])',
 );

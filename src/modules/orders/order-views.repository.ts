@@ -1,4 +1,4 @@
-import { preparedStatement } from '../../platform/db/prepared.ts';
+import { preparedRead } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { EVENT_COLUMNS, jsonFields, ORDER_COLUMNS, TRANSACTION_COLUMNS } from './order-rows.repository.ts';
 import {
@@ -63,7 +63,7 @@ const partAsked = (parameter: string) => `(select ${parameter}::boolean)`;
  * `o.id = any($1)` the generic plan is costed for ten orders, so PostgreSQL re-planned it at every execution
  * (0.46 ms of planning for 0.13 ms of execution, on a database with 40,000 orders).
  */
-const READ_VIEW = preparedStatement(
+const READ_VIEW = preparedRead(
   'orders.read_views',
   `select ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
    from orders o
@@ -74,7 +74,7 @@ const READ_VIEW = preparedStatement(
  * READ_VIEW for the order of the transaction whose setup token is $1: what a lock by setup token locked
  * (LOCK_ORDER), read right behind it in a pipelined transaction, where the order's id is not known yet.
  */
-const READ_VIEW_BY_SETUP_TOKEN = preparedStatement(
+const READ_VIEW_BY_SETUP_TOKEN = preparedRead(
   'orders.read_view_by_setup_token',
   `select ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
    from orders o
@@ -83,7 +83,7 @@ const READ_VIEW_BY_SETUP_TOKEN = preparedStatement(
 );
 
 /** The same for several orders at once ($1 their ids): a search page, a GraphQL batch of nodes. */
-const READ_VIEWS_MANY = preparedStatement(
+const READ_VIEWS_MANY = preparedRead(
   'orders.read_views_many',
   `select ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
    from orders o
@@ -91,7 +91,7 @@ const READ_VIEWS_MANY = preparedStatement(
 );
 
 /** Transactions by id with their events ($3), within the caller's project ($2). */
-const READ_TRANSACTION_VIEWS = preparedStatement(
+const READ_TRANSACTION_VIEWS = preparedRead(
   'orders.read_transaction_views',
   `select json_build_object(
      'transaction', json_build_object(${TRANSACTION_FIELDS}),

@@ -1,4 +1,4 @@
-import { type PreparedStatement, preparedStatement, type SqlPart } from '../../platform/db/prepared.ts';
+import { type PreparedStatement, preparedRead, type SqlPart } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { isUuid } from '../orders/order.repository.ts';
 import { VaultCard } from './vault-card.entity.ts';
@@ -14,14 +14,14 @@ const CARD_FIELDS = `json_build_object('id', c.id, 'projectId', c.project_id, 'o
  * primary-key or unique-key lookup: a generic plan as cheap as a custom one, so PostgreSQL plans it once per
  * connection (one statement for both ways, `c.id = $1 or c.transaction_id = $3`, was planned again at every call).
  */
-export const FIND_CARD = preparedStatement(
+export const FIND_CARD = preparedRead(
   'vault.find_card',
   `select ${CARD_FIELDS} from vault_cards c
     where c.id = $1::uuid and ($2::uuid is null or c.project_id = $2::uuid)`,
 );
 
 /** $1 the transaction the card was stored for (with its setup token). */
-export const FIND_CARD_FOR_TRANSACTION = preparedStatement(
+export const FIND_CARD_FOR_TRANSACTION = preparedRead(
   'vault.find_card_for_transaction',
   `select ${CARD_FIELDS} from vault_cards c where c.transaction_id = $1::uuid`,
 );

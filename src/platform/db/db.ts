@@ -2,6 +2,7 @@ import pg, { type Pool } from 'pg';
 import type { Logger } from 'pino';
 import { fireCommitted } from './commit-signals.ts';
 import type { Orm } from './orm.ts';
+import { PipelinedReads } from './pipelined-reads.ts';
 import { PipelinedTransaction } from './pipelined-transaction.ts';
 import { UnitOfWork } from './repository.ts';
 
@@ -25,12 +26,33 @@ export class Db {
   #ownPool: Promise<Pool> | null = null;
   /** The `dedicated` Dbs made from this one and not closed. */
   readonly #dedicated = new Set<Db>();
+  /** Where reads and autocommits send `preparedRead` statements; null: the pool. */
+  readonly #reads: PipelinedReads | null;
 
-  /** `replica`: an ORM on DATABASE_READ_URL, a streaming replica of `orm`'s database. */
-  constructor(orm: Orm, options: { replica?: Orm | null; logger?: Pick<Logger, 'warn'> } = {}) {
+  /**
+   * `replica`: an ORM on DATABASE_READ_URL, a streaming replica of `orm`'s database. `pipelinedReads`: how many
+   * connections of their own carry `preparedRead` statements outside transactions (platform/db/pipelined-reads.ts;
+   * DATABASE_PIPELINED_READS); 0: they use the pool like any statement.
+   */
+  constructor(
+    orm: Orm,
+    options: { replica?: Orm | null; logger?: Pick<Logger, 'warn'>; pipelinedReads?: number } = {},
+  ) {
     this.#orm = orm;
     this.#replica = options.replica ?? null;
     this.#logger = options.logger ?? null;
+    this.#reads =
+      (options.pipelinedReads ?? 0) > 0
+        ? new PipelinedReads({
+            size: options.pipelinedReads!,
+            logger: options.logger,
+            // The pool's settings (type parsers, timeouts); pg-pool keeps the password out of the enumerable options.
+            config: async () => {
+              const { options: settings } = await this.#nativePool();
+              return { ...settings, password: settings.password };
+            },
+          })
+        : null;
   }
 
   /**
@@ -133,11 +155,19 @@ export class Db {
 
   #onClose: () => void = () => undefined;
 
-  /** Ends the pool of a `dedicated` Db (the shared pool closes with the ORM). */
+  /**
+   * Ends the pipelined read connections, and the pool of a `dedicated` Db (the shared pool closes with the ORM).
+   */
   async close(): Promise<void> {
     const own = this.#ownPool;
     this.#onClose();
+    await this.#reads?.close();
     if (own) await (await own).end();
+  }
+
+  /** Calls `listener` with each pipelined read connection, open now or later (the tests' statement log). */
+  onPipelinedReadConnection(listener: (client: pg.Client) => void): () => void {
+    return this.#reads?.onConnection(listener) ?? (() => undefined);
   }
 
   /** The pools of the `dedicated` Dbs made from this one and still open (the tests' statement log watches them). */
@@ -171,6 +201,7 @@ export class Db {
       UnitOfWork.reading({
         fork: () => this.#orm.em.fork(),
         pool: () => this.#nativePool(),
+        reads: this.#reads,
         committed: (signal) => fireCommitted(this.#orm, signal),
       }),
     );

@@ -10,6 +10,8 @@
 export interface PreparedStatement {
   readonly name: string;
   readonly text: string;
+  /** Declared with `preparedRead`: outside a transaction it may go out on a shared pipelined connection. */
+  readonly pipelinedRead?: boolean;
 }
 
 const defined = new Map<string, string>();
@@ -21,6 +23,23 @@ export function preparedStatement(name: string, text: string): PreparedStatement
   }
   defined.set(name, text);
   return Object.freeze({ name, text });
+}
+
+/** A row lock, which may wait for another transaction. */
+const LOCKING_CLAUSE = /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i;
+
+/**
+ * A short read by key on a hot path (an order's view, a stored card, keys and users by id): outside a transaction
+ * it is sent on one of the Db's shared pipelined connections (platform/db/pipelined-reads.ts) instead of a pooled
+ * one. A read there waits for the reads sent ahead of it on its connection, so only a plain SELECT that answers
+ * at once belongs here: never a row lock, never a write, never a scan whose time grows with the data. The first
+ * two are refused at start-up; the last is the definer's promise.
+ */
+export function preparedRead(name: string, text: string): PreparedStatement {
+  if (!/^\s*select\b/i.test(text) || LOCKING_CLAUSE.test(text)) {
+    throw new Error(`prepared read "${name}" must be a plain select, without a row lock`);
+  }
+  return Object.freeze({ ...preparedStatement(name, text), pipelinedRead: true });
 }
 
 /** What `pg` takes as a query: a fresh object per call, since `pg` writes the values onto it. */

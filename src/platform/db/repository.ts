@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { raiseAfterCommit } from './commit-signals.ts';
+import type { PipelinedReads } from './pipelined-reads.ts';
 import type { PipelinedTransaction } from './pipelined-transaction.ts';
 import { type PreparedStatement, pgQueryConfig } from './prepared.ts';
 import { executeSql } from './raw-sql.ts';
@@ -17,6 +18,8 @@ interface ReadSource {
   fork(): EntityManager;
   /** The pool prepared statements of a read run on. */
   pool(): Promise<Pool>;
+  /** Where `preparedRead` statements go instead of the pool, when the Db has them. */
+  reads?: PipelinedReads | null;
   /** Fires a commit signal at once: each statement outside a transaction has committed when it returns. */
   committed(signal: string): void;
 }
@@ -113,6 +116,9 @@ export class UnitOfWork {
         : { text: statement.text, values: [...values] };
     if (uow.#client) return uow.#client.run<Row>(query(), options.last);
     if (uow.#read) {
+      const { reads } = uow.#read;
+      if (reads && (statement as PreparedStatement).pipelinedRead)
+        return (await reads.query(query())).rows as Row[];
       const pool = await uow.#read.pool();
       return (await pool.query(query())).rows as Row[];
     }
