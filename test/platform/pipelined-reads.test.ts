@@ -53,6 +53,21 @@ describe('pipelined reads', () => {
     expect(await readerPids()).not.toContain(pooled[0]!.pid);
   });
 
+  it('tells a listener of each connection once, a connection still connecting once it has connected', async () => {
+    const fresh = await startTestApp({ JOBS_ENABLED: 'false', DATABASE_PIPELINED_READS: '1' });
+    try {
+      const pending = fresh.runtime.deps.db.read((uow) => UnitOfWork.runSql(uow, BACKEND_OF_A_READ, [1]));
+      const told: unknown[] = [];
+      const stop = fresh.runtime.deps.db.onPipelinedReadConnection((client) => told.push(client));
+      await pending;
+      stop();
+      expect(told).toHaveLength(1);
+      expect(told[0]).toEqual(expect.objectContaining({ query: expect.any(Function) }));
+    } finally {
+      await fresh.stop();
+    }
+  });
+
   it('replaces a connection the server drops: the next read opens another and is answered', async () => {
     await Promise.all([read(1), read(2)]);
     const before = await readerPids();

@@ -60,22 +60,23 @@ describe('an order write that queues its own webhook deliveries', () => {
         [orderId],
       );
 
+    /** The delivery a write queues for an order's completion, not attempted yet. */
+    const pendingCompletion = () => ({
+      state: 'pending',
+      attempt_count: 0,
+      max_attempts: app.runtime.deps.config.webhooks.maxAttempts,
+      order_status: 'completed',
+      reason: 'status_changed',
+      same_event: true,
+    });
+
     it('queues one pending delivery for the order status change when the project has a webhook URL', async () => {
       const project = await seedProject(app, { webhookUrl: 'http://127.0.0.1:9/project-hook' });
       const order = await payOneClick(app, project);
       const outbox = await outboxOf(order.id);
       expect(outbox.length).toBeGreaterThan(0);
       expect(outbox.every((row) => row.relayed)).toBe(true);
-      expect(await deliveriesOf(order.id)).toEqual([
-        {
-          state: 'pending',
-          attempt_count: 0,
-          max_attempts: app.runtime.deps.config.webhooks.maxAttempts,
-          order_status: 'completed',
-          reason: 'status_changed',
-          same_event: true,
-        },
-      ]);
+      expect(await deliveriesOf(order.id)).toEqual([pendingCompletion()]);
     });
 
     it("queues the delivery for the order's own webhook_url in a project without one", async () => {
@@ -89,14 +90,7 @@ describe('an order write that queues its own webhook deliveries', () => {
       const order = await payOwnCheckoutOrder(app.baseUrl, project.apiKey);
       expect(order.status).toBe('completed');
       expect((await outboxOf(order.id)).every((row) => row.relayed)).toBe(true);
-      expect(await deliveriesOf(order.id)).toContainEqual({
-        state: 'pending',
-        attempt_count: 0,
-        max_attempts: app.runtime.deps.config.webhooks.maxAttempts,
-        order_status: 'completed',
-        reason: 'status_changed',
-        same_event: true,
-      });
+      expect(await deliveriesOf(order.id)).toContainEqual(pendingCompletion());
     });
 
     it('queues nothing, and still relays every row, when neither the order nor the project has a URL', async () => {

@@ -119,8 +119,7 @@ export class OrderViewRepository extends Repository {
     ]);
     const byId = new Map<string, OrderView>();
     for (const row of rows) {
-      const view = parseOrderView(row.view);
-      if (!parts.events || !parts.relatedOrders) markUnreadParts(view, parts);
+      const view = viewOf(row.view, parts);
       byId.set(view.order.id, view);
     }
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -139,11 +138,15 @@ export class OrderViewRepository extends Repository {
       parts.events,
       parts.relatedOrders,
     ]);
-    if (!row) return null;
-    const view = parseOrderView(row.view);
-    if (!parts.events || !parts.relatedOrders) markUnreadParts(view, parts);
-    return view;
+    return row ? viewOf(row.view, parts) : null;
   }
+}
+
+/** A view as read, marked for the parts that were not (order-view.ts `markUnreadParts`). */
+function viewOf(text: string, parts: ViewParts): OrderView {
+  const view = parseOrderView(text);
+  if (!parts.events || !parts.relatedOrders) markUnreadParts(view, parts);
+  return view;
 }
 
 /**

@@ -46,11 +46,7 @@ export class Db {
         ? new PipelinedReads({
             size: options.pipelinedReads!,
             logger: options.logger,
-            // The pool's settings (type parsers, timeouts); pg-pool keeps the password out of the enumerable options.
-            config: async () => {
-              const { options: settings } = await this.#nativePool();
-              return { ...settings, password: settings.password };
-            },
+            config: () => this.#poolSettings(),
           })
         : null;
   }
@@ -137,10 +133,8 @@ export class Db {
    */
   dedicated(size: number): Db {
     const db = new Db(this.#orm, { logger: this.#logger ?? undefined });
-    db.#ownPool = this.#nativePool().then((shared) => {
-      // pg-pool keeps the password out of the enumerable options (stack traces): copy it by name.
-      const { options } = shared;
-      const pool = new pg.Pool({ ...options, password: options.password, min: 0, max: size });
+    db.#ownPool = this.#poolSettings().then((settings) => {
+      const pool = new pg.Pool({ ...settings, min: 0, max: size });
       // As for the shared pool: a connection the server drops is logged, never an uncaught 'error' event.
       const warn = (error: Error) =>
         this.#logger?.warn({ err: error }, 'PostgreSQL connection of a dedicated pool failed');
@@ -205,6 +199,13 @@ export class Db {
         committed: (signal) => fireCommitted(this.#orm, signal),
       }),
     );
+  }
+
+  /** The settings of the shared pool's connections (type parsers, timeouts, credentials), for connections of ours. */
+  async #poolSettings(): Promise<pg.PoolConfig> {
+    const { options } = await this.#nativePool();
+    // pg-pool keeps the password out of the enumerable options (stack traces): copy it by name.
+    return { ...options, password: options.password };
   }
 
   /** The `pg` pool MikroORM runs on, or this Db's own (`dedicated`). */

@@ -6,7 +6,10 @@ import type { Statement } from './pipelined-transaction.ts';
 export const APPLICATION_NAME = 'payments-gateway-reads';
 
 interface Connection {
-  client: pg.Client;
+  /** Null until the settings are read and the client is made. */
+  client: pg.Client | null;
+  /** Set once connected (`onConnection` listeners have been told of it). */
+  connected: boolean;
   /** Resolves once connected; rejects (and the slot is emptied) when connecting failed. */
   ready: Promise<void>;
   /** Reads sent and not answered yet. */
@@ -51,7 +54,7 @@ export class PipelinedReads {
     connection.waiting += 1;
     try {
       await connection.ready;
-      return await connection.client.query(statement);
+      return await connection.client!.query(statement);
     } finally {
       connection.waiting -= 1;
     }
@@ -60,7 +63,8 @@ export class PipelinedReads {
   /** Calls `listener` with every connection, open now or opened later (the tests' statement log). */
   onConnection(listener: (client: pg.Client) => void): () => void {
     this.#listeners.add(listener);
-    for (const slot of this.#slots) if (slot) listener(slot.client);
+    // A connection still connecting tells the listeners once it is connected.
+    for (const slot of this.#slots) if (slot?.connected) listener(slot.client!);
     return () => this.#listeners.delete(listener);
   }
 
@@ -68,7 +72,7 @@ export class PipelinedReads {
     this.#closed = true;
     const open = this.#slots.filter((slot): slot is Connection => slot !== null);
     this.#slots.fill(null);
-    await Promise.all(open.map((slot) => slot.ready.then(() => slot.client.end()).catch(() => undefined)));
+    await Promise.all(open.map((slot) => slot.ready.then(() => slot.client?.end()).catch(() => undefined)));
   }
 
   /** An open slot's connection with the fewest reads waiting; an empty slot is connected first. */
@@ -83,17 +87,13 @@ export class PipelinedReads {
   }
 
   #open(index: number): Connection {
-    const connection: Connection = {
-      client: null as unknown as pg.Client,
-      ready: Promise.resolve(),
-      waiting: 0,
-    };
+    const connection: Connection = { client: null, connected: false, ready: Promise.resolve(), waiting: 0 };
     const empty = (error?: Error) => {
       if (this.#slots[index] !== connection) return;
       this.#slots[index] = null;
       if (error)
         this.#logger?.warn({ err: error }, 'pipelined read connection lost; the next read opens another');
-      connection.client.end().catch(() => undefined);
+      connection.client?.end().catch(() => undefined);
     };
     connection.ready = this.#config().then(async (config) => {
       const client = new pg.Client({ ...config, application_name: APPLICATION_NAME, pipeline: true });
@@ -107,6 +107,7 @@ export class PipelinedReads {
         empty();
         throw error;
       }
+      connection.connected = true;
       for (const listener of this.#listeners) listener(client);
     });
     connection.ready.catch(() => undefined);
