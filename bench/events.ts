@@ -90,6 +90,13 @@ const FLAGS = {
     help: '(c) seconds of each REST read measurement',
   },
   connections: { type: 'number', default: 50, quick: 10, min: 1, help: '(c) connections of the REST reads' },
+  rounds: {
+    type: 'number',
+    default: 3,
+    quick: 1,
+    min: 1,
+    help: '(c) rounds of the fan-out and REST measurements (medians)',
+  },
   'server-env': { type: 'list', help: 'KEY=VALUE for every project server, e.g. WEB_CONCURRENCY=2' },
   only: { type: 'list', help: 'only these phases: webhooks, delay, fanout' },
 } as const;
@@ -179,6 +186,7 @@ try {
       `(c) fan-out: ${flags['many-sockets']} sockets for memory, then S = ${flags.sockets} × K = ${flags.changes} ...`,
     );
     const result = await fanout({
+      rounds: flags.rounds,
       sockets: flags.sockets,
       manySockets: flags['many-sockets'],
       changes: flags.changes,

@@ -4,7 +4,7 @@ import { readTreeUsage, rssMiB, sampleRss } from '../lib/proc.ts';
 import { sleep } from '../lib/processes.ts';
 import { startProjectServer } from '../lib/project-server.ts';
 import { startReference } from '../lib/reference-server.ts';
-import { percentileWithMissing } from '../lib/stats.ts';
+import { median, percentileWithMissing } from '../lib/stats.ts';
 import { Subscribers } from './subscribers.ts';
 
 /** Phase (c) of `npm run bench:events`: graphql-ws fan-out of order status changes, and its reference. */
@@ -92,7 +92,22 @@ async function produceAtRate(
   return calls.length;
 }
 
+/** The rounds' bursts as one: the median of each figure (p99 is Infinity in a round that timed out). */
+function medianBurst(bursts: readonly BurstResult[]): BurstResult {
+  const of = (pick: (burst: BurstResult) => number) => median(bursts.map(pick));
+  return {
+    messagesPerSecond: of((burst) => burst.messagesPerSecond),
+    delivered: of((burst) => burst.delivered),
+    expected: of((burst) => burst.expected),
+    p50: of((burst) => burst.p50),
+    p99: of((burst) => burst.p99),
+    messageBytes: of((burst) => burst.messageBytes),
+  };
+}
+
 export interface FanoutOptions {
+  /** Rounds of each measurement; the results are their medians. */
+  rounds: number;
   sockets: number;
   manySockets: number;
   changes: number;
@@ -166,13 +181,28 @@ export async function fanout(options: FanoutOptions): Promise<FanoutResult> {
       ]);
       return { perSecond: load.perSecond, changes };
     };
-    const without = await withChanges();
-
-    const subscribers = await open(options.sockets);
-    const subscribed = await prime(subscribers, produce, options.timeoutSeconds);
-    const project = await burst(subscribers, options.changes, produce, options.timeoutSeconds);
-    const during = await withChanges();
-    await subscribers.close();
+    // Rounds (issue 12: medians of three): REST without subscribers, then S sockets subscribe, one burst of K
+    // changes, REST while they get every change, and the sockets close again before the next round.
+    const rounds: { without: number; during: number; changes: [number, number]; burst: BurstResult }[] = [];
+    let subscribed = 0;
+    for (let round = 1; round <= options.rounds; round += 1) {
+      const without = await withChanges();
+      const subscribers = await open(options.sockets);
+      subscribed = await prime(subscribers, produce, options.timeoutSeconds);
+      const project = await burst(subscribers, options.changes, produce, options.timeoutSeconds);
+      const during = await withChanges();
+      await subscribers.close();
+      rounds.push({
+        without: without.perSecond,
+        during: during.perSecond,
+        changes: [without.changes, during.changes],
+        burst: project,
+      });
+      process.stderr.write(
+        `    round ${round}: ${Math.round(project.messagesPerSecond)} msg/s; REST ${Math.round(during.perSecond)} during vs ${Math.round(without.perSecond)} without\n`,
+      );
+    }
+    const project = medianBurst(rounds.map((round) => round.burst));
 
     const reference = await broadcastReference(options, project.messageBytes);
     return {
@@ -187,10 +217,10 @@ export async function fanout(options: FanoutOptions): Promise<FanoutResult> {
         afterCloseMB,
       },
       rest: {
-        withoutPerSecond: without.perSecond,
-        duringPerSecond: during.perSecond,
-        changesWithout: without.changes,
-        changesDuring: during.changes,
+        withoutPerSecond: median(rounds.map((round) => round.without)),
+        duringPerSecond: median(rounds.map((round) => round.during)),
+        changesWithout: rounds[0]!.changes[0],
+        changesDuring: rounds[0]!.changes[1],
       },
     };
   } finally {
@@ -219,9 +249,12 @@ async function broadcastReference(options: FanoutOptions, messageBytes: number):
       return id;
     };
     await prime(subscribers, produce, options.timeoutSeconds);
-    const result = await burst(subscribers, options.changes, produce, options.timeoutSeconds);
+    const bursts: BurstResult[] = [];
+    for (let round = 1; round <= options.rounds; round += 1) {
+      bursts.push(await burst(subscribers, options.changes, produce, options.timeoutSeconds));
+    }
     await subscribers.close();
-    return result;
+    return medianBurst(bursts);
   } finally {
     await reference.stop();
   }
