@@ -232,12 +232,6 @@ export async function fanout(options: FanoutOptions): Promise<FanoutResult> {
 async function broadcastReference(options: FanoutOptions, messageBytes: number): Promise<BurstResult> {
   const reference = await startReference('ws-broadcast', 'bench/references/ws-broadcast.ts');
   try {
-    const subscribers = await Subscribers.open({
-      mode: 'ws',
-      url: `${reference.baseUrl.replace(/^http/, 'ws')}/graphql`,
-      count: options.sockets,
-      processes: options.socketProcesses,
-    });
     let sequence = 0;
     const produce = async () => {
       sequence += 1;
@@ -248,12 +242,19 @@ async function broadcastReference(options: FanoutOptions, messageBytes: number):
       await response.arrayBuffer();
       return id;
     };
-    await prime(subscribers, produce, options.timeoutSeconds);
+    // As the project's rounds: fresh sockets each round, one priming message, one burst.
     const bursts: BurstResult[] = [];
     for (let round = 1; round <= options.rounds; round += 1) {
+      const subscribers = await Subscribers.open({
+        mode: 'ws',
+        url: `${reference.baseUrl.replace(/^http/, 'ws')}/graphql`,
+        count: options.sockets,
+        processes: options.socketProcesses,
+      });
+      await prime(subscribers, produce, options.timeoutSeconds);
       bursts.push(await burst(subscribers, options.changes, produce, options.timeoutSeconds));
+      await subscribers.close();
     }
-    await subscribers.close();
     return medianBurst(bursts);
   } finally {
     await reference.stop();
