@@ -33,6 +33,13 @@ const FLAGS = {
   },
   rate: { type: 'number', default: 500, quick: 50, min: 1, help: '(b) status changes per second offered' },
   'rate-seconds': { type: 'number', default: 10, quick: 3, min: 1, help: '(b) seconds of that rate' },
+  warmup: {
+    type: 'number',
+    default: 3,
+    quick: 1,
+    min: 0,
+    help: '(b) seconds of the same rate, unmeasured, before it (as npm run bench warms every server)',
+  },
   'producer-connections': {
     type: 'number',
     default: 100,
@@ -154,6 +161,7 @@ try {
       receiver,
       rate: flags.rate,
       seconds: flags['rate-seconds'],
+      warmupSeconds: flags.warmup,
       connections: flags['producer-connections'],
       timeoutSeconds: flags['delay-timeout'],
       serverEnv,
