@@ -17,6 +17,13 @@ import { SEED_EPOCH, seedOrders } from './search-seed.ts';
 const FLAGS = {
   orders: { type: 'number', default: 1_000_000, quick: 5_000, min: 100, help: 'orders to seed' },
   rounds: { type: 'number', default: 25, quick: 5, min: 1, help: 'requests per case (median)' },
+  exports: {
+    type: 'number',
+    default: 3,
+    quick: 1,
+    min: 1,
+    help: 'CSV exports (median rate, largest RSS growth)',
+  },
   'server-env': { type: 'list', help: 'KEY=VALUE for the project server' },
 } as const;
 const PAGE_SIZE = 20;
@@ -166,35 +173,55 @@ try {
     });
   }
 
-  progress('CSV export of every order ...');
+  progress(`CSV export of every order, ${flags.exports} time(s) ...`);
+  // Exports one after another (issue 12: medians of three rounds): the rate is the median export's, the RSS
+  // growth the largest of any export (the target is a ceiling), CPU per row over them all.
   const usageBefore = readTreeUsage(server.pid);
-  const rssBefore = rssMiB(usageBefore.server);
-  const sampler = sampleRss(server.pid);
-  const report = await readReportInChildProcess(
-    `${server.baseUrl}/v1/search/orders/?format=csv`,
-    jsonHeaders(server.apiKey),
-    { query: '*' },
-  );
-  const { peakMiB } = sampler.stop();
+  const exports: { rowsPerSecond: number; rows: number; bytes: number; seconds: number; growth: number }[] =
+    [];
+  let rssBefore = 0;
+  let peakMiB = 0;
+  for (let round = 0; round < flags.exports; round += 1) {
+    const before = rssMiB(readTreeUsage(server.pid).server);
+    const sampler = sampleRss(server.pid);
+    const report = await readReportInChildProcess(
+      `${server.baseUrl}/v1/search/orders/?format=csv`,
+      jsonHeaders(server.apiKey),
+      { query: '*' },
+    );
+    const peak = sampler.stop().peakMiB;
+    const exported = report.lines - 1;
+    exports.push({
+      rowsPerSecond: exported / report.seconds,
+      rows: exported,
+      bytes: report.bytes,
+      seconds: report.seconds,
+      growth: peak - before,
+    });
+    if (peak - before >= peakMiB - rssBefore) [rssBefore, peakMiB] = [before, peak];
+  }
   const usageAfter = readTreeUsage(server.pid);
-  const rowsExported = report.lines - 1;
+  const rowsExported = exports[0]!.rows;
+  const allRows = exports.reduce((sum, one) => sum + one.rows, 0);
   // CPU per row from /proc: robust to a shared machine where the rate is not.
   const microsPerRow = (share: 'server' | 'database') =>
-    ((cpuMsBetween(usageBefore[share], usageAfter[share]) * 1000) / rowsExported).toFixed(1);
-  const rowsPerSecond = rowsExported / report.seconds;
-  const growth = peakMiB - rssBefore;
+    ((cpuMsBetween(usageBefore[share], usageAfter[share]) * 1000) / allRows).toFixed(1);
+  const rowsPerSecond = median(exports.map((one) => one.rowsPerSecond));
+  const growth = Math.max(...exports.map((one) => one.growth));
+  const rates = exports.map((one) => formatNumber(one.rowsPerSecond)).join(', ');
+  const seconds = median(exports.map((one) => one.seconds));
   rows.push([
     'CSV export of every order (?format=csv)',
     formatNumber(rowsPerSecond),
     'rows/s',
-    `${formatNumber(rowsExported)} rows, ${formatNumber(report.bytes / 1048576)} MiB in ${report.seconds.toFixed(1)} s; ` +
+    `${formatNumber(rowsExported)} rows, ${formatNumber(exports[0]!.bytes / 1048576)} MiB in ${seconds.toFixed(1)} s (median of ${rates} rows/s); ` +
       `CPU per row: server ${microsPerRow('server')} µs, PostgreSQL ${microsPerRow('database')} µs`,
   ]);
   rows.push([
     '  server RSS during the export',
     `+${formatNumber(growth)}`,
     'MiB',
-    `${formatNumber(rssBefore)} → peak ${formatNumber(peakMiB)} MiB`,
+    `${formatNumber(rssBefore)} → peak ${formatNumber(peakMiB)} MiB (the largest growth of ${exports.length})`,
   ]);
   targets.push(
     {
@@ -203,7 +230,7 @@ try {
       threshold: 150_000,
       value: rowsPerSecond,
       unit: ' rows/s',
-      detail: `${formatNumber(rowsExported)} rows in ${report.seconds.toFixed(1)} s`,
+      detail: `${formatNumber(rowsExported)} rows in ${seconds.toFixed(1)} s, median of ${exports.length} exports`,
     },
     {
       name: 'server peak RSS growth during the export',
