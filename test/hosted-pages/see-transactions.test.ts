@@ -1,11 +1,16 @@
-import { answerLate, hostedOrderWaitingForTheAcquirer, payAnotherWay } from '../factories/paid-twice.ts';
+import {
+  answerLate,
+  hostedOrderWaitingForTheAcquirer,
+  orderPaidTwice,
+  payAnotherWay,
+} from '../factories/paid-twice.ts';
 import { TEST_CARDS } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { eventually, startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { cardFields, createHostedOrder, openPage, postPageForm } from './support.ts';
 
 type Json = Record<string, any>;
@@ -226,6 +231,108 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
       userErrors: [],
     });
     expect((await get(order.id)).status).toBe('see-transactions');
+  });
+
+  /** Moves an order's deadline into the past and its durable expiry timer to now (the timer's real path). */
+  const passDeadline = async (orderId: string) => {
+    await sql(app.databaseUrl, `update orders set expires_at = now() - interval '1 second' where id = $1`, [
+      orderId,
+    ]);
+    await sql(
+      app.databaseUrl,
+      `update pgboss.job set start_after = now() where name = 'orders.expire' and data->>'orderId' = $1`,
+      [orderId],
+    );
+  };
+  const timerState = async (orderId: string) =>
+    (
+      await sql<{ state: string }>(
+        app.databaseUrl,
+        `select state from pgboss.job where name = 'orders.expire' and data->>'orderId' = $1`,
+        [orderId],
+      )
+    )[0]?.state;
+
+  it('expires the attempt nobody answered at the order’s deadline and completes the order on the payment it holds', async () => {
+    const { order, first } = await orderWaitingForTheAcquirer();
+    await payAnotherWay(order);
+    expect((await get(order.id)).status).toBe('see-transactions');
+
+    await passDeadline(order.id);
+    const settled = await eventually(
+      async () => {
+        const current = await get(order.id);
+        return current.status === 'completed' ? current : undefined;
+      },
+      15_000,
+      'the order completed by its expiry timer',
+    );
+    expect(settled.completed).toEqual(expect.any(String));
+    expect(settled.transactions.map((t: Json) => t.status)).toEqual(['expired', 'accepted']);
+    expect(settled.transactions[0].events.map((e: Json) => e.event)).toEqual([
+      'new',
+      'processing',
+      'expired',
+    ]);
+
+    // The acquirer's answer after the deadline is refused, whatever it is; the payment the order holds stays.
+    const late = await lateAnswer(order, first.id, 'approved');
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({ type: 'authorization_not_pending' });
+    expect(await get(order.id)).toEqual(settled);
+
+    const changes = await sql<{ to_status: string }>(
+      app.databaseUrl,
+      `select to_status from outbox_events where order_id = $1 and type = 'order.status_changed' order by id`,
+      [order.id],
+    );
+    expect(changes.map((c) => c.to_status)).toEqual(['processing', 'see-transactions', 'completed']);
+    // One webhook per status change of the order (they carry no status): the third is the completion's.
+    await eventually(
+      () =>
+        receiver.received.filter((r) => JSON.parse(r.body).order_id === order.id).length >= 3 || undefined,
+      15_000,
+      'the completion’s webhook',
+    );
+  });
+
+  it('catches up on such an order whose timer was lost when any other expiry timer fires (the overdue sweep)', async () => {
+    const { order } = await orderWaitingForTheAcquirer();
+    await payAnotherWay(order);
+    await passDeadline(order.id);
+    await sql(
+      app.databaseUrl,
+      `delete from pgboss.job where name = 'orders.expire' and data->>'orderId' = $1`,
+      [order.id],
+    );
+    const other = await createHostedOrder(app.baseUrl, project.apiKey);
+    await passDeadline(other.id);
+
+    const settled = await eventually(
+      async () => {
+        const current = await get(order.id);
+        return current.status === 'completed' ? current : undefined;
+      },
+      15_000,
+      'the order completed by the sweep',
+    );
+    expect(settled.transactions.map((t: Json) => t.status)).toEqual(['expired', 'accepted']);
+    expect((await get(other.id)).status).toBe('expired');
+  });
+
+  it('leaves an order paid twice as it is at its deadline: nothing is open, the merchant still decides', async () => {
+    const paidTwice = await orderPaidTwice(app.baseUrl, project.apiKey);
+    const before = await get(paidTwice.id);
+    await passDeadline(paidTwice.id);
+    await eventually(
+      async () => ((await timerState(paidTwice.id)) === 'completed' ? true : undefined),
+      15_000,
+      'the expiry timer of the order paid twice',
+    );
+    const after = await get(paidTwice.id);
+    expect(after.status).toBe('see-transactions');
+    expect(after.transactions.map((t: Json) => t.status)).toEqual(['accepted', 'accepted']);
+    expect(after.modified).toBe(before.modified);
   });
 
   it('records a notice the acquirer sends twice at once exactly once (the order row lock serialises them)', async () => {

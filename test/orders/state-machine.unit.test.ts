@@ -5,6 +5,7 @@ import {
   canTransitionTransaction,
   deriveOrderStatus,
   ORDER_STATUSES,
+  orderStatusAtDeadline,
   TRANSACTION_STATUSES,
   TransitionRefusedError,
 } from '../../src/modules/orders/state-machine.ts';
@@ -95,5 +96,22 @@ describe('order status derived from its transactions', () => {
   it('asks the merchant to look when transactions disagree', () => {
     expect(deriveOrderStatus('hosted', ['accepted', 'completed'])).toBe('see-transactions');
     expect(deriveOrderStatus('hosted', ['accepted', 'pending'])).toBe('see-transactions');
+  });
+});
+
+describe('order status at its deadline, once the open transactions have expired', () => {
+  it('expires an order on which nothing was paid, whatever its checkout', () => {
+    expect(orderStatusAtDeadline('hosted', [])).toBe('expired');
+    expect(orderStatusAtDeadline('hosted', ['declined', 'expired'])).toBe('expired');
+    expect(orderStatusAtDeadline('own', ['expired'])).toBe('expired');
+  });
+
+  it('completes an order whose one payment stood beside an attempt that has now expired', () => {
+    expect(orderStatusAtDeadline('hosted', ['expired', 'accepted'])).toBe('completed');
+    expect(orderStatusAtDeadline('hosted', ['declined', 'expired', 'captured'])).toBe('completed');
+  });
+
+  it('leaves an order paid twice for the merchant to look at', () => {
+    expect(orderStatusAtDeadline('hosted', ['accepted', 'expired', 'accepted'])).toBe('see-transactions');
   });
 });

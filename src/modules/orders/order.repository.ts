@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository, type UnitOfWork } from '../../platform/db/repository.ts';
 import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
 import { Order } from './order.entity.ts';
@@ -6,6 +7,24 @@ import type { OrderView } from './order-view.ts';
 import { OrderViewRepository, WHOLE_VIEW } from './order-views.repository.ts';
 import { OutboxEvent } from './outbox.entity.ts';
 import { Transaction, type TransactionEvent } from './transaction.entity.ts';
+
+/**
+ * Orders past their deadline that expiry still acts on (expire-order.ts): open ones, and `see-transactions` ones
+ * with an attempt still open. Each status has its partial index on `expires_at`.
+ */
+const OVERDUE_ORDER_IDS = preparedStatement(
+  'orders.overdue_ids',
+  `select id from (
+     (select id, expires_at from orders
+       where status in ('new', 'processing') and expires_at <= $1 order by expires_at limit $2)
+     union all
+     (select o.id, o.expires_at from orders o
+       where o.status = 'see-transactions' and o.expires_at <= $1
+         and exists (select 1 from transactions t
+                      where t.order_id = o.id and t.status in ('new', 'pending', 'processing'))
+       order by o.expires_at limit $2)
+   ) due order by expires_at limit $2`,
+);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -88,13 +107,9 @@ export class OrderRepository extends Repository {
     );
   }
 
-  /** Open orders whose expiry has passed, oldest deadline first. */
+  /** Orders past their deadline that expiry still acts on (OVERDUE_ORDER_IDS), oldest deadline first. */
   async overdueOrderIds(now: Date, limit: number): Promise<string[]> {
-    const rows = await this.em.find(
-      Order,
-      { status: { $in: ['new', 'processing'] }, expiresAt: { $lte: now } },
-      { fields: ['id'], orderBy: { expiresAt: 'asc' }, limit },
-    );
+    const rows = await this.prepared<{ id: string }>(OVERDUE_ORDER_IDS, [now, limit]);
     return rows.map((row) => row.id);
   }
 

@@ -64,6 +64,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 const SUCCEEDED: readonly TransactionStatus[] = ['accepted', 'captured', 'completed'];
 /** Still running: not yet answered (or waiting for the customer). */
 const PENDING: readonly TransactionStatus[] = ['new', 'pending', 'processing'];
+/** What an order's deadline still acts on: it is not final, or it holds attempts still open beside a payment. */
+export const EXPIRING_ORDER_STATUSES: readonly OrderStatus[] = ['new', 'processing', 'see-transactions'];
 /** Ended without the money: declined, failed, cancelled or expired. */
 const FAILED: readonly TransactionStatus[] = ['declined', 'error', 'cancelled', 'expired'];
 
@@ -117,6 +119,19 @@ export function assertTransactionTransition(from: TransactionStatus, to: Transac
 
 export function assertOrderTransition(from: OrderStatus, to: OrderStatus): void {
   if (!canTransitionOrder(from, to)) throw new TransitionRefusedError('order', from, to);
+}
+
+/**
+ * An order's status once its deadline has passed and its open transactions have expired (`statuses` as they are
+ * after that). Nothing paid: `expired`. A payment kept beside attempts that were still open (`see-transactions`)
+ * stays a payment, and the order is derived again from what remains: one payment `completed`, two still
+ * `see-transactions`.
+ */
+export function orderStatusAtDeadline(
+  checkout: 'hosted' | 'own',
+  statuses: readonly TransactionStatus[],
+): OrderStatus {
+  return statuses.some(isSucceededTransactionStatus) ? deriveOrderStatus(checkout, statuses) : 'expired';
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   deriveOrderStatus,
   isOpenTransactionStatus,
   type OrderStatus,
+  orderStatusAtDeadline,
   type TransactionStatus,
 } from './state-machine.ts';
 import { type Transaction, TransactionEvent } from './transaction.entity.ts';
@@ -83,7 +84,10 @@ export function changeTransactionStatus(
   return event;
 }
 
-/** Order-level events that are not derived from a transaction: expiry and cancellation by the customer. */
+/**
+ * Order-level events that are not derived from a transaction: expiry and cancellation by the customer. Open
+ * transactions end with the order. At expiry a payment already made stays made (orderStatusAtDeadline).
+ */
 export function closeOrder(
   ctx: StatusChangeContext,
   order: Order,
@@ -101,7 +105,8 @@ export function closeOrder(
       statusChanged.emit({ object: 'transaction', status: to });
     }
   }
-  syncOrderStatus(ctx, order, to);
+  const statuses = transactions.map((t) => t.status);
+  syncOrderStatus(ctx, order, to === 'expired' ? orderStatusAtDeadline(order.checkout, statuses) : to);
 }
 
 /** The money a transaction moved, recorded once: when it enters the status that moves it. */

@@ -1,5 +1,6 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { OrderRepository } from '../order.repository.ts';
+import { EXPIRING_ORDER_STATUSES, isOpenTransactionStatus } from '../state-machine.ts';
 import { closeOrder } from '../status-changes.ts';
 
 export type ExpiryOutcome = { kind: 'expired' } | { kind: 'settled' } | { kind: 'not_due'; expiresAt: Date };
@@ -7,17 +8,23 @@ export type ExpiryOutcome = { kind: 'expired' } | { kind: 'settled' } | { kind: 
 type ExpiryDeps = Pick<Deps, 'db' | 'now'>;
 
 /**
- * An order that reached no final status by its `expires_at` becomes `expired` (its open transactions too).
- * Idempotent: a duplicate or late timer finds the order settled and does nothing.
+ * An order that reached no final status by its `expires_at` becomes `expired` (its open transactions too). A
+ * `see-transactions` order's open attempts expire at the same deadline and the order keeps its payment
+ * (orderStatusAtDeadline): the attempt a customer abandoned for another way to pay does not wait forever. Idempotent: a duplicate or late timer finds the order settled and does nothing.
  */
 export async function expireOrderIfDue(deps: ExpiryDeps, orderId: string): Promise<ExpiryOutcome> {
   return deps.db.transaction(async (uow) => {
     const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(null, orderId);
-    if (!order || (order.status !== 'new' && order.status !== 'processing')) return { kind: 'settled' };
+    if (!order || !EXPIRING_ORDER_STATUSES.includes(order.status)) return { kind: 'settled' };
     const at = deps.now();
     if (order.expiresAt.getTime() > at.getTime()) return { kind: 'not_due', expiresAt: order.expiresAt };
-    closeOrder({ orders, at, source: 'expiry' }, order, await orders.transactionsOf(order.id), 'expired');
+    const transactions = await orders.transactionsOf(order.id);
+    // A payment beside attempts already answered is the merchant's to look at; there is nothing left to expire.
+    if (order.status === 'see-transactions' && !transactions.some((t) => isOpenTransactionStatus(t.status))) {
+      return { kind: 'settled' };
+    }
+    closeOrder({ orders, at, source: 'expiry' }, order, transactions, 'expired');
     await orders.flush();
     return { kind: 'expired' };
   });
