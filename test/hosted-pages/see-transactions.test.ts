@@ -244,6 +244,15 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
       [orderId],
     );
   };
+  const completedSoon = (orderId: string, what: string) =>
+    eventually(
+      async () => {
+        const current = await get(orderId);
+        return current.status === 'completed' ? current : undefined;
+      },
+      15_000,
+      what,
+    );
   const timerState = async (orderId: string) =>
     (
       await sql<{ state: string }>(
@@ -259,14 +268,7 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
     expect((await get(order.id)).status).toBe('see-transactions');
 
     await passDeadline(order.id);
-    const settled = await eventually(
-      async () => {
-        const current = await get(order.id);
-        return current.status === 'completed' ? current : undefined;
-      },
-      15_000,
-      'the order completed by its expiry timer',
-    );
+    const settled = await completedSoon(order.id, 'the order completed by its expiry timer');
     expect(settled.completed).toEqual(expect.any(String));
     expect(settled.transactions.map((t: Json) => t.status)).toEqual(['expired', 'accepted']);
     expect(settled.transactions[0].events.map((e: Json) => e.event)).toEqual([
@@ -308,14 +310,7 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
     const other = await createHostedOrder(app.baseUrl, project.apiKey);
     await passDeadline(other.id);
 
-    const settled = await eventually(
-      async () => {
-        const current = await get(order.id);
-        return current.status === 'completed' ? current : undefined;
-      },
-      15_000,
-      'the order completed by the sweep',
-    );
+    const settled = await completedSoon(order.id, 'the order completed by the sweep');
     expect(settled.transactions.map((t: Json) => t.status)).toEqual(['expired', 'accepted']);
     expect((await get(other.id)).status).toBe('expired');
   });
