@@ -6,11 +6,13 @@ import { Order } from './order.entity.ts';
 import type { OrderView } from './order-view.ts';
 import { OrderViewRepository, WHOLE_VIEW } from './order-views.repository.ts';
 import { OutboxEvent } from './outbox.entity.ts';
+import { OPEN_TRANSACTION_STATUSES } from './state-machine.ts';
 import { Transaction, type TransactionEvent } from './transaction.entity.ts';
 
 /**
  * Orders past their deadline that expiry still acts on (expire-order.ts): open ones, and `see-transactions` ones
- * with an attempt still open. Each status has its partial index on `expires_at`.
+ * with an attempt still open ($3: OPEN_TRANSACTION_STATUSES). The order statuses are literals so that each branch
+ * matches its partial index on `expires_at`.
  */
 const OVERDUE_ORDER_IDS = preparedStatement(
   'orders.overdue_ids',
@@ -20,8 +22,7 @@ const OVERDUE_ORDER_IDS = preparedStatement(
      union all
      (select o.id, o.expires_at from orders o
        where o.status = 'see-transactions' and o.expires_at <= $1
-         and exists (select 1 from transactions t
-                      where t.order_id = o.id and t.status in ('new', 'pending', 'processing'))
+         and exists (select 1 from transactions t where t.order_id = o.id and t.status = any($3::text[]))
        order by o.expires_at limit $2)
    ) due order by expires_at limit $2`,
 );
@@ -109,7 +110,11 @@ export class OrderRepository extends Repository {
 
   /** Orders past their deadline that expiry still acts on (OVERDUE_ORDER_IDS), oldest deadline first. */
   async overdueOrderIds(now: Date, limit: number): Promise<string[]> {
-    const rows = await this.prepared<{ id: string }>(OVERDUE_ORDER_IDS, [now, limit]);
+    const rows = await this.prepared<{ id: string }>(OVERDUE_ORDER_IDS, [
+      now,
+      limit,
+      OPEN_TRANSACTION_STATUSES,
+    ]);
     return rows.map((row) => row.id);
   }
 

@@ -64,6 +64,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 const SUCCEEDED: readonly TransactionStatus[] = ['accepted', 'captured', 'completed'];
 /** Still running: not yet answered (or waiting for the customer). */
 const PENDING: readonly TransactionStatus[] = ['new', 'pending', 'processing'];
+/** The open transaction statuses, for SQL that selects open transactions (bound as a text array). */
+export const OPEN_TRANSACTION_STATUSES = PENDING;
 /** What an order's deadline still acts on: it is not final, or it holds attempts still open beside a payment. */
 export const EXPIRING_ORDER_STATUSES: readonly OrderStatus[] = ['new', 'processing', 'see-transactions'];
 /** Ended without the money: declined, failed, cancelled or expired. */

@@ -10,7 +10,8 @@ type ExpiryDeps = Pick<Deps, 'db' | 'now'>;
 /**
  * An order that reached no final status by its `expires_at` becomes `expired` (its open transactions too). A
  * `see-transactions` order's open attempts expire at the same deadline and the order keeps its payment
- * (orderStatusAtDeadline): the attempt a customer abandoned for another way to pay does not wait forever. Idempotent: a duplicate or late timer finds the order settled and does nothing.
+ * (orderStatusAtDeadline): the attempt a customer left for another way to pay does not wait forever.
+ * Idempotent: a duplicate or late timer finds the order settled and does nothing.
  */
 export async function expireOrderIfDue(deps: ExpiryDeps, orderId: string): Promise<ExpiryOutcome> {
   return deps.db.transaction(async (uow) => {
