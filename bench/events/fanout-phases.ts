@@ -4,7 +4,7 @@ import { readTreeUsage, rssMiB, sampleRss } from '../lib/proc.ts';
 import { sleep } from '../lib/processes.ts';
 import { startProjectServer } from '../lib/project-server.ts';
 import { startReference } from '../lib/reference-server.ts';
-import { median, percentileWithMissing } from '../lib/stats.ts';
+import { median, medianOfEach, percentileWithMissing } from '../lib/stats.ts';
 import { Subscribers } from './subscribers.ts';
 
 /** Phase (c) of `npm run bench:events`: graphql-ws fan-out of order status changes, and its reference. */
@@ -89,15 +89,7 @@ async function produceAtRate(rate: number, seconds: number, produce: () => Promi
 
 /** The rounds' bursts as one: the median of each figure (p99 is Infinity in a round that timed out). */
 function medianBurst(bursts: readonly BurstResult[]): BurstResult {
-  const of = (pick: (burst: BurstResult) => number) => median(bursts.map(pick));
-  return {
-    messagesPerSecond: of((burst) => burst.messagesPerSecond),
-    delivered: of((burst) => burst.delivered),
-    expected: of((burst) => burst.expected),
-    p50: of((burst) => burst.p50),
-    p99: of((burst) => burst.p99),
-    messageBytes: of((burst) => burst.messageBytes),
-  };
+  return medianOfEach(bursts, ['messagesPerSecond', 'delivered', 'expected', 'p50', 'p99', 'messageBytes']);
 }
 
 export interface FanoutOptions {

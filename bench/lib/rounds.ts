@@ -1,5 +1,5 @@
 import type { Measurement } from './load.ts';
-import { median } from './stats.ts';
+import { medianOfEach } from './stats.ts';
 import { formatMs, formatNumber, formatRate, formatRatio } from './table.ts';
 
 /** Measurements of one table row over the rounds, and the row's medians. */
@@ -14,13 +14,8 @@ export interface RowSummary {
 }
 
 export function summarise(measurements: readonly Measurement[]): RowSummary {
-  const of = (pick: (m: Measurement) => number) => median(measurements.map(pick));
   return {
-    perSecond: of((m) => m.perSecond),
-    p50: of((m) => m.p50),
-    p99: of((m) => m.p99),
-    cpuMsPerUnit: of((m) => m.cpuMsPerUnit),
-    dbMsPerUnit: of((m) => m.dbMsPerUnit),
+    ...medianOfEach(measurements, ['perSecond', 'p50', 'p99', 'cpuMsPerUnit', 'dbMsPerUnit']),
     failures: measurements.reduce((sum, m) => sum + m.failures, 0),
     rounds: measurements.length,
   };

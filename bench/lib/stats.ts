@@ -7,6 +7,16 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The median of each of `keys` over `items`: several rounds' figures as one. */
+export function medianOfEach<T, K extends keyof T>(
+  items: readonly T[],
+  keys: readonly K[],
+): { [P in K]: number } {
+  const result = {} as { [P in K]: number };
+  for (const key of keys) result[key] = median(items.map((item) => item[key] as number));
+  return result;
+}
+
 /**
  * Nearest-rank percentile (the smallest value with at least p% of the values at or below it), so p99 of 100
  * values is the 99th smallest and never an interpolated figure nobody observed.

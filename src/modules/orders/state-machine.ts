@@ -34,6 +34,8 @@ export const TRANSACTION_STATUSES = [
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled', 'expired', 'error'];
+/** What an order's deadline still acts on: it is not final, or it holds attempts still open beside a payment. */
+export const EXPIRING_ORDER_STATUSES: readonly OrderStatus[] = ['new', 'processing', 'see-transactions'];
 
 /** Allowed transaction transitions: from -> the statuses it may move to. Absent means final. */
 export const TRANSACTION_TRANSITIONS: Readonly<Record<TransactionStatus, readonly TransactionStatus[]>> = {
@@ -66,8 +68,6 @@ const SUCCEEDED: readonly TransactionStatus[] = ['accepted', 'captured', 'comple
 const PENDING: readonly TransactionStatus[] = ['new', 'pending', 'processing'];
 /** The open transaction statuses, for SQL that selects open transactions (bound as a text array). */
 export const OPEN_TRANSACTION_STATUSES = PENDING;
-/** What an order's deadline still acts on: it is not final, or it holds attempts still open beside a payment. */
-export const EXPIRING_ORDER_STATUSES: readonly OrderStatus[] = ['new', 'processing', 'see-transactions'];
 /** Ended without the money: declined, failed, cancelled or expired. */
 const FAILED: readonly TransactionStatus[] = ['declined', 'error', 'cancelled', 'expired'];
 
