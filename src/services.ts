@@ -92,7 +92,7 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
       security: config.security,
       notifications: services.notifications,
     }),
-    acquirers: overrides.acquirers ?? createAcquirerDirectory({ now }),
+    acquirers: overrides.acquirers ?? createAcquirerDirectory({ now, db }),
     cipher: loadVaultCipher(config),
     wallets: createWalletServices(config, overrides.wallets),
   };
