@@ -9,6 +9,8 @@ import { Migration } from '@mikro-orm/migrations';
  *   point: the last phase that committed (`recovery_point`) and what it produced (`recovery`), written in that
  *   phase's own transaction. A key given back after a failure that invites a retry keeps its row (`released`):
  *   its seed stays, so a retry calls the acquirer with the same transaction ids.
+ * - `transactions_unfinished_refunds_idx`: how the completer (back-office/commands/complete-refunds.ts) finds
+ *   refunds a dead request left `new` or `processing`.
  * - `acquirer_operations`: the test acquirer's own ledger (the simulator stands for a remote system that keeps
  *   its own books): one row per (operation, our transaction id), so a repeated call answers the first outcome
  *   and has no second effect, across gateway restarts.
@@ -33,11 +35,15 @@ export class Migration20261128100000_crash_safe_money extends Migration {
         created_at timestamptz not null default now(),
         primary key (operation, transaction_id)
       );
+      -- The completer's scan: refunds still waiting for their acquirer call or its answer (few at any time).
+      create index transactions_unfinished_refunds_idx on transactions (modified_at)
+        where refund_of_transaction_id is not null and status in ('new', 'processing');
     `);
   }
 
   override async down(): Promise<void> {
     this.addSql(`
+      drop index transactions_unfinished_refunds_idx;
       drop table acquirer_operations;
       delete from idempotency_keys where state = 'released';
       alter table idempotency_keys drop constraint idempotency_keys_state_check;

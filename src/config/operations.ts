@@ -20,6 +20,7 @@ export const operationsEnvShape = {
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_PIPELINED_READS: z.coerce.number().int().min(0).max(64).default(2),
   DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(300),
+  COMPLETER_GRACE_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
 };
 
 type OperationsEnv = { NODE_ENV: 'development' | 'test' | 'production' } & z.infer<
@@ -46,6 +47,11 @@ export interface OperationsConfig {
   databasePipelinedReads: number;
   /** How long a start waits for an unreachable DATABASE_URL (one log line per attempt) before it gives up. */
   databaseWaitMs: number;
+  /**
+   * How long a money operation may sit mid-way before the completer finishes it (it looks twice as often):
+   * longer than any live request takes, short enough that nothing stays stuck for a minute.
+   */
+  completerGraceMs: number;
 }
 
 export function operationsConfigFrom(raw: OperationsEnv): OperationsConfig {
@@ -59,5 +65,6 @@ export function operationsConfigFrom(raw: OperationsEnv): OperationsConfig {
     databasePoolSize: raw.DATABASE_POOL_SIZE,
     databasePipelinedReads: raw.DATABASE_PIPELINED_READS,
     databaseWaitMs: raw.DATABASE_WAIT_SECONDS * 1000,
+    completerGraceMs: raw.COMPLETER_GRACE_SECONDS * 1000,
   };
 }
