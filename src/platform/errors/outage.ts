@@ -39,9 +39,19 @@ export function isReplicaUnavailable(error: unknown): boolean {
   );
 }
 
-function someCause(error: unknown, codeMatches: (code: string) => boolean, message = OUTAGE_MESSAGE): boolean {
+function someCause(
+  error: unknown,
+  codeMatches: (code: string) => boolean,
+  message = OUTAGE_MESSAGE,
+): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const { code, sqlState, message: text, cause, originalError } = current as {
+    const {
+      code,
+      sqlState,
+      message: text,
+      cause,
+      originalError,
+    } = current as {
       code?: unknown;
       sqlState?: unknown;
       message?: unknown;

@@ -191,9 +191,7 @@ export function mountGraphQLWebSocket<Context extends object>(
         });
         return {
           ...result,
-          errors: result.errors.map((error) =>
-            formatGraphQLError(error.toJSON(), options.production, error),
-          ),
+          errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), options.production, error)),
         };
       },
       context: (ctx) =>

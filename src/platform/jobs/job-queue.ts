@@ -1,9 +1,9 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
-import { isDatabaseOutage } from '../errors/outage.ts';
 import type { UnitOfWork } from '../db/db.ts';
 import type { SqlPart } from '../db/prepared.ts';
 import { sqlExecutorOf } from '../db/sql-executor.ts';
+import { isDatabaseOutage } from '../errors/outage.ts';
 
 /**
  * Durable background jobs in PostgreSQL through pg-boss: timers (order expiry) and deliveries (webhooks)

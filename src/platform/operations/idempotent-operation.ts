@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../db/db.ts';
+import type { SqlPart } from '../db/prepared.ts';
 import { RecoveryPointRepository } from './recovery-point.repository.ts';
 
 /**
@@ -24,6 +25,11 @@ export interface IdempotentOperation {
    * owner was presumed dead), it throws 409 `idempotency_key_in_use` and the phase's transaction rolls back.
    */
   record(uow: UnitOfWork, point: string, data: RecoveryData): Promise<void>;
+  /**
+   * `record` as a part of the phase's own combined write (platform/db/prepared.ts `combinedStatement`, e.g.
+   * `OrderChanges.also`), for a phase that is one statement; null without a key.
+   */
+  recordPart(point: string, data: RecoveryData): SqlPart | null;
 }
 
 export type RecoveryData = Record<string, string | number | boolean | null>;
@@ -44,6 +50,7 @@ export function keyedOperation(claim: {
     idFor: (label) => uuidFrom(`${claim.seed}:${label}`),
     recovered: claim.recovered,
     record: (uow, point, data) => new RecoveryPointRepository(uow).record(claim, point, data),
+    recordPart: (point, data) => RecoveryPointRepository.recordPart(claim, point, data),
   };
 }
 
@@ -61,6 +68,7 @@ export function oneOffOperation(): IdempotentOperation {
     },
     recovered: null,
     record: async () => undefined,
+    recordPart: () => null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { preparedStatement } from '../db/prepared.ts';
+import { preparedStatement, type SqlPart } from '../db/prepared.ts';
 import { Repository } from '../db/repository.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { RecoveryData } from './idempotent-operation.ts';
@@ -18,6 +18,15 @@ const RECORD_PHASE = preparedStatement(
 );
 
 export class RecoveryPointRepository extends Repository {
+  /** The recovery point as a part of a combined write (its phase is that one statement). */
+  static recordPart(claim: { id: string; token: string }, point: string, data: RecoveryData): SqlPart {
+    return {
+      sql: `update idempotency_keys set recovery_point = $1, recovery = $2::jsonb
+             where id = $3 and claim_token = $4 and state = 'in_progress'`,
+      values: [point, JSON.stringify(data), claim.id, claim.token],
+    };
+  }
+
   async record(claim: { id: string; token: string }, point: string, data: RecoveryData): Promise<void> {
     try {
       await this.prepared(RECORD_PHASE, [claim.id, claim.token, point, JSON.stringify(data)]);

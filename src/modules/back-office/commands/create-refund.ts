@@ -141,7 +141,9 @@ export async function loadPreparedRefund(
 ): Promise<PreparedRefund> {
   const orders = new OrderRepository(uow);
   const refundOrder = await orders.findOrder(projectId, refundOrderId);
-  const original = refundOrder?.relatedOrderId ? await orders.findOrder(projectId, refundOrder.relatedOrderId) : null;
+  const original = refundOrder?.relatedOrderId
+    ? await orders.findOrder(projectId, refundOrder.relatedOrderId)
+    : null;
   const [refundTransaction] = refundOrder ? await orders.transactionsOf(refundOrder.id) : [];
   if (!refundOrder || !original || !refundTransaction) throw notFound('Refund');
   return {
