@@ -17,6 +17,8 @@ import { answer, eventually, startReceiver, type WebhookReceiver } from '../help
 type Json = Record<string, any>;
 
 const FAST = {
+  // Every restart keeps the secret of request fingerprints, as a server's DATA_DIR or configuration does.
+  IDEMPOTENCY_SECRET: 'test-idempotency-secret-of-32-characters',
   WEBHOOK_RETRY_INTERVAL_SECONDS: '1',
   OUTBOX_SWEEP_INTERVAL_SECONDS: '1',
   // The completer stays out of the way until the last server, which is started to watch it work.
