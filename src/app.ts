@@ -56,7 +56,17 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     getter(this: FastifyRequest) {
       const memo = this as FastifyRequest & { [requestDeps]: AppDeps | null };
       // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
-      memo[requestDeps] ??= { ...deps, logger: this.log as Logger };
+      if (!memo[requestDeps]) {
+        const request = this;
+        memo[requestDeps] = {
+          ...deps,
+          logger: this.log as Logger,
+          // Read when a command runs: the idempotency hook claims the key after authentication read the deps.
+          get operation() {
+            return request.idempotentOperation;
+          },
+        };
+      }
       return memo[requestDeps];
     },
   });
@@ -89,6 +99,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     secret: loadIdempotencySecret(deps.config),
     db: deps.db,
     now: deps.now,
+    ownerId: () => services.notifications.ownerId(),
   });
 
   const schema = buildSchema(resolvers);

@@ -8,6 +8,7 @@ import { watchCommits } from './platform/db/commit-signals.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
 import { MigrationsBehindError, migrateUnderLock, pendingMigrations } from './platform/db/migrations.ts';
 import { connectOrm, type Orm } from './platform/db/orm.ts';
+import { waitForDatabase } from './platform/db/wait-for-database.ts';
 import { createLogger } from './platform/http/logger.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { WorkerHost } from './platform/module.ts';
@@ -54,6 +55,8 @@ export async function openDatabase(
       });
   const url = config.databaseUrl ?? embedded!.url;
   try {
+    // A database that is not up yet (it starts after us) is waited for, with one line per attempt.
+    if (config.databaseUrl) await waitForDatabase(url, logger, config.operations.databaseWaitMs);
     const orm = await connectOrm({
       url,
       entities,

@@ -77,6 +77,9 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
   });
   // The first hook registered runs last: every other hook may still read.
   services.onShutdown(() => db.close());
+  // The test acquirer keeps its books on connections of its own, as the remote system it stands for would.
+  const acquirerBooks = db.dedicated(2);
+  services.onShutdown(() => acquirerBooks.close());
   return {
     db,
     now,
@@ -92,7 +95,7 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
       security: config.security,
       notifications: services.notifications,
     }),
-    acquirers: overrides.acquirers ?? createAcquirerDirectory({ now }),
+    acquirers: overrides.acquirers ?? createAcquirerDirectory({ now, db: acquirerBooks }),
     cipher: loadVaultCipher(config),
     wallets: createWalletServices(config, overrides.wallets),
   };

@@ -19,6 +19,8 @@ export const operationsEnvShape = {
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(0),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_PIPELINED_READS: z.coerce.number().int().min(0).max(64).default(2),
+  DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(300),
+  COMPLETER_GRACE_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
 };
 
 type OperationsEnv = { NODE_ENV: 'development' | 'test' | 'production' } & z.infer<
@@ -43,6 +45,13 @@ export interface OperationsConfig {
    * pipelined (platform/db/pipelined-reads.ts); 0: those reads use the pool.
    */
   databasePipelinedReads: number;
+  /** How long a start waits for an unreachable DATABASE_URL (one log line per attempt) before it gives up. */
+  databaseWaitMs: number;
+  /**
+   * How long a money operation may sit mid-way before the completer finishes it (it looks twice as often):
+   * longer than any live request takes, short enough that nothing stays stuck for a minute.
+   */
+  completerGraceMs: number;
 }
 
 export function operationsConfigFrom(raw: OperationsEnv): OperationsConfig {
@@ -55,5 +64,7 @@ export function operationsConfigFrom(raw: OperationsEnv): OperationsConfig {
     shutdownGraceMs: raw.SHUTDOWN_GRACE_SECONDS * 1000,
     databasePoolSize: raw.DATABASE_POOL_SIZE,
     databasePipelinedReads: raw.DATABASE_PIPELINED_READS,
+    databaseWaitMs: raw.DATABASE_WAIT_SECONDS * 1000,
+    completerGraceMs: raw.COMPLETER_GRACE_SECONDS * 1000,
   };
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/index.ts';
 import type { Db } from './db/db.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { IdempotentOperation } from './operations/idempotent-operation.ts';
 
 /**
  * What every command receives: the base every module shares. A module that needs more declares it in its own
@@ -18,4 +19,9 @@ export interface Deps {
   logger: Logger;
   /** Durable jobs; `jobs.send(name, data, { transaction: uow })` enqueues inside a unit of work. */
   jobs: JobQueue;
+  /**
+   * The request's money operation under its `Idempotency-Key` (platform/operations/idempotent-operation.ts); absent
+   * without a key and outside HTTP. Commands read it through `operationOf(deps)`.
+   */
+  operation?: IdempotentOperation | null;
 }

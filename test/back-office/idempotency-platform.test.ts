@@ -20,6 +20,8 @@ describe('idempotency hooks', () => {
   let offset = 0;
   const calls = new Map<string, number>();
   let release: () => void = () => undefined;
+  // The owner lock the claims name: the app's live process by default.
+  let owner: () => number | null = () => app.runtime.services.notifications.ownerId();
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -30,6 +32,7 @@ describe('idempotency hooks', () => {
       secret: Buffer.from('test-idempotency-secret-of-32-characters'),
       db: app.runtime.deps.db,
       now: () => new Date(Date.now() + offset),
+      ownerId: () => owner(),
     });
     const count = (name: string) => {
       const n = (calls.get(name) ?? 0) + 1;
@@ -46,7 +49,7 @@ describe('idempotency hooks', () => {
     });
     server.post('/slow', async (_request, reply) => {
       const n = count('slow');
-      if (n === 1) await new Promise<void>((resolve) => (release = resolve));
+      if (n === 1 || n === 3) await new Promise<void>((resolve) => (release = resolve));
       return reply.code(201).send({ attempt: n });
     });
     server.post('/counted', async (_request, reply) => reply.code(201).send({ attempt: count('counted') }));
@@ -84,7 +87,10 @@ describe('idempotency hooks', () => {
     await post('/busy', key);
     await post('/busy', key);
     expect(calls.get('busy')).toBe(2);
-    expect(await sql(app.databaseUrl, 'select 1 from idempotency_keys where key = $1', [key])).toEqual([]);
+    // Given back (`released`): no answer is kept, and the next request with the key runs.
+    expect(
+      await sql(app.databaseUrl, 'select state, response_body from idempotency_keys where key = $1', [key]),
+    ).toEqual([{ state: 'released', response_body: null }]);
   });
 
   it('stores the response before it is sent', async () => {
@@ -149,5 +155,20 @@ describe('idempotency hooks', () => {
     const replayed = await post('/slow', key);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.json()).toEqual({ attempt: 2 });
+  });
+
+  it('lets a retry take over at once a claim whose owner process is gone (its owner lock went with it)', async () => {
+    const key = randomUUID();
+    // An owner id whose lock no connection holds: a killed process's.
+    owner = () => 1;
+    const stuck = post('/slow', key);
+    while ((calls.get('slow') ?? 0) < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+    owner = () => app.runtime.services.notifications.ownerId();
+
+    const takeover = await post('/slow', key);
+    expect(takeover.statusCode).toBe(201);
+    expect(takeover.json()).toEqual({ attempt: 4 });
+    release();
+    await stuck;
   });
 });

@@ -29,7 +29,13 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { script?: string; readyText?: string; startTimeoutMs?: number } = {},
+  options: {
+    script?: string;
+    readyText?: string;
+    startTimeoutMs?: number;
+    /** Where the output is collected, readable while the process is still starting. */
+    output?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   const script = options.script ?? 'src/main.ts';
   const readyText = options.readyText ?? 'Payments gateway is running';
@@ -51,7 +57,7 @@ export async function startServerProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const output: string[] = [];
+  const output: string[] = options.output ?? [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

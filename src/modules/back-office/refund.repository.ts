@@ -46,4 +46,18 @@ export class RefundRepository extends Repository {
       { orderBy: { createdAt: 'asc', id: 'asc' } },
     );
   }
+
+  /**
+   * Refunds left unfinished (`new` or `processing`) and untouched since `before`: what a killed request, or an
+   * acquirer that did not answer, left for the completer. Any project's: the completer works for all of them.
+   */
+  async unfinishedRefunds(before: Date, limit: number): Promise<{ projectId: string; orderId: string }[]> {
+    const rows = await this.query<{ project_id: string; order_id: string }>(
+      `select project_id, order_id from transactions
+        where refund_of_transaction_id is not null and status in ('new', 'processing') and modified_at < $1
+        order by modified_at limit $2`,
+      [before, limit],
+    );
+    return rows.map((row) => ({ projectId: row.project_id, orderId: row.order_id }));
+  }
 }

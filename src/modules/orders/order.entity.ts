@@ -77,6 +77,8 @@ export class Order extends OrderSchema.class {
       expirationPeriod: string;
       at: Date;
       paymentLinkId?: string | null;
+      /** Derived from the request's Idempotency-Key, so a retry makes the same order (operations/). */
+      id?: string;
     } & OrderDetails,
   ): Order {
     return build({
@@ -95,9 +97,12 @@ export class Order extends OrderSchema.class {
       amount: number;
       expirationPeriod: string;
       at: Date;
+      /** Derived from the request's Idempotency-Key, so a retry makes the same refund (operations/). */
+      id?: string;
     },
   ): Order {
     return build({
+      id: fields.id,
       projectId: original.projectId,
       merchantId: original.merchantId,
       kind: 'refund',
@@ -179,10 +184,10 @@ function build(
     | 'expiresAt'
     | 'relatedOrderId'
   > &
-    OrderDetails & { at: Date; paymentLinkId?: string | null },
+    OrderDetails & { at: Date; paymentLinkId?: string | null; id?: string },
 ): Order {
   return Object.assign(new Order(), {
-    id: randomUUID(),
+    id: fields.id ?? randomUUID(),
     projectId: fields.projectId,
     merchantId: fields.merchantId,
     kind: fields.kind,

@@ -66,9 +66,12 @@ export class Transaction extends TransactionSchema.class {
       /** The single-use setup token, for methods that issue one (setup-token.ts). */
       setupToken: string | null;
       at: Date;
+      /** Derived from the request's Idempotency-Key: the acquirer's reference stays the same on a retry. */
+      id?: string;
     },
   ): Transaction {
     return build(order, {
+      id: fields.id,
       amount: order.amount,
       paymentMethod: fields.paymentMethod,
       paymentMethodDetails: fields.details ?? {},
@@ -79,9 +82,10 @@ export class Transaction extends TransactionSchema.class {
   }
 
   /** The refund transaction of a refund order, for `payment` of the original. */
-  static createRefund(order: Order, payment: Transaction, at: Date): Transaction {
+  static createRefund(order: Order, payment: Transaction, at: Date, id?: string): Transaction {
     const truncatedPan = payment.paymentMethodDetails.truncated_pan;
     return build(order, {
+      id,
       amount: order.amount,
       creditDebit: 'debit',
       paymentMethod: REFUND_PAYMENT_METHOD,

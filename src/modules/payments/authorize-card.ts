@@ -1,3 +1,4 @@
+import { crashPoint } from '../../platform/faults.ts';
 import { paymentPageUrl } from '../orders/customer-urls.ts';
 import { addIsoDuration } from '../orders/duration.ts';
 import type { JsonObject, Order } from '../orders/order.entity.ts';
@@ -86,6 +87,8 @@ export async function authorizeCard(
     threeDSecure: attempt.threeDSecure,
     cardholderName,
   });
+  // The acquirer holds the money; our transaction has not committed (every caller authorizes inside it).
+  crashPoint('authorize.after-acquirer');
   let ani: AccountNameInquiryResult | null = null;
   if (
     isConcluded(result) &&

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FeeRule } from '../../config/fees.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { UnitOfWork } from '../../platform/db/db.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
+import { crashPoint } from '../../platform/faults.ts';
+import { operationOf } from '../../platform/operations/idempotent-operation.ts';
 import { Order } from '../orders/order.entity.ts';
 import { OrderRepository } from '../orders/order.repository.ts';
 import { recordFollowUp } from '../orders/order-events.ts';
@@ -137,12 +138,25 @@ export interface FollowUpResult {
  * and may refuse it.
  */
 export async function followUpPreAuthorization(
-  deps: Pick<PaymentDeps, 'db' | 'now' | 'acquirers' | 'config'>,
+  deps: Pick<PaymentDeps, 'db' | 'now' | 'acquirers' | 'config' | 'operation'>,
   target: { actor: Actor; orderId: string; transactionId: string },
   kind: 'capture' | 'void',
   decide: (facts: CaptureFacts) => CaptureDecision,
 ): Promise<FollowUpResult> {
-  return deps.db.transaction(async (uow) => {
+  // One phase: a retry of a request whose transaction committed (and whose answer was lost) presents it.
+  const operation = operationOf(deps);
+  const done = operation.recovered?.point === `${kind}_done` ? operation.recovered.data : null;
+  if (done) {
+    return deps.db.read(async (uow) => {
+      const orders = new OrderRepository(uow);
+      const created = await orders.findOrder(target.actor.projectId, String(done.orderId));
+      const original = await orders.findOrder(target.actor.projectId, target.orderId);
+      if (!created || !original) throw notFound('Order', 'order_id');
+      const [createdView, originalView] = await orders.loadViews([created, original]);
+      return { created: createdView!, original: originalView! };
+    });
+  }
+  const result = await deps.db.transaction(async (uow) => {
     const at = deps.now();
     const original = await lockPreAuthorization(
       uow,
@@ -153,7 +167,8 @@ export async function followUpPreAuthorization(
     );
     const authorized = original.transaction;
     const { amount, final } = decide(original.facts);
-    const operationId = randomUUID();
+    // The acquirer's reference: the same on every retry of the request, so a repeat moves no money twice.
+    const operationId = operation.idFor(kind);
     const acquirer = deps.acquirers.require(original.order);
     const request = {
       transactionId: operationId,
@@ -164,6 +179,7 @@ export async function followUpPreAuthorization(
       final,
     };
     const result = kind === 'capture' ? await acquirer.capture(request) : await acquirer.void(request);
+    crashPoint(`${kind}.after-acquirer`);
     const { orders } = original;
     const created = recordFollowUpOrder({
       orders,
@@ -189,7 +205,10 @@ export async function followUpPreAuthorization(
       recordFollowUp({ orders, at }, original.order, created);
     }
     await orders.flush();
+    await operation.record(uow, `${kind}_done`, { orderId: created.id });
     const [createdView, originalView] = await orders.loadViews([created, original.order]);
     return { created: createdView!, original: originalView! };
   });
+  crashPoint(`${kind}.after-commit`);
+  return result;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SqlPart } from '../../platform/db/prepared.ts';
 import type { Order } from '../orders/order.entity.ts';
 import { OrderChanges, OrderWriteRepository } from '../orders/order-writes.repository.ts';
 import { lockSetupTokenTransaction, useSetupToken } from '../orders/setup-token.ts';
@@ -29,10 +30,12 @@ export function storeCardForTransaction(params: {
   transaction: Transaction;
   card: CardToStore;
   at: Date;
+  /** The vault token, when the request's Idempotency-Key gives one (a retry stores the same card). */
+  id?: string;
 }): VaultCard {
   const { cards, cipher, order, transaction, card, at } = params;
   const { brand, brands } = detectBrands(card.pan);
-  const id = randomUUID();
+  const id = params.id ?? randomUUID();
   const stored = Object.assign(new VaultCard(), {
     id,
     projectId: order.projectId,
@@ -73,6 +76,7 @@ export function storeCardWithSetupToken(
   setupToken: string,
   card: CardToStore,
   at: Date,
+  options: { id?: string; recovery?: (cardId: string) => SqlPart | null } = {},
 ): Promise<VaultCard> {
   // Prepared statements alone, pipelined: the lock with the read of what it locked, then one write with the commit.
   return deps.db.preparedTransaction(async (uow) => {
@@ -80,7 +84,17 @@ export function storeCardWithSetupToken(
     const changes = new OrderChanges();
     const { order, transaction } = await lockSetupTokenTransaction(writes, changes, owner, setupToken, at);
     const cards = { add: (stored: VaultCard) => changes.also(() => vaultCardInsert(stored)) };
-    const stored = storeCardForTransaction({ cards, cipher: deps.cipher, order, transaction, card, at });
+    const stored = storeCardForTransaction({
+      cards,
+      cipher: deps.cipher,
+      order,
+      transaction,
+      card,
+      at,
+      id: options.id,
+    });
+    const recovery = options.recovery?.(stored.id);
+    if (recovery) changes.also(() => recovery);
     await writes.saveLast(changes);
     return stored;
   });

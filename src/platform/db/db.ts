@@ -1,5 +1,6 @@
 import pg, { type Pool } from 'pg';
 import type { Logger } from 'pino';
+import { isReplicaUnavailable } from '../errors/outage.ts';
 import { fireCommitted } from './commit-signals.ts';
 import type { Orm } from './orm.ts';
 import { PipelinedReads } from './pipelined-reads.ts';
@@ -22,6 +23,8 @@ export class Db {
   #replicaPool: Promise<Pool> | null = null;
   /** Until when reads skip a replica that failed (ms since the epoch). */
   #replicaDownUntil = 0;
+  /** Whether the replica's current outage was already logged (one warning per outage, not per read). */
+  #replicaOutageLogged = false;
   /** A pool of this Db's own (`dedicated`), instead of the ORM's. */
   #ownPool: Promise<Pool> | null = null;
   /** The `dedicated` Dbs made from this one and not closed. */
@@ -61,7 +64,7 @@ export class Db {
     const replica = this.#replica;
     if (!replica || Date.now() < this.#replicaDownUntil) return this.read(work);
     try {
-      return await work(
+      const result = await work(
         UnitOfWork.reading({
           fork: () => replica.em.fork(),
           pool: () => {
@@ -76,10 +79,19 @@ export class Db {
           committed: () => undefined,
         }),
       );
+      if (this.#replicaOutageLogged) {
+        this.#replicaOutageLogged = false;
+        this.#logger?.warn('read replica is back: reading from it again');
+      }
+      return result;
     } catch (error) {
-      if (!isUnreachable(error)) throw error;
+      if (!isReplicaUnavailable(error)) throw error;
+      // One warning per outage: reads that fail while it is marked down go to the primary without one.
+      if (!this.#replicaOutageLogged) {
+        this.#replicaOutageLogged = true;
+        this.#logger?.warn({ err: error }, 'read replica unreachable: reading from the primary');
+      }
       this.#replicaDownUntil = Date.now() + REPLICA_RETRY_MS;
-      this.#logger?.warn({ err: error }, 'read replica unreachable: reading from the primary');
       return this.read(work);
     }
   }
@@ -221,31 +233,3 @@ export class Db {
 
 /** How long reads stay on the primary after the replica failed. */
 const REPLICA_RETRY_MS = 5000;
-
-/** SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, cannot connect now). */
-const UNREACHABLE_SQLSTATE = /^(08|57P)/;
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-  'EPIPE',
-]);
-
-/** The database could not be reached or dropped the connection (not: the query itself was wrong). */
-function isUnreachable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNREACHABLE_SQLSTATE.test(code)))
-      return true;
-    if (
-      typeof message === 'string' &&
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(message)
-    ) {
-      return true;
-    }
-    current = cause;
-  }
-  return false;
-}

@@ -68,7 +68,7 @@ export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> 
       internalErrorLoggingPlugin<Context>((context) => context?.deps.logger ?? (app.log as Logger)),
       ...(options.plugins ?? []),
     ],
-    formatError: (formatted) => formatGraphQLError(formatted, options.production),
+    formatError: (formatted, error) => formatGraphQLError(formatted, options.production, error),
   });
   await apollo.start();
   if (!options.production) await mountExplorer(app, { endpoint: '/graphql', schema: options.schema });

@@ -1,4 +1,5 @@
 import type { GraphQLFormattedError } from 'graphql';
+import { isDatabaseOutage, OUTAGE_MESSAGE_TEXT } from '../errors/outage.ts';
 
 /**
  * How GraphQL errors leave the server, over HTTP and WebSocket alike. In production, errors without a known
@@ -8,7 +9,16 @@ import type { GraphQLFormattedError } from 'graphql';
 export function formatGraphQLError(
   formatted: GraphQLFormattedError,
   production: boolean,
+  original?: unknown,
 ): GraphQLFormattedError {
+  // A database outage, in every mode: a code clients can retry on, and no driver message or address.
+  if (original !== undefined && isDatabaseOutage(original)) {
+    return {
+      message: OUTAGE_MESSAGE_TEXT,
+      ...(formatted.path ? { path: formatted.path } : {}),
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+    };
+  }
   if (!production) return formatted;
   const code = formatted.extensions?.code;
   if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {

@@ -14,6 +14,7 @@ import { CloseCode } from 'graphql-ws';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Actor } from '../auth/actor.ts';
+import { isDatabaseOutage, OUTAGE_MESSAGE_TEXT } from '../errors/outage.ts';
 import { requestIdFrom } from '../http/request-id.ts';
 import type { OperationSocket } from './context.ts';
 import { formatGraphQLError } from './error-format.ts';
@@ -45,6 +46,25 @@ export interface OpenSockets {
   openCount(): number;
   /** Re-checks every socket's credential: closes the ones that stopped working, refreshes the others. */
   recheckAll(): Promise<void>;
+}
+
+/**
+ * Closes a connection whose credential could not be checked because the database is away: "try again later"
+ * (RFC 6455's 1013), never 4403, which tells a client its key is bad. Clients reconnect with `afterEvent`.
+ */
+export const TRY_AGAIN_LATER = 1013;
+
+/** What a credential check answered: the actor, a refusal (null), or no answer at all (the database is away). */
+const OUTAGE = Symbol('database outage');
+async function checkCredential(
+  check: () => Promise<Actor | SocketCredential | null>,
+): Promise<Actor | SocketCredential | null | typeof OUTAGE> {
+  try {
+    return await check();
+  } catch (error) {
+    if (isDatabaseOutage(error)) return OUTAGE;
+    return null;
+  }
 }
 
 /** Longest delay a timer can have; a credential ending later than this is caught by the periodic recheck. */
@@ -106,9 +126,14 @@ export function mountGraphQLWebSocket<Context extends object>(
     {
       schema: options.schema,
       onConnect: async (ctx) => {
-        const credential = await options
-          .authenticate(ctx.connectionParams, ctx.extra.request)
-          .catch(() => null);
+        const credential = (await checkCredential(() =>
+          options.authenticate(ctx.connectionParams, ctx.extra.request),
+        )) as SocketCredential | null | typeof OUTAGE;
+        if (credential === OUTAGE) {
+          // graphql-ws's own 4403 that follows `false` finds the socket already closing and is not sent.
+          ctx.extra.socket.close(TRY_AGAIN_LATER, 'Try again later: the database is unavailable');
+          return false;
+        }
         if (!credential) return false;
         const connection: Connection = { socket: ctx.extra.socket, credential, expiryTimer: null };
         scheduleExpiry(connection, forbid);
@@ -124,7 +149,11 @@ export function mountGraphQLWebSocket<Context extends object>(
       },
       onSubscribe: async (ctx, _id, payload) => {
         const connection = ctx.extra.connection;
-        const actor = connection ? await connection.credential.recheck().catch(() => null) : null;
+        const actor = connection ? await checkCredential(() => connection.credential.recheck()) : null;
+        // The database is away: this operation is refused with a code to retry on, the socket stays open.
+        if (actor === OUTAGE) {
+          return [new GraphQLError(OUTAGE_MESSAGE_TEXT, { extensions: { code: 'SERVICE_UNAVAILABLE' } })];
+        }
         if (!connection || !actor) {
           if (connection) forbid(connection);
           return [
@@ -133,7 +162,7 @@ export function mountGraphQLWebSocket<Context extends object>(
             }),
           ];
         }
-        connection.credential.actor = actor;
+        connection.credential.actor = actor as Actor;
         const limited = options.limits?.check(payload);
         if (limited) return refuse([limited], 'BAD_REQUEST');
         let document: ExecutionArgs['document'];
@@ -162,7 +191,7 @@ export function mountGraphQLWebSocket<Context extends object>(
         });
         return {
           ...result,
-          errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), options.production)),
+          errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), options.production, error)),
         };
       },
       context: (ctx) =>
@@ -206,8 +235,10 @@ export function mountGraphQLWebSocket<Context extends object>(
     async recheckAll() {
       await Promise.all(
         [...connections].map(async (connection) => {
-          const actor = await connection.credential.recheck().catch(() => null);
-          if (actor) connection.credential.actor = actor;
+          const actor = await checkCredential(() => connection.credential.recheck());
+          // An outage is no answer: the socket keeps its last known credential until one can be had.
+          if (actor === OUTAGE) return;
+          if (actor) connection.credential.actor = actor as Actor;
           else forbid(connection);
         }),
       );

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Repository } from '../db/repository.ts';
+import type { RecoveryPoint } from '../operations/idempotent-operation.ts';
+import { OWNER_LOCK_CLASS } from '../operations/owner-lock.ts';
 
 /**
  * The `idempotency_keys` table. Every statement runs on its own (autocommit), outside the request's business
@@ -10,6 +12,10 @@ import { Repository } from '../db/repository.ts';
 export interface IdempotencyClaim {
   id: string;
   token: string;
+  /** What the operation's ids derive from: the same for every retry of the same request. */
+  seed: string;
+  /** The last phase an earlier attempt committed, or null. */
+  recovered: RecoveryPoint | null;
 }
 
 export interface StoredResponse {
@@ -38,13 +44,27 @@ export interface ClaimRequest {
   now: Date;
   /** How long the key (and its stored response) is kept. */
   retentionMs: number;
-  /** How long an unfinished claim blocks the key before it is presumed dead. */
+  /** How long an unfinished claim blocks the key before it is presumed dead, even with a live owner. */
   leaseMs: number;
+  /** The claiming process's owner lock (operations/owner-lock.ts), or null while it holds none. */
+  ownerId: number | null;
+}
+
+interface ClaimedRow {
+  id: string | number;
+  seed: string;
+  recovery_point: string | null;
+  recovery: unknown;
+}
+
+function parseRecovery(value: unknown): RecoveryPoint['data'] {
+  if (typeof value === 'string') return JSON.parse(value) as RecoveryPoint['data'];
+  return (value ?? {}) as RecoveryPoint['data'];
 }
 
 interface KeyRow {
   request_hash: string;
-  state: 'in_progress' | 'completed';
+  state: 'in_progress' | 'released' | 'completed';
   response_status: number | null;
   response_content_type: string | null;
   response_location: string | null;
@@ -53,9 +73,12 @@ interface KeyRow {
 
 export class IdempotencyRepository extends Repository {
   /**
-   * Inserts the in-progress marker, or takes over an expired key or a dead claim of the same request; when the
-   * key is live, reports what it holds. The unique (project_id, key) constraint makes concurrent claims of one
-   * key wait for each other, so exactly one of them wins.
+   * Inserts the in-progress marker, or takes the key over: when it expired, when it was released (a failure
+   * that invites a retry), or when its claim is dead: its owner process no longer holds its owner lock (killed:
+   * PostgreSQL dropped the lock with its connection) or its lease ran out. A retry of the same request keeps the
+   * seed and the recovery point of the attempts before it; another request may take a key only if no phase of
+   * the first one committed. The unique (project_id, key) constraint makes concurrent claims of one key wait for
+   * each other, so exactly one of them wins.
    */
   async claim(request: ClaimRequest): Promise<ClaimOutcome> {
     const token = randomUUID();
@@ -63,20 +86,32 @@ export class IdempotencyRepository extends Repository {
     const expiresAt = new Date(request.now.getTime() + request.retentionMs);
     // A row released between our insert attempt and our read is simply claimed on the next round.
     for (let round = 0; round < 3; round++) {
-      const inserted = await this.em.execute<{ id: string }[]>(
+      const inserted = await this.em.execute<ClaimedRow[]>(
         `insert into idempotency_keys as k
-           (project_id, key, request_hash, method, path, state, claim_token, locked_until, created_at, expires_at)
-         values (?, ?, ?, ?, ?, 'in_progress', ?, ?, ?, ?)
+           (project_id, key, request_hash, method, path, state, claim_token, owner_id, locked_until, created_at,
+            expires_at)
+         values (?, ?, ?, ?, ?, 'in_progress', ?, ?, ?, ?, ?)
          on conflict (project_id, key) do update set
            request_hash = excluded.request_hash, method = excluded.method, path = excluded.path,
-           state = 'in_progress', claim_token = excluded.claim_token, locked_until = excluded.locked_until,
+           state = 'in_progress', claim_token = excluded.claim_token, owner_id = excluded.owner_id,
+           locked_until = excluded.locked_until,
            response_status = null, response_content_type = null, response_location = null,
            response_body = null,
+           seed = case when k.expires_at > excluded.created_at and k.request_hash = excluded.request_hash
+                       then k.seed else excluded.seed end,
+           recovery_point = case when k.expires_at > excluded.created_at
+                                 and k.request_hash = excluded.request_hash then k.recovery_point end,
+           recovery = case when k.expires_at > excluded.created_at
+                           and k.request_hash = excluded.request_hash then k.recovery end,
            created_at = excluded.created_at, completed_at = null, expires_at = excluded.expires_at
          where k.expires_at <= excluded.created_at
-            or (k.state = 'in_progress' and k.locked_until <= excluded.created_at
-                and k.request_hash = excluded.request_hash)
-         returning k.id`,
+            or (k.state <> 'completed'
+                and (k.state = 'released' or k.locked_until <= excluded.created_at
+                     or not exists (select 1 from pg_locks l
+                                     where l.locktype = 'advisory' and l.classid = ${OWNER_LOCK_CLASS}
+                                       and l.objsubid = 2 and l.objid::bigint = k.owner_id and l.granted))
+                and (k.request_hash = excluded.request_hash or k.recovery_point is null))
+         returning k.id, k.seed, k.recovery_point, k.recovery`,
         [
           request.projectId,
           request.key,
@@ -84,12 +119,22 @@ export class IdempotencyRepository extends Repository {
           request.method,
           request.path,
           token,
+          request.ownerId,
           lockedUntil,
           request.now,
           expiresAt,
         ],
       );
-      if (inserted[0]) return { kind: 'claimed', claim: { id: String(inserted[0].id), token } };
+      const claimed = inserted[0];
+      if (claimed) {
+        const recovered = claimed.recovery_point
+          ? { point: claimed.recovery_point, data: parseRecovery(claimed.recovery) }
+          : null;
+        return {
+          kind: 'claimed',
+          claim: { id: String(claimed.id), token, seed: String(claimed.seed), recovered },
+        };
+      }
 
       const [row] = await this.em.execute<KeyRow[]>(
         `select request_hash, state, response_status, response_content_type, response_location, response_body
@@ -98,7 +143,7 @@ export class IdempotencyRepository extends Repository {
       );
       if (!row) continue;
       if (row.request_hash !== request.fingerprint) return { kind: 'mismatch' };
-      if (row.state === 'in_progress') return { kind: 'in_flight' };
+      if (row.state !== 'completed') return { kind: 'in_flight' };
       return {
         kind: 'replay',
         response: {
@@ -124,10 +169,14 @@ export class IdempotencyRepository extends Repository {
     );
   }
 
-  /** Forgets our claim so that a retry with the same key runs the request afresh. */
+  /**
+   * Gives our claim up so that a retry with the same key runs at once: from its recovery point when a phase
+   * committed, afresh otherwise. The row stays (`released`) with its seed, so the retry derives the same ids.
+   */
   async release(claim: IdempotencyClaim): Promise<void> {
     await this.em.execute(
-      `delete from idempotency_keys where id = ? and claim_token = ? and state = 'in_progress'`,
+      `update idempotency_keys set state = 'released', owner_id = null
+        where id = ? and claim_token = ? and state = 'in_progress'`,
       [claim.id, claim.token],
       'run',
     );

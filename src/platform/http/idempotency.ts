@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { DomainError } from '../errors/domain-error.ts';
+import { type IdempotentOperation, keyedOperation } from '../operations/idempotent-operation.ts';
 import {
   type IdempotencyClaim,
   IdempotencyRepository,
@@ -23,9 +24,16 @@ import {
  * - same key, same request (method, path, query, canonical body): the stored response is replayed with
  *   `Idempotent-Replayed: true` and the route does not run;
  * - same key, different request: 422 `idempotency_key_reused`;
- * - same key while the first request still runs: 409 `idempotency_key_in_use`;
+ * - same key while the first request still runs: 409 `idempotency_key_in_use`. "Runs" means its owner process
+ *   is alive: a killed process's keys are free at once (operations/owner-lock.ts), and any claim older than
+ *   `leaseMs` is presumed dead;
  * - a failure that invites a retry (5xx, 409, 429, a GraphQL response with errors and no data, a streamed body)
- *   is not stored: the key is released and the retry runs afresh;
+ *   is not stored: the key is released and the retry runs at once. It resumes from the operation's recovery
+ *   point (operations/idempotent-operation.ts) when a phase of the first attempt committed, and runs afresh
+ *   otherwise; releasing needs no write that could fail with the database: an owner whose database is away has
+ *   lost its owner lock, so the key is free all the same;
+ * - the route's commands get the claim as `deps.operation` (`request.idempotentOperation`): ids derived from the
+ *   key, and the recovery point of an earlier attempt;
  * - keys belong to the calling project (all its API keys share them) and are kept `retentionMs` (24 h).
  *
  * Requests without the header, and requests without valid API key credentials (hosted pages, wallet B token
@@ -39,13 +47,18 @@ export interface IdempotencyOptions {
   secret: Buffer;
   db: Db;
   now: () => Date;
+  /** This process's owner id while it holds its owner lock (PgListener.ownerId), or null. */
+  ownerId: () => number | null;
   retentionMs?: number;
   leaseMs?: number;
 }
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
-/** An unfinished request holds its key this long at most; after that its process is presumed dead. */
-export const IDEMPOTENCY_LEASE_MS = 5 * 60 * 1000;
+/**
+ * An unfinished request of a live process holds its key this long at most; after that it is presumed stuck. A
+ * killed process's keys are free at once (its owner lock went with its connection).
+ */
+export const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 const reused = () =>
@@ -79,6 +92,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     db.read((uow) => work(new IdempotencyRepository(uow)));
 
   // Each hook passes a request it has nothing to do for on at once, without a promise: reads never wait here.
+  app.decorateRequest('idempotentOperation', null);
   app.addHook('preHandler', (request, reply, done) => {
     if (request.method !== 'POST' || request.headers[IDEMPOTENCY_KEY_HEADER] === undefined) return done();
     return claimOrReplay(request, reply);
@@ -101,11 +115,13 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
         now,
         retentionMs,
         leaseMs,
+        ownerId: options.ownerId(),
       }),
     );
     switch (outcome.kind) {
       case 'claimed':
         claims.set(request, outcome.claim);
+        request.idempotentOperation = keyedOperation(outcome.claim);
         if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
           lastPurge = now.getTime();
           void withRepository((keys) => keys.purgeExpired(now)).catch((error) =>
@@ -118,6 +134,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       case 'mismatch':
         throw reused();
       case 'in_flight':
+        reply.header('retry-after', '1');
         throw inUse();
     }
   }
@@ -152,8 +169,10 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
         await withRepository((keys) => keys.complete(claim, response, clock()));
       }
     } catch (error) {
-      // The work is done and its answer must still reach the client; the key unblocks when its lease ends.
-      request.log.error({ err: error }, 'recording the idempotent response failed');
+      // The answer must still reach the client. A key that could not be given back is free all the same once
+      // the database is back (our owner lock went with it) or its lease ends; one that could not store its
+      // answer resumes from its recovery point.
+      request.log.warn({ err: error }, 'recording the idempotent response failed');
     }
     return payload;
   }
@@ -167,6 +186,13 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       request.log.error({ err: error }, 'releasing an idempotency key failed'),
     );
   });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The money operation of a request with a claimed Idempotency-Key (`deps.operation`), or null. */
+    idempotentOperation: IdempotentOperation | null;
+  }
 }
 
 function replay(reply: FastifyReply, response: StoredResponse): FastifyReply {

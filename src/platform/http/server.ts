@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { invalidFields } from '../errors/domain-error.ts';
 import { fieldProblem } from '../errors/field-problem.ts';
+import { isDatabaseOutage, OUTAGE_MESSAGE_TEXT, OUTAGE_RETRY_AFTER_SECONDS } from '../errors/outage.ts';
 import { jsonDepth, MAX_BODY_DEPTH } from '../validation/json.ts';
 import { errorBody, frameworkErrorBody, isDomainError, sendDomainError } from './error-body.ts';
 import { sendNoSuchRoute } from './no-such-route.ts';
@@ -83,12 +84,30 @@ export function createHttpServer(options: { logger: Logger }): FastifyInstance {
       reply.code(mapped.error.status).send(mapped);
       return;
     }
+    if (isDatabaseOutage(error)) {
+      sendOutage(request.routePattern === '/graphql', reply);
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
+      return;
+    }
     request.log.error({ err: error }, 'unhandled error');
     reply.code(500).send(errorBody(500, 'internal_error', 'Something went wrong on our side'));
   });
 
   // Fastify types the instance by its pino Logger; the rest of the code base uses the base type.
   return app as unknown as FastifyInstance;
+}
+
+/**
+ * A database outage is neither our bug nor the caller's: 503 with `Retry-After`, never the driver's message or
+ * the database's address. GraphQL over HTTP gets the same status with a GraphQL-shaped body.
+ */
+function sendOutage(graphql: boolean, reply: FastifyReply): void {
+  reply.code(503).header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+  if (graphql) {
+    reply.send({ errors: [{ message: OUTAGE_MESSAGE_TEXT, extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+    return;
+  }
+  reply.send(errorBody(503, 'service_unavailable', OUTAGE_MESSAGE_TEXT));
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { UnitOfWork } from '../db/db.ts';
 import type { SqlPart } from '../db/prepared.ts';
 import { sqlExecutorOf } from '../db/sql-executor.ts';
+import { isDatabaseOutage } from '../errors/outage.ts';
 
 /**
  * Durable background jobs in PostgreSQL through pg-boss: timers (order expiry) and deliveries (webhooks)
@@ -81,7 +82,12 @@ export class JobQueue {
       schedule: false,
       application_name: 'payments-gateway-jobs',
     });
-    boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+    boss.on('error', (error) => {
+      const { err, queue, worker } = jobQueueError(error);
+      // The database being away is expected to pass (pg-boss retries by itself): a warning, not a fault.
+      const level = isDatabaseOutage(err) ? 'warn' : 'error';
+      options.logger[level]({ err, queue, worker }, 'job queue error');
+    });
     await boss.start();
     return new JobQueue(boss, options.logger, options.pollingIntervalSeconds ?? 2);
   }
@@ -196,4 +202,21 @@ export class JobQueue {
     this.#running = false;
     await this.#boss.stop({ graceful: true, timeout: 10_000, close: true });
   }
+}
+
+/**
+ * pg-boss emits a worker's failure as a plain object (`{ ...error, message, stack, queue, worker }`), which a
+ * logger's error serializer cannot read: it becomes an Error again, with its message, code and stack.
+ */
+export function jobQueueError(value: unknown): { err: unknown; queue?: string; worker?: string } {
+  if (value instanceof Error || typeof value !== 'object' || value === null) return { err: value };
+  const record = value as Record<string, unknown>;
+  const err = new Error(typeof record.message === 'string' ? record.message : 'job queue error');
+  if (typeof record.code === 'string') Object.assign(err, { code: record.code });
+  if (typeof record.stack === 'string') err.stack = record.stack;
+  return {
+    err,
+    queue: typeof record.queue === 'string' ? record.queue : undefined,
+    worker: typeof record.worker === 'string' ? record.worker : undefined,
+  };
 }

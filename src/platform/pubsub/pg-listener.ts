@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { newOwnerId, TAKE_OWNER_LOCK } from '../operations/owner-lock.ts';
 
 type NotificationHandler = (payload: string) => void;
 
@@ -27,6 +28,9 @@ export class PgListener {
   /** Our NOTIFY payload, so we can tell our own notifications from other processes'. */
   readonly #token = randomUUID();
   readonly #sending = new Map<string, 'sending' | 'again'>();
+  /** This process's owner id (operations/owner-lock.ts), whose lock every connection of ours takes. */
+  readonly #ownerId = newOwnerId();
+  #ownsLock = false;
 
   private constructor(url: string, channels: readonly string[], logger: Logger) {
     this.#url = url;
@@ -94,6 +98,14 @@ export class PgListener {
     }
   }
 
+  /**
+   * This process's owner id while its connection holds the owner lock (idempotency keys it claims die with it);
+   * null while the connection is down.
+   */
+  ownerId(): number | null {
+    return this.#client && this.#ownsLock ? this.#ownerId : null;
+  }
+
   /** Called after the connection was lost and is listening again. */
   onReconnect(handler: () => void): () => void {
     this.#reconnectHandlers.add(handler);
@@ -123,6 +135,8 @@ export class PgListener {
     try {
       await client.connect();
       for (const channel of this.#channels) await client.query(`listen "${channel.replace(/"/g, '')}"`);
+      const { rows } = await client.query<{ taken: boolean }>(TAKE_OWNER_LOCK, [this.#ownerId]);
+      this.#ownsLock = rows[0]?.taken === true;
     } catch (error) {
       client.removeAllListeners('end');
       await client.end().catch(() => undefined);
@@ -143,7 +157,8 @@ export class PgListener {
 
   #scheduleReconnect(): void {
     if (this.#stopped) return;
-    const delay = Math.min(30_000, 250 * 2 ** this.#failures);
+    // At most 5 s: until it is back, this process owns no idempotency key and hears no other process.
+    const delay = Math.min(5_000, 250 * 2 ** this.#failures);
     this.#failures += 1;
     this.#retryTimer = setTimeout(async () => {
       if (this.#stopped) return;

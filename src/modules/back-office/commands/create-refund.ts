@@ -2,6 +2,8 @@ import type { Actor } from '../../../platform/auth/actor.ts';
 import type { UnitOfWork } from '../../../platform/db/db.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { crashPoint } from '../../../platform/faults.ts';
+import { type IdempotentOperation, operationOf } from '../../../platform/operations/idempotent-operation.ts';
 import { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { recordFollowUp } from '../../orders/order-events.ts';
@@ -33,7 +35,8 @@ export interface CreateRefundOptions {
   onAcquirerError?: (error: unknown) => void;
 }
 
-interface PreparedRefund {
+/** What phase 1 committed: everything phases 2 and 3 need, recorded on the key as its recovery point. */
+export interface PreparedRefund {
   acquirer: Acquirer;
   originalOrderId: string;
   createdAt: Date;
@@ -42,22 +45,26 @@ interface PreparedRefund {
   paymentTransactionId: string;
   amount: number;
   currency: string;
+  /** The refund already has its outcome (phase 3 committed, or the completer finished it). */
+  finished: boolean;
 }
 
 /**
- * Refunds part or all of a completed payment (spec 4.3) in three steps, so money is never refunded twice and
+ * Refunds part or all of a completed payment (spec 4.3) in three phases, so money is never refunded twice and
  * no lock is held while the acquirer is called:
  *
  * 1. with the original order row-locked (`SELECT ... FOR UPDATE`, which serialises refunds of one order across
  *    every process on the database): check the rules and the remaining balance, which counts refunds not yet
- *    settled, then write the refund order with its transaction `new` and commit;
- * 2. ask the acquirer;
+ *    settled, then write the refund order with its transaction `new` and commit, recording the recovery point
+ *    `refund_created` on the request's Idempotency-Key in the same transaction;
+ * 2. ask the acquirer, with the refund transaction's id as its idempotency reference;
  * 3. with the original locked again: record the outcome (`accepted` completes the refund order) and add the
- *    amount to the original's `refunded_amount`.
+ *    amount to the original's `refunded_amount` (recovery point `refund_recorded`).
  *
- * A refusal in step 1 writes nothing. If the acquirer cannot be reached the refund is left `processing` (sent,
- * outcome unknown) and keeps its share of the balance reserved, rather than risking a second refund of money
- * that may have moved.
+ * A refusal in phase 1 writes nothing. A retry with the same key after a crash resumes after the last phase
+ * that committed: the same refund, never a second one (its ids derive from the key). If the acquirer cannot be
+ * reached the refund is left `processing` (sent, outcome unknown) and keeps its share of the balance reserved;
+ * a refund left `new` or `processing` by a dead request is finished by the completer (complete-operations.ts).
  */
 export async function createRefund(
   deps: BackOfficeDeps,
@@ -67,25 +74,93 @@ export async function createRefund(
   options: CreateRefundOptions = {},
 ): Promise<RefundResult> {
   const data = parseOrThrow(createRefundInputSchema, input);
-  const prepared = await deps.db.transaction((uow) => prepareRefund(uow, deps, actor, orderId, data));
-
-  let outcome: OperationResult | null = null;
-  try {
-    outcome = await prepared.acquirer.refund({
-      transactionId: prepared.refundTransactionId,
-      originalTransactionId: prepared.paymentTransactionId,
-      amount: prepared.amount,
-      currency: prepared.currency,
+  const operation = operationOf(deps);
+  const recovered = operation.recovered;
+  let prepared: PreparedRefund;
+  if (recovered && (recovered.point === 'refund_created' || recovered.point === 'refund_recorded')) {
+    prepared = await deps.db.read((uow) =>
+      loadPreparedRefund(uow, deps, actor.projectId, String(recovered.data.refundOrderId)),
+    );
+  } else {
+    prepared = await deps.db.transaction(async (uow) => {
+      const made = await prepareRefund(uow, deps, actor, orderId, data, operation);
+      crashPoint('refund.before-prepare-commit');
+      await operation.record(uow, 'refund_created', { refundOrderId: made.refundOrderId });
+      return made;
     });
-  } catch (error) {
-    const report =
-      options.onAcquirerError ??
-      ((err: unknown) => deps.logger.error({ err }, 'acquirer refund failed; refund left processing'));
-    report(error);
+    crashPoint('refund.after-prepare');
+  }
+  return finishRefund(deps, actor.projectId, prepared, options, operation);
+}
+
+/**
+ * Phases 2 and 3 of a refund whose phase 1 committed: for the request that made it, its retry, and the
+ * completer. The acquirer call is idempotent by the refund transaction's id, so calling it again after a crash
+ * moves no money twice; phase 3 does nothing to a refund someone else already finished.
+ */
+export async function finishRefund(
+  deps: BackOfficeDeps,
+  projectId: string,
+  prepared: PreparedRefund,
+  options: CreateRefundOptions = {},
+  operation: IdempotentOperation = operationOf({}),
+): Promise<RefundResult> {
+  let outcome: OperationResult | null = null;
+  if (!prepared.finished) {
+    try {
+      outcome = await prepared.acquirer.refund({
+        transactionId: prepared.refundTransactionId,
+        originalTransactionId: prepared.paymentTransactionId,
+        amount: prepared.amount,
+        currency: prepared.currency,
+      });
+    } catch (error) {
+      const report =
+        options.onAcquirerError ??
+        ((err: unknown) => deps.logger.error({ err }, 'acquirer refund failed; refund left processing'));
+      report(error);
+    }
+    crashPoint('refund.after-acquirer');
   }
 
-  return deps.db.transaction((uow) => recordOutcome(uow, deps, actor, prepared, outcome));
+  const result = await deps.db.transaction(async (uow) => {
+    const recorded = await recordOutcome(uow, deps, projectId, prepared, outcome);
+    await operation.record(uow, 'refund_recorded', { refundOrderId: prepared.refundOrderId });
+    return recorded;
+  });
+  crashPoint('refund.after-record');
+  return result;
 }
+
+/** A committed refund as phase 1 left it, read back for a retry or the completer. */
+export async function loadPreparedRefund(
+  uow: UnitOfWork,
+  deps: BackOfficeDeps,
+  projectId: string,
+  refundOrderId: string,
+): Promise<PreparedRefund> {
+  const orders = new OrderRepository(uow);
+  const refundOrder = await orders.findOrder(projectId, refundOrderId);
+  const original = refundOrder?.relatedOrderId
+    ? await orders.findOrder(projectId, refundOrder.relatedOrderId)
+    : null;
+  const [refundTransaction] = refundOrder ? await orders.transactionsOf(refundOrder.id) : [];
+  if (!refundOrder || !original || !refundTransaction) throw notFound('Refund');
+  return {
+    acquirer: deps.acquirers.require(original),
+    originalOrderId: original.id,
+    createdAt: refundOrder.createdAt,
+    refundOrderId: refundOrder.id,
+    refundTransactionId: refundTransaction.id,
+    paymentTransactionId: refundTransaction.refundOfTransactionId!,
+    amount: refundTransaction.amount,
+    currency: refundTransaction.currency,
+    finished: !UNFINISHED_REFUND_STATUSES.includes(refundTransaction.status),
+  };
+}
+
+/** A refund transaction in these statuses still has its acquirer call, or its answer, to come. */
+export const UNFINISHED_REFUND_STATUSES: readonly TransactionStatus[] = ['new', 'processing'];
 
 async function prepareRefund(
   uow: UnitOfWork,
@@ -93,6 +168,7 @@ async function prepareRefund(
   actor: Actor,
   orderId: string,
   data: ValidCreateRefundInput,
+  operation: IdempotentOperation,
 ): Promise<PreparedRefund> {
   const orders = new OrderRepository(uow);
   const original = await orders.lockOrder(actor.projectId, orderId);
@@ -111,9 +187,10 @@ async function prepareRefund(
     extra: data.extra,
     expirationPeriod: deps.config.orderDefaultExpiration,
     at: now,
+    id: operation.idFor('refund-order'),
   });
   const { payment } = assessment;
-  const refundTransaction = Transaction.createRefund(refundOrder, payment, now);
+  const refundTransaction = Transaction.createRefund(refundOrder, payment, now, operation.idFor('refund'));
 
   const ctx = { orders, at: now };
   orders.add(refundOrder);
@@ -130,20 +207,28 @@ async function prepareRefund(
     paymentTransactionId: payment.id,
     amount: data.amount,
     currency: original.currency,
+    finished: false,
   };
 }
 
 async function recordOutcome(
   uow: UnitOfWork,
   deps: BackOfficeDeps,
-  actor: Actor,
+  projectId: string,
   prepared: PreparedRefund,
   outcome: OperationResult | null,
 ): Promise<RefundResult> {
   const orders = new OrderRepository(uow);
-  const original = (await orders.lockOrder(actor.projectId, prepared.originalOrderId))!;
-  const refundOrder = (await orders.findOrder(actor.projectId, prepared.refundOrderId))!;
+  const original = (await orders.lockOrder(projectId, prepared.originalOrderId))!;
+  const refundOrder = (await orders.findOrder(projectId, prepared.refundOrderId))!;
   const refundTransaction = (await orders.findTransaction(refundOrder.id, prepared.refundTransactionId))!;
+  const stillOpen = UNFINISHED_REFUND_STATUSES.includes(refundTransaction.status);
+  // Finished meanwhile (by the completer, or by the attempt a retry resumes): only presented; no answer yet
+  // (the acquirer unreachable) leaves a `processing` refund as it is.
+  if (!stillOpen || (!outcome && refundTransaction.status === 'processing')) {
+    const [refund, order] = await orders.loadViews([refundOrder, original]);
+    return { refund: refund!, order: order! };
+  }
   // Strictly after step 1, so the transaction's events keep their order even within one millisecond.
   const at = new Date(Math.max(deps.now().getTime(), prepared.createdAt.getTime() + 1));
   const to = outcome ? statusFor(outcome) : 'processing';

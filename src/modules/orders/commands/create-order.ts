@@ -2,11 +2,14 @@ import type { UnitOfWork } from '../../../platform/db/db.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { crashPoint } from '../../../platform/faults.ts';
+import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
 import { refuseWebhookUrl, targetPolicyFor } from '../../../platform/security/outbound-targets.ts';
 import { orderExpiryTimer } from '../expiry-timer.ts';
 import { Order } from '../order.entity.ts';
 import type { ValidCreateOrderInput } from '../order-input.ts';
 import type { OrderView } from '../order-view.ts';
+import { OrderViewRepository, WHOLE_VIEW } from '../order-views.repository.ts';
 import { OrderChanges, OrderWriteRepository } from '../order-writes.repository.ts';
 import type { OrderDeps, OrderOwner } from '../payment-methods.ts';
 import { issueSetupToken } from '../setup-token.ts';
@@ -41,6 +44,16 @@ export async function createOrder<D extends Deps>(
   const method = transactionInput ? paymentMethods.handler(transactionInput.payment_method) : undefined;
   method?.checkDetails?.(transactionInput?.payment_method_details, `${TRANSACTION}.payment_method_details`);
   refuseWhatTheProjectCannotUse(deps, actor, data);
+  // The order's ids derive from the Idempotency-Key: a retry authorizes a one-click payment under the same
+  // transaction id (no second hold at the acquirer), and a retry of a request whose write committed presents it.
+  const operation = operationOf(deps);
+  if (operation.recovered?.point === 'order_created') {
+    const orderId = String(operation.recovered.data.orderId);
+    const [existing] = await deps.db.read((uow) =>
+      new OrderViewRepository(uow).readViews(actor.projectId, [orderId], WHOLE_VIEW),
+    );
+    if (existing) return existing;
+  }
 
   const prepared =
     transactionInput && method?.prepare
@@ -66,6 +79,7 @@ export async function createOrder<D extends Deps>(
     client: data.client,
     extra: data.extra,
     paymentLinkId: options.paymentLinkId,
+    id: operation.idFor('order'),
   });
   // The CVC is deliberately not copied: it is never stored.
   const { cvc: _cvc, ...publicDetails } = transactionInput?.payment_method_details ?? {};
@@ -76,6 +90,7 @@ export async function createOrder<D extends Deps>(
         captureMode: transactionInput.capture_mode,
         setupToken: method?.issuesSetupToken ? issueSetupToken() : null,
         at,
+        id: operation.idFor('transaction'),
       })
     : null;
   if (transaction) prepared?.fill?.(transaction);
@@ -84,6 +99,8 @@ export async function createOrder<D extends Deps>(
   // own outbox rows: a status change's webhook delivery is queued in the same statement.
   const changes = new OrderChanges({ webhookAttempts: deps.config.webhooks.maxAttempts });
   changes.add(order);
+  const recovery = operation.recordPart('order_created', { orderId: order.id });
+  if (recovery) changes.also(() => recovery);
   const view: OrderView = { order, transactions: [], relatedOrders: [] };
   const created = transaction
     ? { transaction, events: [recordNewTransaction({ orders: changes, at }, order, transaction)] }
@@ -99,6 +116,7 @@ export async function createOrder<D extends Deps>(
       ? []
       : [await orderExpiryTimer.insertFor(deps.jobs, { orderId: order.id }, order.expiresAt)];
     await new OrderWriteRepository(uow).save(changes, ...expiry);
+    if (beforeWrite) crashPoint('authorize.after-commit');
     return view;
   };
   if (options.within) return write(options.within);

@@ -1,6 +1,9 @@
+import type { Db } from '../../../platform/db/db.ts';
+import { crashPoint } from '../../../platform/faults.ts';
 import { acquirerNotConfigured } from '../errors.ts';
 import type { Acquirer } from './acquirer.ts';
-import { createSimulatorAcquirer } from './simulator.ts';
+import { AcquirerLedgerRepository } from './acquirer-ledger.repository.ts';
+import { createSimulatorAcquirer, type SimulatorLedger } from './simulator.ts';
 
 /** Which acquirer moves an order's money. One directory per process, built by the composition root. */
 export interface AcquirerDirectory {
@@ -27,7 +30,16 @@ export function acquirerDirectory(find: AcquirerDirectory['find']): AcquirerDire
  * projects have no acquirer connection, so their card payments are refused rather than pretending to move
  * real money.
  */
-export function createAcquirerDirectory(options: { now: () => Date }): AcquirerDirectory {
-  const simulator = createSimulatorAcquirer({ now: options.now });
+export function createAcquirerDirectory(options: { now: () => Date; db?: Db }): AcquirerDirectory {
+  const { db } = options;
+  const ledger: SimulatorLedger | undefined = db
+    ? async (entry) => {
+        const booking = await db.autocommit((uow) => new AcquirerLedgerRepository(uow).book(entry));
+        // The money moved at the acquirer; the gateway has not heard back yet.
+        crashPoint('acquirer.after-effect');
+        return booking.result;
+      }
+    : undefined;
+  const simulator = createSimulatorAcquirer({ now: options.now, ledger });
   return acquirerDirectory((order) => (order.flags.includes('is-test') ? simulator : null));
 }

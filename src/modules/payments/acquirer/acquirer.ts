@@ -136,6 +136,17 @@ export interface AuthorizationOutcomeNotice {
   result: AuthorizationResult & { kind: 'approved' | 'declined' | 'error' | 'expired' };
 }
 
+/**
+ * **The idempotency contract** every acquirer connection must keep (docs/reference/reliability.md): the
+ * `transactionId` of each request is our id of the operation (the authorization's, capture's, void's or
+ * refund's transaction) and is the acquirer's idempotency reference. A repeated call with the same reference
+ * and operation answers the first call's outcome and has no second effect (no second hold, capture, release or
+ * refund), however much later it comes and whichever gateway process sends it. The gateway relies on it to
+ * finish what a killed process or a lost answer left: a retry, or the completer, calls again with the same id.
+ * An authorization is keyed by its reference and its 3-D Secure status (a challenge passed is a new attempt).
+ * A connection to an acquirer without such references must keep its own record of sent references in durable
+ * storage before calling out, and answer a repeat from it.
+ */
 export interface Acquirer {
   /** Short name for logs and diagnostics, e.g. `simulator`. */
   readonly name: string;

@@ -26,8 +26,9 @@ import { findSimulatorTestCard, SIMULATOR_REGISTERED_CARDHOLDER_NAME } from './t
  * - Amount 0 is a card verification and follows the same rules: approved cards verify.
  * - The CVC value is not checked (its presence is a validation concern of the caller).
  * - Capture, void and refund always succeed with `00` (capture and refund need an amount > 0, a void may be 0):
- *   the simulator keeps no state, so checking amounts against the authorization is the gateway's job (which it
- *   must do for any acquirer anyway).
+ *   checking amounts against the authorization is the gateway's job (which it must do for any acquirer anyway).
+ * - Every call is booked by its transaction id (the `ledger`): a repeat answers the first outcome with no second
+ *   effect, as the acquirer contract requires (acquirer.ts).
  * - Account Name Inquiry compares with `JOHN DOE`, the name on file for every card; non-Visa cards answer
  *   status `02` (issuer does not support it), a blank name status `01` (not performed).
  */
@@ -35,7 +36,22 @@ import { findSimulatorTestCard, SIMULATOR_REGISTERED_CARDHOLDER_NAME } from './t
 export interface SimulatorOptions {
   /** Clock for the expiry check; defaults to the system clock. */
   now?: () => Date;
+  /**
+   * The simulator's books (acquirer-ledger.repository.ts): with them, a repeated call with the same transaction id
+   * answers the first call's outcome and books no second effect, across gateway restarts (the acquirer contract,
+   * acquirer.ts). Without them (unit tests) every call is answered afresh, with the same deterministic outcome.
+   */
+  ledger?: SimulatorLedger;
 }
+
+/** Books an operation's first outcome and answers it to every repeat. */
+export type SimulatorLedger = <T>(entry: {
+  operation: string;
+  transactionId: string;
+  amount: number;
+  currency: string;
+  result: T;
+}) => Promise<T>;
 
 const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
@@ -71,10 +87,18 @@ function approvedOperation(): OperationResult {
 }
 
 /** Capture and refund move money, so they need an amount; a void may release a zero-amount verification. */
-function followUp(minimumAmount: number) {
+function followUp(operation: string, minimumAmount: number, ledger: SimulatorLedger | undefined) {
   return async (request: FollowUpRequest): Promise<OperationResult> => {
     checkMoney(request.amount, request.currency, minimumAmount);
-    return approvedOperation();
+    const result = approvedOperation();
+    if (!ledger) return result;
+    return ledger({
+      operation,
+      transactionId: request.transactionId,
+      amount: request.amount,
+      currency: request.currency,
+      result,
+    });
   };
 }
 
@@ -114,12 +138,24 @@ export function simulateAccountNameInquiry(request: AccountNameInquiryRequest): 
 
 export function createSimulatorAcquirer(options: SimulatorOptions = {}): Acquirer {
   const now = options.now ?? (() => new Date());
+  const { ledger } = options;
   return {
     name: 'simulator',
-    authorize: async (request) => simulateAuthorization(request, now()),
-    capture: followUp(1),
-    void: followUp(0),
-    refund: followUp(1),
+    authorize: async (request) => {
+      const result = simulateAuthorization(request, now());
+      if (!ledger) return result;
+      // A challenge passed is a new attempt of the same transaction: booked apart from the one that asked for it.
+      return ledger({
+        operation: `authorize:${request.threeDSecure}`,
+        transactionId: request.transactionId,
+        amount: request.amount,
+        currency: request.currency,
+        result,
+      });
+    },
+    capture: followUp('capture', 1, ledger),
+    void: followUp('void', 0, ledger),
+    refund: followUp('refund', 1, ledger),
     accountNameInquiry: async (request) => simulateAccountNameInquiry(request),
   };
 }

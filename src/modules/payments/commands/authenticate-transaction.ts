@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { crashPoint } from '../../../platform/faults.ts';
+import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
+import { getOrder } from '../../orders/commands/get-order.ts';
 import { isUuid } from '../../orders/order.repository.ts';
 import type { OrderView } from '../../orders/order-view.ts';
 import { OrderChanges, OrderWriteRepository } from '../../orders/order-writes.repository.ts';
@@ -75,7 +78,12 @@ export async function authenticateTransaction(
 ): Promise<OrderView> {
   const input = parseOrThrow(authenticateInputSchema, body ?? {});
   const external = externalDetailsOf(input);
-  return deps.db.preparedTransaction(async (uow) => {
+  // One phase. A retry of a request whose write committed (its answer lost) presents the order as it is now;
+  // one whose process died before the commit runs again, and the acquirer answers the same transaction id
+  // with its first outcome (no second hold).
+  const operation = operationOf(deps);
+  if (operation.recovered?.point === 'authorized') return getOrder(deps, actor, orderId);
+  const view = await deps.db.preparedTransaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     // The write relays its own outbox rows (queueing the status change's webhook delivery in the same
     // statement), so no process's outbox relay is woken to find nothing left to relay.
@@ -134,12 +142,16 @@ export async function authenticateTransaction(
       external,
       authorization: null,
     });
+    const recovery = operation.recordPart('authorized', { orderId: order.id });
+    if (recovery) changes.also(() => recovery);
     await writes.saveLast(changes);
     // The answer is what was locked and written, never read back.
     const paid = view.transactions.find((t) => t.transaction === transaction)!;
     if (outcome.event) paid.events.push(outcome.event);
     return view;
   });
+  crashPoint('authorize.after-commit');
+  return view;
 }
 
 function externalDetailsOf(

@@ -1,0 +1,48 @@
+import { isDatabaseOutage, isReplicaUnavailable } from '../../src/platform/errors/outage.ts';
+
+const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
+
+/** Issue 32: which failures are a database outage (503, replica fallback), and which are ours or the caller's. */
+describe('telling a database outage from other failures', () => {
+  it.each([
+    ['a refused connection', withCode('ECONNREFUSED')],
+    ['a reset connection', withCode('ECONNRESET')],
+    ['a connect timeout', withCode('ETIMEDOUT')],
+    ['the pool giving up waiting for a connection', new Error('timeout exceeded when trying to connect')],
+    ['a connection terminated under a query', new Error('Connection terminated unexpectedly')],
+    ['an administrator shutdown (57P01)', withCode('57P01')],
+    ['a crash shutdown (57P02)', withCode('57P02')],
+    ['a database starting up (57P03)', withCode('57P03')],
+    ['too many connections (53300)', withCode('53300')],
+    ['not accepting connections (55000)', withCode('55000')],
+    ['a connection exception (08006)', withCode('08006')],
+    [
+      'an outage wrapped by the ORM',
+      Object.assign(new Error('wrapped'), { cause: withCode('ECONNREFUSED') }),
+    ],
+    [
+      'an outage under a GraphQL error',
+      Object.assign(new Error('resolver'), { originalError: withCode('57P01') }),
+    ],
+  ])('%s is an outage', (_name, error) => {
+    expect(isDatabaseOutage(error)).toBe(true);
+    expect(isReplicaUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', withCode('23505')],
+    ['a syntax error', withCode('42601')],
+    ['a division by zero', withCode('22012')],
+    ['a plain bug', new TypeError('undefined is not a function')],
+  ])('%s is not an outage, nor a replica failure', (_name, error) => {
+    expect(isDatabaseOutage(error)).toBe(false);
+    expect(isReplicaUnavailable(error)).toBe(false);
+  });
+
+  it('counts a refused login or a missing database as a replica failure only', () => {
+    for (const error of [withCode('28P01'), withCode('28000'), withCode('3D000')]) {
+      expect(isDatabaseOutage(error)).toBe(false);
+      expect(isReplicaUnavailable(error)).toBe(true);
+    }
+  });
+});
