@@ -78,13 +78,15 @@ export const MAX_ORDER_LINES = 500;
 
 /**
  * `order_lines`: each line checked (a bad line is refused at `order_lines.N.field`), stored with its keys in
- * jsonb's order so that a create answers exactly what a later read does. `currency` is the order's: a line in
+ * jsonb's order (`[]` as none) so that a create answers exactly what a later read does. `currency` is the order's: a line in
  * another currency is refused where the order is known (`checkOrderLineCurrencies`).
  */
 export const orderLinesSchema = z
   .array(orderLineSchema, { error: 'must be an array of order lines' })
   .max(MAX_ORDER_LINES, `must have at most ${MAX_ORDER_LINES} lines`)
-  .transform(inJsonbKeyOrder)
+  // No lines (the plugin SDK's refunds send `[]`) are stored as none, and left out of the order like any
+  // other empty optional array.
+  .transform((lines) => (lines.length > 0 ? inJsonbKeyOrder(lines) : null))
   .meta({
     description:
       'What the customer buys, line by line (beyond spec 4.1: the shop plugins send them). Stored and returned ' +
@@ -92,7 +94,10 @@ export const orderLinesSchema = z
   });
 
 /** The index of the first line whose `currency` is not `currency`, or -1. */
-export function lineInOtherCurrency(lines: readonly OrderLine[] | undefined, currency: string): number {
+export function lineInOtherCurrency(
+  lines: readonly OrderLine[] | null | undefined,
+  currency: string,
+): number {
   return (lines ?? []).findIndex((line) => line.currency !== undefined && line.currency !== currency);
 }
 

@@ -14,6 +14,7 @@ import type {
   AuthorizationResult,
   ThreeDSecureStatus,
 } from './acquirer/acquirer.ts';
+import { riskDataOf } from './acquirer/risk-data.ts';
 import type { AuthorizationSetting } from './authorization-setting.ts';
 import { CardAuthorization, type CardAuthorizationResult } from './card-authorization.entity.ts';
 
@@ -85,6 +86,7 @@ export async function authorizeCard(
     cvc: attempt.cvc,
     threeDSecure: attempt.threeDSecure,
     cardholderName,
+    risk: riskDataOf(attempt.order.customer),
   });
   let ani: AccountNameInquiryResult | null = null;
   if (

@@ -71,7 +71,7 @@ function refuseChangesOfWhatIsFixed(order: Order, data: ValidUpdateOrderInput): 
   if (data.status !== undefined && data.status !== order.status && data.status !== 'cancelled') {
     throw invalid('status', `can only be set to 'cancelled' (the order is '${order.status}')`);
   }
-  const otherCurrency = lineInOtherCurrency(data.order_lines ?? undefined, order.currency);
+  const otherCurrency = lineInOtherCurrency(data.order_lines, order.currency);
   if (otherCurrency >= 0) {
     throw invalid(
       `order_lines.${otherCurrency}.currency`,
