@@ -73,7 +73,7 @@ export function orderPage(ctx: PageContext, params: OrderPageParams): SafeHtml {
     ? html`<div class="wallets">${redirects.map(
         (method) => html`<form method="post" action="${params.methodActionUrl(method)}">
 <input type="hidden" name="_csrf" value="${params.csrfToken}">
-<button type="submit" class="button wallet-button">${t('method.pay_with', { method: methodLabel(t, method) })}</button>
+<button type="submit" class="button wallet-button">${methodLabel(t, method)}</button>
 </form>`,
       )}</div>`
     : '';
