@@ -419,6 +419,34 @@ describe('the shop plugins (ginger-php-plugin-sdk) against the gateway, over rea
     });
   });
 
+  describe('the other clients: ginger-php 2.x paths, ginger-python 2.0.0 examples', () => {
+    it('answers ginger-php 2.x paths, which have no trailing slash (GET, PUT, issuers)', async () => {
+      const order = await create();
+      const read = await api.get<Json>(`/v1/orders/${order.id}`);
+      expect(read.body).toEqual(order);
+      const put = await api.call<Json>('PUT', `/v1/orders/${order.id}`, {
+        ...order,
+        merchant_order_id: 'php-2',
+      });
+      expect(put.body.merchant_order_id).toBe('php-2');
+      expect((await api.get<Json[]>('/v1/ideal/issuers')).status).toBe(200);
+    });
+
+    it("pays ginger-python's examples/ideal-payment.py order at the issuer it names", async () => {
+      const issuers = await api.get<Json[]>('/v1/ideal/issuers/');
+      expect(issuers.body.map((issuer) => issuer.id)).toContain('INGBNL2A');
+      const order = await create({
+        amount: 250,
+        currency: 'EUR',
+        transactions: [{ payment_method: 'ideal', payment_method_details: { issuer_id: 'INGBNL2A' } }],
+      });
+      const page = await fetch(order.transactions[0].payment_url);
+      expect(await page.text()).toContain('ING (simulated)');
+      await chooseAtBank(order.transactions[0].payment_url, 'approve');
+      expect((await api.get<Json>(`/v1/orders/${order.id}/`)).body.status).toBe('completed');
+    });
+  });
+
   describe('GraphQL', () => {
     it('creates an IDEAL order with order lines, lists them, and updates the order with updateOrder', async () => {
       const created = await graphql<Json>(
