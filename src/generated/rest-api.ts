@@ -1417,10 +1417,16 @@ export interface operations {
                         capture_mode?: "automatic" | "manual";
                     }[];
                     customer?: {
+                        /** @description Your own reference of the customer, at most 255 characters. */
                         merchant_customer_id?: string;
-                        /** Format: email */
+                        /**
+                         * Format: email
+                         * @description E-mail address.
+                         */
                         email_address?: string;
+                        /** @description First name. */
                         first_name?: string;
+                        /** @description Last name. */
                         last_name?: string;
                         /**
                          * @description The customer's gender: `male`, `female` or `other`.
@@ -1429,14 +1435,24 @@ export interface operations {
                         gender?: "male" | "female" | "other";
                         /** @description The customer's date of birth, `YYYY-MM-DD`. */
                         birthdate?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description `billing` or `shipping`: which address `address` is.
+                         * @enum {string}
+                         */
                         address_type?: "billing" | "shipping";
+                        /** @description Street address. */
                         address?: string;
+                        /** @description Postal code. */
                         postal_code?: string;
+                        /** @description City. */
                         city?: string;
+                        /** @description Country, ISO 3166-1 alpha-2, e.g. `NL`. */
                         country?: string;
+                        /** @description Preferred language, e.g. `nl` or `nl_NL`, in any case with `_` or `-`; returned as sent, and picks the hosted pages' language. */
                         locale?: string;
+                        /** @description Phone numbers, at most 5. */
                         phone_numbers?: string[];
+                        /** @description The customer's IP address, at most 64 characters, stored as sent; only a real IPv4 or IPv6 address reaches the acquirer. */
                         ip_address?: string;
                         /** @description The customer's other addresses (billing, delivery, ...). Every order with a customer answers it, `[]` when none was sent. */
                         additional_addresses?: {
@@ -1702,10 +1718,16 @@ export interface operations {
                     }[] | null;
                     /** @description The customer, replaced as a whole (with its `additional_addresses`); null removes it. */
                     customer?: {
+                        /** @description Your own reference of the customer, at most 255 characters. */
                         merchant_customer_id?: string;
-                        /** Format: email */
+                        /**
+                         * Format: email
+                         * @description E-mail address.
+                         */
                         email_address?: string;
+                        /** @description First name. */
                         first_name?: string;
+                        /** @description Last name. */
                         last_name?: string;
                         /**
                          * @description The customer's gender: `male`, `female` or `other`.
@@ -1714,14 +1736,24 @@ export interface operations {
                         gender?: "male" | "female" | "other";
                         /** @description The customer's date of birth, `YYYY-MM-DD`. */
                         birthdate?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description `billing` or `shipping`: which address `address` is.
+                         * @enum {string}
+                         */
                         address_type?: "billing" | "shipping";
+                        /** @description Street address. */
                         address?: string;
+                        /** @description Postal code. */
                         postal_code?: string;
+                        /** @description City. */
                         city?: string;
+                        /** @description Country, ISO 3166-1 alpha-2, e.g. `NL`. */
                         country?: string;
+                        /** @description Preferred language, e.g. `nl` or `nl_NL`, in any case with `_` or `-`; returned as sent, and picks the hosted pages' language. */
                         locale?: string;
+                        /** @description Phone numbers, at most 5. */
                         phone_numbers?: string[];
+                        /** @description The customer's IP address, at most 64 characters, stored as sent; only a real IPv4 or IPv6 address reaches the acquirer. */
                         ip_address?: string;
                         /** @description The customer's other addresses (billing, delivery, ...). Every order with a customer answers it, `[]` when none was sent. */
                         additional_addresses?: {

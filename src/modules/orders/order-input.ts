@@ -53,10 +53,16 @@ export const MAX_IP_ADDRESS_LENGTH = 64;
 
 export const customerSchema = z
   .strictObject({
-    merchant_customer_id: text({ max: 255 }).optional(),
-    email_address: z.email('must be an e-mail address').max(254).optional(),
-    first_name: text({ max: 255 }).optional(),
-    last_name: text({ max: 255 }).optional(),
+    merchant_customer_id: text({ max: 255 })
+      .optional()
+      .meta({ description: 'Your own reference of the customer, at most 255 characters.' }),
+    email_address: z
+      .email('must be an e-mail address')
+      .max(254)
+      .optional()
+      .meta({ description: 'E-mail address.' }),
+    first_name: text({ max: 255 }).optional().meta({ description: 'First name.' }),
+    last_name: text({ max: 255 }).optional().meta({ description: 'Last name.' }),
     gender: z
       .enum(['male', 'female', 'other'], { error: 'must be one of male, female, other' })
       .optional()
@@ -66,25 +72,37 @@ export const customerSchema = z
       .refine(isCalendarDate, 'must be a date as YYYY-MM-DD')
       .optional()
       .meta({ description: "The customer's date of birth, `YYYY-MM-DD`." }),
-    address_type: z.enum(['billing', 'shipping']).optional(),
-    address: text({ max: 1024 }).optional(),
-    postal_code: text({ max: 32 }).optional(),
-    city: text({ max: 255 }).optional(),
+    address_type: z
+      .enum(['billing', 'shipping'])
+      .optional()
+      .meta({ description: '`billing` or `shipping`: which address `address` is.' }),
+    address: text({ max: 1024 }).optional().meta({ description: 'Street address.' }),
+    postal_code: text({ max: 32 }).optional().meta({ description: 'Postal code.' }),
+    city: text({ max: 255 }).optional().meta({ description: 'City.' }),
     country: z
       .string()
       .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as NL')
-      .optional(),
+      .optional()
+      .meta({ description: 'Country, ISO 3166-1 alpha-2, e.g. `NL`.' }),
     // Any case, `_` or `-` (the plugin SDK sends `Ua_ua`): stored and answered with the letters as sent.
     locale: z
       .string()
       .regex(/^[A-Za-z]{2,3}([-_][A-Za-z]{2,4})?$/, 'must be a locale such as en, nl_NL or nl-nl')
-      .optional(),
+      .optional()
+      .meta({
+        description:
+          "Preferred language, e.g. `nl` or `nl_NL`, in any case with `_` or `-`; returned as sent, and picks the hosted pages' language.",
+      }),
     phone_numbers: z
       .array(text({ max: 32 }))
       .max(5)
-      .optional(),
+      .optional()
+      .meta({ description: 'Phone numbers, at most 5.' }),
     // Stored as sent, address or not; only a real address reaches the acquirer (payments/risk-data.ts).
-    ip_address: text({ max: MAX_IP_ADDRESS_LENGTH }).optional(),
+    ip_address: text({ max: MAX_IP_ADDRESS_LENGTH }).optional().meta({
+      description:
+        "The customer's IP address, at most 64 characters, stored as sent; only a real IPv4 or IPv6 address reaches the acquirer.",
+    }),
     additional_addresses: z
       .array(additionalAddressSchema, { error: 'must be an array of addresses' })
       .max(10, 'must have at most 10 addresses')
