@@ -109,6 +109,7 @@ export interface PaymentMethodCatalog {
 
 /** Every ISO 4217 code the runtime's ICU data knows, sorted: a method without its own list pays in all of them. */
 const ALL_CURRENCIES: readonly string[] = Object.freeze([...Intl.supportedValuesOf('currency')].sort());
+const ALL_CURRENCY_SET: ReadonlySet<string> = new Set(ALL_CURRENCIES);
 
 export class PaymentMethodRegistry<D extends Deps = Deps> implements PaymentMethodCatalog {
   readonly ids: readonly [string, ...string[]];
@@ -145,7 +146,7 @@ export class PaymentMethodRegistry<D extends Deps = Deps> implements PaymentMeth
   acceptsCurrency(id: string, currency: string): boolean {
     const handler = this.#handlers.get(id);
     if (!handler) return false;
-    return handler.currencies ? handler.currencies.includes(currency) : ALL_CURRENCIES.includes(currency);
+    return handler.currencies ? handler.currencies.includes(currency) : ALL_CURRENCY_SET.has(currency);
   }
 
   currenciesOf(id: string): readonly string[] {
