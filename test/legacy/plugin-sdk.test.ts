@@ -4,6 +4,7 @@ import { type GraphQLClient, graphqlClient } from '../helpers/graphql.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually, startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { createLink, openLink } from '../payment-links/support.ts';
 import { PLUGIN_SDK_ORDER, pluginSdkOrder, withoutEmptyOptionalArrays } from './fixtures.ts';
 import { chooseAtBank } from './support.ts';
 
@@ -395,6 +396,52 @@ describe('the shop plugins (ginger-php-plugin-sdk) against the gateway, over rea
         const again = await fetch(order.transactions[0].payment_url, { redirect: 'manual' });
         expect(again.status).toBe(303);
       }
+    });
+
+    it("sends the order's status webhook when the bank approves, as for a card", async () => {
+      const order = await create({ ...pluginSdkOrder(), webhook_url: `${receiver.url}/approved` });
+      const before = receiver.received.length;
+      await chooseAtBank(order.transactions[0].payment_url, 'approve');
+      const webhooks = await receiver.waitFor(before + 1);
+      const webhook = webhooks.find((w) => w.path === '/approved');
+      expect(JSON.parse(webhook!.body)).toMatchObject({ event: 'status_changed', order_id: order.id });
+      const read = (await api.get<Json>(`/v1/orders/${order.id}/`)).body;
+      expect(read.transactions[0].events.map((e: Json) => [e.event, e.source])).toEqual([
+        ['new', 'set_status'],
+        ['completed', 'bank'],
+      ]);
+    });
+
+    it('is found by the search and listed in the CSV report as ideal', async () => {
+      const paid = await paidOrder();
+      const found = await api.post<Json>('/v1/search/orders/', {
+        query: `transactions.payment_method:ideal AND id:${paid.id}`,
+      });
+      expect(JSON.stringify(found.body)).toContain(paid.id);
+      const csv = await api.post('/v1/search/orders/?format=csv', { query: `id:${paid.id}` });
+      expect(csv.status).toBe(200);
+      expect(csv.text).toContain(',ideal,');
+    });
+
+    it('is offered by a payment link, whose hosted order shows the iDEAL button', async () => {
+      const link = await createLink(api, { payment_methods: ['ideal'] });
+      const opened = await openLink(link.url);
+      const page = await fetch(opened.location!);
+      const html = await page.text();
+      expect(html).toContain('/method/ideal');
+      expect(html).toContain('>iDEAL</button>');
+    });
+
+    it('is not offered on the hosted page of an order in another currency', async () => {
+      const order = await create({ amount: 995, currency: 'USD' });
+      const html = await (await fetch(order.order_url)).text();
+      expect(html).not.toContain('/method/ideal');
+      const refused = await api.post<Json>('/v1/orders/', {
+        amount: 995,
+        currency: 'USD',
+        payment_methods: ['credit-card', 'ideal'],
+      });
+      expect(refused.body.error.fields[0].field).toBe('payment_methods.1');
     });
 
     it('expires with its order when the customer leaves the bank page open', async () => {
