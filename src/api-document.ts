@@ -16,7 +16,7 @@ real answers in its tests. GraphQL (dashboards, subscriptions) is at \`/graphql\
 - **Authentication**: HTTP Basic, the project's API key as the user name and an empty password
   (\`curl -u sk_test_…: …\`). The \`/pay/…\` execute calls and the wallet B token service take none.
 - **Money** is integers in minor units (\`1500\` is 15.00 EUR); timestamps are ISO 8601 UTC with milliseconds.
-- **Retries**: every POST with an API key accepts \`Idempotency-Key\`.
+- **Retries**: every POST and PUT with an API key accepts \`Idempotency-Key\`.
 - **Errors** share one body, \`{"error": {"status", "type", "value", "fields"}}\`: \`type\` is stable, \`fields\`
   names each offending input field. A refused request changes nothing. A declined payment is not an error.
 - **201** answers carry \`Location\`, the created resource's URL.
@@ -28,6 +28,11 @@ const TAGS = [
   {
     name: 'Orders',
     description: 'Create and retrieve orders (spec 4.1, 4.2): the hosted page or your own checkout.',
+  },
+  {
+    name: 'Payment methods',
+    description:
+      "Which methods the project accepts, in which currencies, and iDEAL's issuers (beyond the spec: the shop plugins ask).",
   },
   {
     name: 'Card payments',

@@ -3,6 +3,7 @@ import type { AppConfig } from './config/index.ts';
 import { auditWriter } from './modules/audit/audit-writer.ts';
 import type { BackOfficeDeps } from './modules/back-office/deps.ts';
 import type { EventFeed } from './modules/events/event-feed.ts';
+import { idealPaymentMethod } from './modules/ideal/ideal-payment-method.ts';
 import { Credentials } from './modules/identity/credentials.ts';
 import type { IdentityDeps } from './modules/identity/deps.ts';
 import { PaymentMethodRegistry } from './modules/orders/payment-methods.ts';
@@ -59,6 +60,7 @@ export const paymentMethods = new PaymentMethodRegistry<AppDeps>([
   creditCardPaymentMethod,
   walletAPaymentMethod,
   walletBPaymentMethod,
+  idealPaymentMethod,
 ]);
 
 /** Replacements for tests, passed to `startRuntime`: never configuration, only code can set them. */

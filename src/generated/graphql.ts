@@ -33,6 +33,43 @@ export type Scalars = {
   SafeInt: { input: number; output: number; }
 };
 
+/** One of the customer's other addresses (the real service's `additional_addresses`). */
+export type AdditionalAddress = {
+  __typename?: 'AdditionalAddress';
+  /** The whole address on one line. */
+  address: Maybe<Scalars['String']['output']>;
+  /** `customer`, `billing`, `delivery` or `shipping`. */
+  addressType: Scalars['String']['output'];
+  /** City. */
+  city: Maybe<Scalars['String']['output']>;
+  /** Country, ISO 3166-1 alpha-2, e.g. `NL`. */
+  country: Maybe<Scalars['String']['output']>;
+  /** House number, with any addition. */
+  housenumber: Maybe<Scalars['String']['output']>;
+  /** Postal code. */
+  postalCode: Maybe<Scalars['String']['output']>;
+  /** Street name. */
+  street: Maybe<Scalars['String']['output']>;
+};
+
+/** One of the customer's other addresses. */
+export type AdditionalAddressInput = {
+  /** The whole address on one line, at most 1024 characters. */
+  address?: InputMaybe<Scalars['String']['input']>;
+  /** `customer`, `billing`, `delivery` or `shipping`. */
+  addressType: Scalars['String']['input'];
+  /** City, at most 255 characters. */
+  city?: InputMaybe<Scalars['String']['input']>;
+  /** Country, ISO 3166-1 alpha-2 in upper case, e.g. `NL`. */
+  country?: InputMaybe<Scalars['String']['input']>;
+  /** House number, with any addition, at most 32 characters. */
+  housenumber?: InputMaybe<Scalars['String']['input']>;
+  /** Postal code, at most 32 characters. */
+  postalCode?: InputMaybe<Scalars['String']['input']>;
+  /** Street name, at most 255 characters. */
+  street?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Visa Account Name Inquiry result (spec 2.5). */
 export type AniResults = {
   __typename?: 'AniResults';
@@ -235,6 +272,8 @@ export type CardDetailsInput = {
   cvc?: InputMaybe<Scalars['String']['input']>;
   /** The completed `FIRST` transaction whose card to use; `ONE_CLICK` only, instead of `vaultToken`. */
   firstTransactionId?: InputMaybe<Scalars['ID']['input']>;
+  /** `IDEAL` only: the customer's bank as chosen in the shop (e.g. from `GET /v1/ideal/issuers/`), recorded as sent. */
+  issuerId?: InputMaybe<Scalars['String']['input']>;
   /** `FIRST` stores the card at `paymentUrl`; `ONE_CLICK` pays with a stored card at once (needs `cvc`). */
   oneClickType?: InputMaybe<OneClickType>;
   /** The stored card to pay with (uuid); `ONE_CLICK` only, instead of `firstTransactionId`. */
@@ -272,6 +311,8 @@ export type CreateOrderInput = {
   failureUrl?: InputMaybe<Scalars['String']['input']>;
   /** Your own reference, at most 255 characters; shown in the merchant portal and searchable. */
   merchantOrderId?: InputMaybe<Scalars['String']['input']>;
+  /** What the customer buys, line by line, at most 500 lines; stored and returned as sent. */
+  orderLines?: InputMaybe<Array<OrderLineInput>>;
   /** Methods to offer on the hosted page, each active in the project; default every active method. */
   paymentMethods?: InputMaybe<Array<PaymentMethod>>;
   /** Absolute http(s) URL where the customer goes after paying; `?order_id=` is added. */
@@ -363,10 +404,14 @@ export type CurrencyAmount = {
 /** The customer as the merchant sent it (spec 2.2); card schemes use it for 3-D Secure risk assessment. */
 export type Customer = {
   __typename?: 'Customer';
+  /** The customer's other addresses; empty when none were sent. */
+  additionalAddresses: Array<AdditionalAddress>;
   /** Street address. */
   address: Maybe<Scalars['String']['output']>;
   /** `billing` or `shipping`: which address `address` is. */
   addressType: Maybe<Scalars['String']['output']>;
+  /** Date of birth, `YYYY-MM-DD`; null when none was sent. */
+  birthdate: Maybe<Scalars['String']['output']>;
   /** City. */
   city: Maybe<Scalars['String']['output']>;
   /** Country, ISO 3166-1 alpha-2, e.g. `NL`. */
@@ -375,11 +420,13 @@ export type Customer = {
   emailAddress: Maybe<Scalars['String']['output']>;
   /** First name. */
   firstName: Maybe<Scalars['String']['output']>;
-  /** The customer's IPv4 or IPv6 address. */
+  /** `male`, `female` or `other`; null when none was sent. */
+  gender: Maybe<Scalars['String']['output']>;
+  /** The customer's IP address as the shop sent it; only a real IPv4 or IPv6 address reaches the acquirer. */
   ipAddress: Maybe<Scalars['String']['output']>;
   /** Last name. */
   lastName: Maybe<Scalars['String']['output']>;
-  /** Preferred language, e.g. `nl` or `nl_NL`; also picks the hosted page's language. */
+  /** Preferred language as sent (any case, `_` or `-`), e.g. `nl_NL`; also picks the hosted page's language. */
   locale: Maybe<Scalars['String']['output']>;
   /** The merchant's own customer reference. */
   merchantCustomerId: Maybe<Scalars['String']['output']>;
@@ -391,10 +438,14 @@ export type Customer = {
 
 /** The customer (spec 2.2); every field is optional. Card schemes use it for 3-D Secure risk assessment. */
 export type CustomerInput = {
+  /** The customer's other addresses, at most 10. */
+  additionalAddresses?: InputMaybe<Array<AdditionalAddressInput>>;
   /** Street address, at most 1024 characters. */
   address?: InputMaybe<Scalars['String']['input']>;
   /** `billing` or `shipping`: which address `address` is. */
   addressType?: InputMaybe<Scalars['String']['input']>;
+  /** Date of birth, `YYYY-MM-DD`. */
+  birthdate?: InputMaybe<Scalars['String']['input']>;
   /** City, at most 255 characters. */
   city?: InputMaybe<Scalars['String']['input']>;
   /** Country, ISO 3166-1 alpha-2 in upper case, e.g. `NL`. */
@@ -403,11 +454,13 @@ export type CustomerInput = {
   emailAddress?: InputMaybe<Scalars['String']['input']>;
   /** First name, at most 255 characters. */
   firstName?: InputMaybe<Scalars['String']['input']>;
-  /** The customer's IPv4 or IPv6 address. */
+  /** `male`, `female` or `other`. */
+  gender?: InputMaybe<Scalars['String']['input']>;
+  /** The customer's IP address, at most 64 characters, stored as sent; only a real address reaches the acquirer. */
   ipAddress?: InputMaybe<Scalars['String']['input']>;
   /** Last name, at most 255 characters. */
   lastName?: InputMaybe<Scalars['String']['input']>;
-  /** Preferred language such as `nl` or `nl_NL`; also picks the hosted page's language. */
+  /** Preferred language such as `nl`, `nl_NL` or `nl-nl` (any case); also picks the hosted page's language. */
   locale?: InputMaybe<Scalars['String']['input']>;
   /** The merchant's own customer reference, at most 255 characters. */
   merchantCustomerId?: InputMaybe<Scalars['String']['input']>;
@@ -696,6 +749,11 @@ export type Mutation = {
   storeCard: StoreCardPayload;
   /** Verifies and decrypts a wallet B token and stores its card in the vault. */
   storeWalletBToken: StoreWalletBTokenPayload;
+  /**
+   * Changes an order that is not final, or cancels it (REST `PUT /v1/orders/{order_id}/`): description,
+   * references, order lines, customer, expiry, extra data and the customer's URLs.
+   */
+  updateOrder: UpdateOrderPayload;
   /** Changes the calling project's name, project-wide webhook URL or active payment methods. */
   updateProject: UpdateProjectPayload;
   /** Releases what is left of a pre-authorization: all of it, or what earlier captures did not take (spec 4.5). */
@@ -812,6 +870,7 @@ export type MutationRefundOrderArgs = {
   extra?: InputMaybe<Scalars['JSONObject']['input']>;
   merchantOrderId?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
+  orderLines?: InputMaybe<Array<OrderLineInput>>;
   transactionId?: InputMaybe<Scalars['ID']['input']>;
 };
 
@@ -893,6 +952,16 @@ export type MutationStoreWalletBTokenArgs = {
  * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
  * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
  */
+export type MutationUpdateOrderArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateOrderInput;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationUpdateProjectArgs = {
   input: UpdateProjectInput;
 };
@@ -967,6 +1036,11 @@ export type Order = Node & {
   merchantOrderId: Maybe<Scalars['String']['output']>;
   /** When the order last changed. */
   modified: Scalars['DateTime']['output'];
+  /**
+   * What the customer buys, line by line, as sent (beyond the spec: the shop plugins send them); on a refund
+   * order, the lines refunded. Null when none were sent.
+   */
+  orderLines: Maybe<Array<OrderLine>>;
   /** The hosted payment page; absent on refund, capture and void orders. */
   orderUrl: Maybe<Scalars['String']['output']>;
   /** The payment link the order was created from; null for other orders. */
@@ -1028,6 +1102,59 @@ export type OrderEdge = {
   cursor: Scalars['String']['output'];
   /** The order, as `order(id:)` returns it. */
   node: Order;
+};
+
+/** One line of what the customer buys, as the shop sent it. */
+export type OrderLine = {
+  __typename?: 'OrderLine';
+  /** Price of one item, VAT included, in minor units; negative on a discount line. */
+  amount: Scalars['SafeInt']['output'];
+  /** ISO 4217 code as sent (always the order's); null when none was sent. */
+  currency: Maybe<Scalars['String']['output']>;
+  /** Discount in hundredths of a percent; null when none was sent. */
+  discountRate: Maybe<Scalars['Int']['output']>;
+  /** The product's EAN; null when none was sent. */
+  ean: Maybe<Scalars['String']['output']>;
+  /** A picture of the product; null when none was sent. */
+  imageUrl: Maybe<Scalars['String']['output']>;
+  /** The shop's own id of the line; searchable as `order_lines.merchant_order_line_id`. */
+  merchantOrderLineId: Scalars['String']['output'];
+  /** What the customer buys, e.g. a product name. */
+  name: Scalars['String']['output'];
+  /** How many, at least 1. */
+  quantity: Scalars['Int']['output'];
+  /** `physical`, `discount`, `shipping_fee`, `sales_tax`, `digital`, `gift_card`, `store_credit` or `surcharge`. */
+  type: Scalars['String']['output'];
+  /** The product's page; null when none was sent. */
+  url: Maybe<Scalars['String']['output']>;
+  /** VAT rate in hundredths of a percent: 2100 is 21%. */
+  vatPercentage: Scalars['Int']['output'];
+};
+
+/** An order line (beyond the spec: the shop plugins send them). */
+export type OrderLineInput = {
+  /** Price of one item, VAT included, in minor units; negative on a discount line. */
+  amount: Scalars['SafeInt']['input'];
+  /** ISO 4217 code: the order's currency. */
+  currency?: InputMaybe<Scalars['String']['input']>;
+  /** Discount in hundredths of a percent, 0 to 10000. */
+  discountRate?: InputMaybe<Scalars['Int']['input']>;
+  /** The product's EAN, at most 32 characters. */
+  ean?: InputMaybe<Scalars['String']['input']>;
+  /** A picture of the product, an absolute http(s) URL. */
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Your own id of the line, 1 to 255 characters. */
+  merchantOrderLineId: Scalars['String']['input'];
+  /** What the customer buys, 1 to 255 characters. */
+  name: Scalars['String']['input'];
+  /** How many, at least 1. */
+  quantity: Scalars['Int']['input'];
+  /** `physical`, `discount`, `shipping_fee`, `sales_tax`, `digital`, `gift_card`, `store_credit` or `surcharge`. */
+  type: Scalars['String']['input'];
+  /** The product's page, an absolute http(s) URL. */
+  url?: InputMaybe<Scalars['String']['input']>;
+  /** VAT rate in hundredths of a percent, 0 to 10000: 2100 is 21%. */
+  vatPercentage: Scalars['Int']['input'];
 };
 
 /** How orders are sorted; ties are always broken by order id in the same direction. */
@@ -1240,6 +1367,10 @@ export type PaymentMethod =
   | 'CREDIT_CARD'
   /** Refund to a card (REST `credit-card-refund`); only on the transaction of a refund order. */
   | 'CREDIT_CARD_REFUND'
+  /** iDEAL, a bank redirect (REST `ideal`): the customer pays on the bank's page at `paymentUrl`; EUR only. */
+  | 'IDEAL'
+  /** Refund of an iDEAL payment to the account that paid (REST `ideal-refund`); only on a refund order's transaction. */
+  | 'IDEAL_REFUND'
   /** Wallet A (REST `wallet-a-pay`). */
   | 'WALLET_A_PAY'
   /** Wallet B (REST `wallet-b-pay`). */
@@ -1254,10 +1385,16 @@ export type PaymentMethodDetails = {
   cardExpiry: Maybe<Scalars['String']['output']>;
   /** Cardholder name as entered or sent; null when none was given. */
   cardholderName: Maybe<Scalars['String']['output']>;
+  /** iDEAL: the account (IBAN) the payment came from; null until the bank approved. */
+  consumerIban: Maybe<Scalars['String']['output']>;
+  /** iDEAL: the name of the account holder who paid; null until the bank approved. */
+  consumerName: Maybe<Scalars['String']['output']>;
   /** The external 3-D Secure values sent to `authenticateTransaction` (spec 4.13); null when none were sent. */
   externalAuthenticationDetails: Maybe<ExternalAuthenticationDetails>;
   /** On a one-click payment: the first one-click transaction whose card it uses, when sent instead of `vaultToken`. */
   firstTransactionId: Maybe<Scalars['ID']['output']>;
+  /** iDEAL: the customer's bank as the shop sent it (see `GET /v1/ideal/issuers/`); null when none was sent. */
+  issuerId: Maybe<Scalars['String']['output']>;
   /** One-click role of the transaction; null for a plain payment. */
   oneClickType: Maybe<OneClickType>;
   /**
@@ -1522,7 +1659,7 @@ export type RedeliverWebhooksPayload = {
 
 /**
  * A refund (spec 2.6): an order of its own, flag `is-refund`, in the currency of the order it refunds, with one
- * `CREDIT_CARD_REFUND` transaction (creditDebit `DEBIT`). It ends `COMPLETED` once the acquirer accepted it.
+ * `CREDIT_CARD_REFUND` (or, for iDEAL, `IDEAL_REFUND`) transaction (creditDebit `DEBIT`). It ends `COMPLETED` once the acquirer accepted it.
  */
 export type Refund = {
   __typename?: 'Refund';
@@ -1553,7 +1690,7 @@ export type Refund = {
    * `PROCESSING` (acquirer unreachable) keeps its share of the refundable balance.
    */
   status: OrderStatus;
-  /** The refund's one `CREDIT_CARD_REFUND` transaction. */
+  /** The refund's one `CREDIT_CARD_REFUND` or `IDEAL_REFUND` transaction. */
   transactions: Array<Transaction>;
 };
 
@@ -1837,7 +1974,7 @@ export type TransactionEvent = {
 export type TransactionInput = {
   /** `MANUAL` authorizes only (a pre-authorization); default `AUTOMATIC`. Card payments only. */
   captureMode?: InputMaybe<CaptureMode>;
-  /** How the customer pays: `CREDIT_CARD`, `WALLET_A_PAY` or `WALLET_B_PAY`, active in the project. */
+  /** How the customer pays: `CREDIT_CARD`, `WALLET_A_PAY`, `WALLET_B_PAY` or `IDEAL`, active in the project. */
   paymentMethod: PaymentMethod;
   /** Card details: one-click fields and the cardholder name; card payments only. */
   paymentMethodDetails?: InputMaybe<CardDetailsInput>;
@@ -1887,6 +2024,48 @@ export type TransactionStatusChange = {
   status: TransactionStatus;
   /** The transaction as it is when the change is delivered, with its full event list. */
   transaction: Transaction;
+};
+
+/**
+ * Changes to an order that is not final (REST `PUT /v1/orders/{order_id}/`). A field left out stays as it is;
+ * an explicit null removes an optional one.
+ */
+export type UpdateOrderInput = {
+  /**
+   * True cancels the order (status `CANCELLED`, with its webhook) when it has no accepted payment, as a shop does
+   * when the customer abandons checkout.
+   */
+  cancel?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The customer, replaced as a whole (with its `additionalAddresses`). */
+  customer?: InputMaybe<CustomerInput>;
+  /** What the customer buys, at most 1024 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** How long the order may be paid, counted from its creation (ISO 8601 duration); must end in the future. */
+  expirationPeriod?: InputMaybe<Scalars['String']['input']>;
+  /** Your own data, replaced as a whole. */
+  extra?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** Where the customer goes when the payment fails. */
+  failureUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Your own reference, at most 255 characters. */
+  merchantOrderId?: InputMaybe<Scalars['String']['input']>;
+  /** The order lines, replaced as a whole. */
+  orderLines?: InputMaybe<Array<OrderLineInput>>;
+  /** Where the customer goes after paying. */
+  returnUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Where this order's webhooks go; null: the project's. */
+  webhookUrl?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of `updateOrder`. */
+export type UpdateOrderPayload = {
+  __typename?: 'UpdateOrderPayload';
+  /** The order as it is now; null when `userErrors` is not empty. */
+  order: Maybe<Order>;
+  /**
+   * What is wrong; empty on success. Nothing was changed when it is not empty: e.g. `order_final` (the order is
+   * final), `order_has_payment` (cancel refused), `not_found` (field `id`).
+   */
+  userErrors: Array<UserError>;
 };
 
 /** Project settings to change; a field left out keeps its value. */
@@ -2291,6 +2470,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
+  AdditionalAddress: ResolverTypeWrapper<JsonObject>;
+  AdditionalAddressInput: AdditionalAddressInput;
   AniResults: ResolverTypeWrapper<AniResults>;
   ApiKey: ResolverTypeWrapper<ApiKeyEntity>;
   AuditEvent: ResolverTypeWrapper<AuditRow>;
@@ -2341,6 +2522,8 @@ export type ResolversTypes = ResolversObject<{
   Order: ResolverTypeWrapper<OrderView>;
   OrderConnection: ResolverTypeWrapper<Omit<OrderConnection, 'edges'> & { edges: Array<ResolversTypes['OrderEdge']> }>;
   OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
+  OrderLine: ResolverTypeWrapper<JsonObject>;
+  OrderLineInput: OrderLineInput;
   OrderSort: OrderSort;
   OrderSortDirection: OrderSortDirection;
   OrderSortField: OrderSortField;
@@ -2389,6 +2572,8 @@ export type ResolversTypes = ResolversObject<{
   TransactionInput: TransactionInput;
   TransactionStatus: TransactionStatus;
   TransactionStatusChange: ResolverTypeWrapper<Omit<TransactionStatusChange, 'event' | 'transaction'> & { event: ResolversTypes['Event'], transaction: ResolversTypes['Transaction'] }>;
+  UpdateOrderInput: UpdateOrderInput;
+  UpdateOrderPayload: ResolverTypeWrapper<Omit<UpdateOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: ResolverTypeWrapper<Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
   User: ResolverTypeWrapper<MerchantUserEntity>;
@@ -2416,6 +2601,8 @@ export type ResolversTypes = ResolversObject<{
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  AdditionalAddress: JsonObject;
+  AdditionalAddressInput: AdditionalAddressInput;
   AniResults: AniResults;
   ApiKey: ApiKeyEntity;
   AuditEvent: AuditRow;
@@ -2461,6 +2648,8 @@ export type ResolversParentTypes = ResolversObject<{
   Order: OrderView;
   OrderConnection: Omit<OrderConnection, 'edges'> & { edges: Array<ResolversParentTypes['OrderEdge']> };
   OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
+  OrderLine: JsonObject;
+  OrderLineInput: OrderLineInput;
   OrderSort: OrderSort;
   OrderStats: OrderStats;
   OrderStatsBucket: OrderStatsBucket;
@@ -2497,6 +2686,8 @@ export type ResolversParentTypes = ResolversObject<{
   TransactionEvent: TransactionEventEntity;
   TransactionInput: TransactionInput;
   TransactionStatusChange: Omit<TransactionStatusChange, 'event' | 'transaction'> & { event: ResolversParentTypes['Event'], transaction: ResolversParentTypes['Transaction'] };
+  UpdateOrderInput: UpdateOrderInput;
+  UpdateOrderPayload: Omit<UpdateOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   UpdateProjectInput: UpdateProjectInput;
   UpdateProjectPayload: Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
   User: MerchantUserEntity;
@@ -2521,6 +2712,16 @@ export type RequiresDirectiveArgs = {
 };
 
 export type RequiresDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = RequiresDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type AdditionalAddressResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AdditionalAddress'] = ResolversParentTypes['AdditionalAddress']> = ResolversObject<{
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  addressType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  housenumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  street?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
 
 export type AniResultsResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AniResults'] = ResolversParentTypes['AniResults']> = ResolversObject<{
   match?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2612,12 +2813,15 @@ export type CurrencyAmountResolvers<ContextType = AppGraphQLContext, ParentType 
 }>;
 
 export type CustomerResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer']> = ResolversObject<{
+  additionalAddresses?: Resolver<Array<ResolversTypes['AdditionalAddress']>, ParentType, ContextType>;
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   addressType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  birthdate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   emailAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gender?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   ipAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   locale?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2725,6 +2929,7 @@ export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extend
   startWalletASession?: Resolver<ResolversTypes['StartWalletASessionPayload'], ParentType, ContextType, RequireFields<MutationStartWalletASessionArgs, 'input'>>;
   storeCard?: Resolver<ResolversTypes['StoreCardPayload'], ParentType, ContextType, RequireFields<MutationStoreCardArgs, 'input'>>;
   storeWalletBToken?: Resolver<ResolversTypes['StoreWalletBTokenPayload'], ParentType, ContextType, RequireFields<MutationStoreWalletBTokenArgs, 'input'>>;
+  updateOrder?: Resolver<ResolversTypes['UpdateOrderPayload'], ParentType, ContextType, RequireFields<MutationUpdateOrderArgs, 'id' | 'input'>>;
   updateProject?: Resolver<ResolversTypes['UpdateProjectPayload'], ParentType, ContextType, RequireFields<MutationUpdateProjectArgs, 'input'>>;
   voidTransaction?: Resolver<ResolversTypes['VoidTransactionPayload'], ParentType, ContextType, RequireFields<MutationVoidTransactionArgs, 'input'>>;
 }>;
@@ -2752,6 +2957,7 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   merchantName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   merchantOrderId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   modified?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  orderLines?: Resolver<Maybe<Array<ResolversTypes['OrderLine']>>, ParentType, ContextType>;
   orderUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   paymentLink?: Resolver<Maybe<ResolversTypes['PaymentLink']>, ParentType, ContextType>;
   paymentLinkId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -2780,6 +2986,20 @@ export type OrderConnectionResolvers<ContextType = AppGraphQLContext, ParentType
 export type OrderEdgeResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['OrderEdge'] = ResolversParentTypes['OrderEdge']> = ResolversObject<{
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
+}>;
+
+export type OrderLineResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['OrderLine'] = ResolversParentTypes['OrderLine']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  discountRate?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  ean?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  imageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  merchantOrderLineId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vatPercentage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type OrderStatsResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['OrderStats'] = ResolversParentTypes['OrderStats']> = ResolversObject<{
@@ -2850,8 +3070,11 @@ export type PaymentMethodDetailsResolvers<ContextType = AppGraphQLContext, Paren
   aniResults?: Resolver<Maybe<ResolversTypes['AniResults']>, ParentType, ContextType>;
   cardExpiry?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   cardholderName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  consumerIban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  consumerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   externalAuthenticationDetails?: Resolver<Maybe<ResolversTypes['ExternalAuthenticationDetails']>, ParentType, ContextType>;
   firstTransactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  issuerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   oneClickType?: Resolver<Maybe<ResolversTypes['OneClickType']>, ParentType, ContextType>;
   setupToken?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   truncatedPan?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3028,6 +3251,11 @@ export type TransactionStatusChangeResolvers<ContextType = AppGraphQLContext, Pa
   transaction?: Resolver<ResolversTypes['Transaction'], ParentType, ContextType>;
 }>;
 
+export type UpdateOrderPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['UpdateOrderPayload'] = ResolversParentTypes['UpdateOrderPayload']> = ResolversObject<{
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type UpdateProjectPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['UpdateProjectPayload'] = ResolversParentTypes['UpdateProjectPayload']> = ResolversObject<{
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -3117,6 +3345,7 @@ export type WebhookHealthResolvers<ContextType = AppGraphQLContext, ParentType e
 }>;
 
 export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
+  AdditionalAddress?: AdditionalAddressResolvers<ContextType>;
   AniResults?: AniResultsResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
   AuditEvent?: AuditEventResolvers<ContextType>;
@@ -3148,6 +3377,7 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   Order?: OrderResolvers<ContextType>;
   OrderConnection?: OrderConnectionResolvers<ContextType>;
   OrderEdge?: OrderEdgeResolvers<ContextType>;
+  OrderLine?: OrderLineResolvers<ContextType>;
   OrderStats?: OrderStatsResolvers<ContextType>;
   OrderStatsBucket?: OrderStatsBucketResolvers<ContextType>;
   Outcomes?: OutcomesResolvers<ContextType>;
@@ -3177,6 +3407,7 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   Transaction?: TransactionResolvers<ContextType>;
   TransactionEvent?: TransactionEventResolvers<ContextType>;
   TransactionStatusChange?: TransactionStatusChangeResolvers<ContextType>;
+  UpdateOrderPayload?: UpdateOrderPayloadResolvers<ContextType>;
   UpdateProjectPayload?: UpdateProjectPayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;

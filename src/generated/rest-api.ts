@@ -68,6 +68,30 @@ export interface paths {
          * @description Spec 4.2: the order with all its transactions. Retrieve it on every webhook and when the customer comes back to `return_url`, and act on its `status`.
          */
         get: operations["getOrder"];
+        /**
+         * Update an order
+         * @description Beyond the spec (the real service has it; the shop plugins' SDK calls it `updateOrder`): changes an order that is not final. Send the fields to change, or the whole order as `GET` answered it with some fields changed: read-only fields (`id`, `created`, `transactions`, the unchanged `status`, `amount` and `currency`, ...) are ignored. `status: "cancelled"` cancels an order without an accepted payment, as a shop does when the customer abandons checkout (its webhook follows). Send an `Idempotency-Key` to retry safely.
+         */
+        put: operations["updateOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchants/self/projects/self/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Currencies of the active payment methods
+         * @description Beyond the spec (the real service has it; the shop plugins' SDK caches it to decide which methods to offer): each payment method active in your project, and only those, with the currencies it pays in. iDEAL pays in EUR only; cards and wallets in every ISO 4217 currency.
+         */
+        get: operations["listProjectCurrencies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -497,6 +521,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ideal/issuers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the iDEAL issuers (banks)
+         * @description Beyond the spec (the real service has it; older ginger-php 2.x clients and the plugin SDK call it): the banks an iDEAL customer may choose in the shop, in the real service's shape. A test project with `ideal` active gets the simulated bank's issuers; elsewhere none apply and the list is empty. Sending an `issuer_id` is optional: any id is accepted and recorded as sent.
+         */
+        get: operations["listIdealIssuers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -610,10 +654,7 @@ export interface components {
              * @description Where this order's status webhooks go, instead of the project's.
              */
             webhook_url?: string;
-            /** @description As sent. */
-            customer?: {
-                [key: string]: unknown;
-            };
+            customer?: components["schemas"]["Customer"];
             /** @description As sent. */
             client?: {
                 [key: string]: unknown;
@@ -622,11 +663,13 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             };
+            /** @description What the customer buys, line by line, as sent; on a refund order, the lines refunded. Absent when none were sent. */
+            order_lines?: components["schemas"]["OrderLine"][];
             /** @description Refunded so far (payment orders), minor units. */
             refunded_amount?: number;
-            /** @description IDs of the refund orders (payment orders). */
+            /** @description IDs of the refund orders (payment orders); absent when there are none. */
             refund_orders?: string[];
-            /** @description IDs of every order created from this one (refunds, captures, voids). */
+            /** @description IDs of every order created from this one (refunds, captures, voids); absent when none. */
             related_orders?: string[];
             /**
              * Format: uuid
@@ -655,14 +698,14 @@ export interface components {
             related_payment_link_id?: string;
             /** @description The merchant's name. */
             merchant_name: string;
-            /** @description IDs of the chargeback orders (payment orders). */
+            /** @description IDs of the chargeback orders (payment orders); absent when there are none. */
             chargeback_orders?: string[];
             /**
              * Format: uuid
              * @description On a chargeback order: the disputed payment order.
              */
             chargeback_of_order_id?: string;
-            /** @description IDs of the reversal orders (chargeback orders). */
+            /** @description IDs of the reversal orders (chargeback orders); absent when there are none. */
             reversal_orders?: string[];
             /**
              * Format: uuid
@@ -690,7 +733,7 @@ export interface components {
              * @enum {string}
              */
             credit_debit?: "credit" | "debit";
-            /** @description `credit-card`, `credit-card-refund`, `wallet-a-pay`, `wallet-b-pay`. */
+            /** @description `credit-card`, `wallet-a-pay`, `wallet-b-pay`, `ideal`; on refunds `credit-card-refund` or `ideal-refund`. */
             payment_method: string;
             /** @description Card brand, e.g. `visa`. */
             payment_method_brand?: string;
@@ -728,7 +771,7 @@ export interface components {
             };
             /**
              * Format: uri
-             * @description Where the customer authenticates (3-D Secure, one-click).
+             * @description Where the customer goes next: the bank (iDEAL), or 3-D Secure and one-click card entry.
              */
             payment_url?: string;
             /** @description Why it ended as it did: `none`, `do_not_honour`, `insufficient_funds`, `processor_error`, `authentication_required`, `invalid_card_number`, `expired_card`. */
@@ -774,6 +817,12 @@ export interface components {
             cardholder_name?: string;
             /** @description Masked card number, e.g. `411111******1111`. */
             truncated_pan?: string;
+            /** @description iDEAL: the customer's bank as the shop sent it (`GET /v1/ideal/issuers/`). */
+            issuer_id?: string;
+            /** @description iDEAL: the name of the account holder who paid, once the bank approved. */
+            consumer_name?: string;
+            /** @description iDEAL: the account (IBAN) the payment came from, once the bank approved. */
+            consumer_iban?: string;
             /**
              * Format: uuid
              * @description Single use, valid 300 seconds after the order was created: the input of the vault and wallet token calls. Shown while it is unused.
@@ -809,6 +858,91 @@ export interface components {
             occurred: string;
             /** @description What caused it, e.g. `set_status`. */
             source: string;
+        };
+        /** @description The customer as sent (spec 2.2). */
+        Customer: {
+            /** @description The merchant's own customer reference. */
+            merchant_customer_id?: string;
+            /** @description E-mail address. */
+            email_address?: string;
+            /** @description First name. */
+            first_name?: string;
+            /** @description Last name. */
+            last_name?: string;
+            /** @description `male`, `female` or `other`. */
+            gender?: string;
+            /** @description Date of birth, `YYYY-MM-DD`. */
+            birthdate?: string;
+            /** @description `billing` or `shipping`: which address `address` is. */
+            address_type?: string;
+            /** @description Street address. */
+            address?: string;
+            /** @description Postal code. */
+            postal_code?: string;
+            /** @description City. */
+            city?: string;
+            /** @description ISO 3166-1 alpha-2, e.g. `NL`. */
+            country?: string;
+            /** @description Preferred language, as sent (any case, `_` or `-`), e.g. `nl_NL` or `Ua_ua`. */
+            locale?: string;
+            /** @description Phone numbers. */
+            phone_numbers?: string[];
+            /** @description The customer's IP address as the shop sent it (at most 64 characters); only a real IPv4 or IPv6 address is passed on to the acquirer. */
+            ip_address?: string;
+            /** @description The customer's other addresses; `[]` when none were sent. */
+            additional_addresses: components["schemas"]["AdditionalAddress"][];
+        };
+        /** @description One of the customer's other addresses, as sent. */
+        AdditionalAddress: {
+            /** @description `customer`, `billing`, `delivery` or `shipping`. */
+            address_type: string;
+            /** @description The whole address on one line. */
+            address?: string;
+            /** @description Street name. */
+            street?: string;
+            /** @description House number, with any addition. */
+            housenumber?: string;
+            /** @description Postal code. */
+            postal_code?: string;
+            /** @description City. */
+            city?: string;
+            /** @description ISO 3166-1 alpha-2, e.g. `NL`. */
+            country?: string;
+        };
+        /** @description One line of what the customer buys (as sent). */
+        OrderLine: {
+            /** @description `physical`, `discount`, `shipping_fee`, `digital`, ... */
+            type: string;
+            /** @description The shop's own id of the line. */
+            merchant_order_line_id: string;
+            /** @description What the customer buys. */
+            name: string;
+            /** @description How many. */
+            quantity: number;
+            /** @description Price of one item, VAT included, in minor units. */
+            amount: number;
+            /** @description VAT rate in hundredths of a percent (2100 = 21%). */
+            vat_percentage: number;
+            /** @description ISO 4217, as sent. */
+            currency?: string;
+            /** @description Discount in hundredths of a percent. */
+            discount_rate?: number;
+            /** @description The product's page. */
+            url?: string;
+            /** @description A picture of the product. */
+            image_url?: string;
+            /** @description The product's EAN. */
+            ean?: string;
+        };
+        /** @description The currencies of each active payment method. */
+        ProjectCurrencies: {
+            /** @description Each payment method active in your project, by its `payment_method` value. */
+            payment_methods: {
+                [key: string]: {
+                    /** @description The ISO 4217 codes the method pays in, sorted. */
+                    currencies: string[];
+                };
+            };
         };
         /** @description A stored card (spec 2.8): never the card number or the CVC. */
         VaultCard: {
@@ -993,6 +1127,15 @@ export interface components {
              * @description When the link was deactivated.
              */
             deactivated?: string;
+        };
+        /** @description A bank an iDEAL customer may pay with. */
+        IdealIssuer: {
+            /** @description The bank's BIC, e.g. `INGBNL2A`: send it as `issuer_id`. */
+            id: string;
+            /** @description The bank's name, to show the customer. */
+            name: string;
+            /** @description The group the bank is listed under, e.g. `Nederland`. */
+            list_type: string;
         };
     };
     responses: never;
@@ -1254,10 +1397,10 @@ export interface operations {
                     failure_url?: string;
                     webhook_url?: string;
                     expiration_period?: string;
-                    payment_methods?: ("credit-card" | "wallet-a-pay" | "wallet-b-pay")[];
+                    payment_methods?: ("credit-card" | "wallet-a-pay" | "wallet-b-pay" | "ideal")[];
                     transactions?: {
                         /** @enum {string} */
-                        payment_method: "credit-card" | "wallet-a-pay" | "wallet-b-pay";
+                        payment_method: "credit-card" | "wallet-a-pay" | "wallet-b-pay" | "ideal";
                         payment_method_details?: {
                             /** @enum {string} */
                             one_click_type?: "first" | "one-click";
@@ -1267,25 +1410,70 @@ export interface operations {
                             first_transaction_id?: string;
                             cvc?: string;
                             cardholder_name?: string;
+                            /** @description iDEAL only: the customer's bank as chosen in the shop (an id from `GET /v1/ideal/issuers/`); recorded as sent. */
+                            issuer_id?: string;
                         };
                         /** @enum {string} */
                         capture_mode?: "automatic" | "manual";
                     }[];
                     customer?: {
+                        /** @description Your own reference of the customer, at most 255 characters. */
                         merchant_customer_id?: string;
-                        /** Format: email */
+                        /**
+                         * Format: email
+                         * @description E-mail address.
+                         */
                         email_address?: string;
+                        /** @description First name. */
                         first_name?: string;
+                        /** @description Last name. */
                         last_name?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description The customer's gender: `male`, `female` or `other`.
+                         * @enum {string}
+                         */
+                        gender?: "male" | "female" | "other";
+                        /** @description The customer's date of birth, `YYYY-MM-DD`. */
+                        birthdate?: string;
+                        /**
+                         * @description `billing` or `shipping`: which address `address` is.
+                         * @enum {string}
+                         */
                         address_type?: "billing" | "shipping";
+                        /** @description Street address. */
                         address?: string;
+                        /** @description Postal code. */
                         postal_code?: string;
+                        /** @description City. */
                         city?: string;
+                        /** @description Country, ISO 3166-1 alpha-2, e.g. `NL`. */
                         country?: string;
+                        /** @description Preferred language, e.g. `nl` or `nl_NL`, in any case with `_` or `-`; returned as sent, and picks the hosted pages' language. */
                         locale?: string;
+                        /** @description Phone numbers, at most 5. */
                         phone_numbers?: string[];
+                        /** @description The customer's IP address, at most 64 characters, stored as sent; only a real IPv4 or IPv6 address reaches the acquirer. */
                         ip_address?: string;
+                        /** @description The customer's other addresses (billing, delivery, ...). Every order with a customer answers it, `[]` when none was sent. */
+                        additional_addresses?: {
+                            /**
+                             * @description Which address it is: `customer`, `billing`, `delivery` or `shipping`.
+                             * @enum {string}
+                             */
+                            address_type: "customer" | "billing" | "delivery" | "shipping";
+                            /** @description The whole address on one line. */
+                            address?: string;
+                            /** @description Street name. */
+                            street?: string;
+                            /** @description House number, with any addition. */
+                            housenumber?: string;
+                            /** @description Postal code. */
+                            postal_code?: string;
+                            /** @description City. */
+                            city?: string;
+                            /** @description Country, two upper-case letters (ISO 3166-1 alpha-2), e.g. `NL`. */
+                            country?: string;
+                        }[];
                     };
                     client?: {
                         [key: string]: unknown;
@@ -1293,6 +1481,34 @@ export interface operations {
                     extra?: {
                         [key: string]: unknown;
                     };
+                    /** @description What the customer buys, line by line (beyond spec 4.1: the shop plugins send them). Stored and returned as sent; the order's `amount` stays what is charged. */
+                    order_lines?: {
+                        /**
+                         * @description What the line is: `physical`, `discount`, `shipping_fee`, `sales_tax`, `digital`, `gift_card`, `store_credit`, `surcharge`.
+                         * @enum {string}
+                         */
+                        type: "physical" | "discount" | "shipping_fee" | "sales_tax" | "digital" | "gift_card" | "store_credit" | "surcharge";
+                        /** @description The shop's own id of the line; searchable as `order_lines.merchant_order_line_id`. */
+                        merchant_order_line_id: string;
+                        /** @description What the customer buys, e.g. a product name. */
+                        name: string;
+                        /** @description How many, at least 1. */
+                        quantity: number;
+                        /** @description Price of ONE item, VAT included, in minor units (100 = 1.00 EUR); negative for a `discount` line. */
+                        amount: number;
+                        /** @description VAT rate in hundredths of a percent: 2100 is 21%, 0 for none. */
+                        vat_percentage: number;
+                        /** @description ISO 4217; when sent, the order's currency. */
+                        currency?: string;
+                        /** @description Discount given on the line, in hundredths of a percent. */
+                        discount_rate?: number;
+                        /** @description The product's page in the shop. */
+                        url?: string;
+                        /** @description A picture of the product, in the shop. */
+                        image_url?: string;
+                        /** @description The product's EAN (barcode number). */
+                        ean?: string;
+                    }[];
                 };
             };
         };
@@ -1375,6 +1591,7 @@ export interface operations {
             };
             /**
              * @description - `acquirer_not_configured`: A card payment of a live project, and no acquirer connection is configured
+             *     - `bank_not_connected`: An `ideal` transaction in a live project: iDEAL has no bank connection for live projects yet
              *     - `idempotency_key_reused`: The `Idempotency-Key` was used before for a different request
              */
             422: {
@@ -1433,6 +1650,323 @@ export interface operations {
             /** @description - `not_found`: No such order in your project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `rate_limited`: Too many requests from this credential or address: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the call safe to retry: the same key with the same request answers the stored response (with `Idempotent-Replayed: true`) without running it again. Kept 24 hours, per project. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The order's ID. Another project's order, and an ID that is not a uuid, answer 404 like a missing one. */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your own reference; null removes it. */
+                    merchant_order_id?: string | null;
+                    /** @description What the customer buys; null removes it. */
+                    description?: string | null;
+                    order_lines?: {
+                        /**
+                         * @description What the line is: `physical`, `discount`, `shipping_fee`, `sales_tax`, `digital`, `gift_card`, `store_credit`, `surcharge`.
+                         * @enum {string}
+                         */
+                        type: "physical" | "discount" | "shipping_fee" | "sales_tax" | "digital" | "gift_card" | "store_credit" | "surcharge";
+                        /** @description The shop's own id of the line; searchable as `order_lines.merchant_order_line_id`. */
+                        merchant_order_line_id: string;
+                        /** @description What the customer buys, e.g. a product name. */
+                        name: string;
+                        /** @description How many, at least 1. */
+                        quantity: number;
+                        /** @description Price of ONE item, VAT included, in minor units (100 = 1.00 EUR); negative for a `discount` line. */
+                        amount: number;
+                        /** @description VAT rate in hundredths of a percent: 2100 is 21%, 0 for none. */
+                        vat_percentage: number;
+                        /** @description ISO 4217; when sent, the order's currency. */
+                        currency?: string;
+                        /** @description Discount given on the line, in hundredths of a percent. */
+                        discount_rate?: number;
+                        /** @description The product's page in the shop. */
+                        url?: string;
+                        /** @description A picture of the product, in the shop. */
+                        image_url?: string;
+                        /** @description The product's EAN (barcode number). */
+                        ean?: string;
+                    }[] | null;
+                    /** @description The customer, replaced as a whole (with its `additional_addresses`); null removes it. */
+                    customer?: {
+                        /** @description Your own reference of the customer, at most 255 characters. */
+                        merchant_customer_id?: string;
+                        /**
+                         * Format: email
+                         * @description E-mail address.
+                         */
+                        email_address?: string;
+                        /** @description First name. */
+                        first_name?: string;
+                        /** @description Last name. */
+                        last_name?: string;
+                        /**
+                         * @description The customer's gender: `male`, `female` or `other`.
+                         * @enum {string}
+                         */
+                        gender?: "male" | "female" | "other";
+                        /** @description The customer's date of birth, `YYYY-MM-DD`. */
+                        birthdate?: string;
+                        /**
+                         * @description `billing` or `shipping`: which address `address` is.
+                         * @enum {string}
+                         */
+                        address_type?: "billing" | "shipping";
+                        /** @description Street address. */
+                        address?: string;
+                        /** @description Postal code. */
+                        postal_code?: string;
+                        /** @description City. */
+                        city?: string;
+                        /** @description Country, ISO 3166-1 alpha-2, e.g. `NL`. */
+                        country?: string;
+                        /** @description Preferred language, e.g. `nl` or `nl_NL`, in any case with `_` or `-`; returned as sent, and picks the hosted pages' language. */
+                        locale?: string;
+                        /** @description Phone numbers, at most 5. */
+                        phone_numbers?: string[];
+                        /** @description The customer's IP address, at most 64 characters, stored as sent; only a real IPv4 or IPv6 address reaches the acquirer. */
+                        ip_address?: string;
+                        /** @description The customer's other addresses (billing, delivery, ...). Every order with a customer answers it, `[]` when none was sent. */
+                        additional_addresses?: {
+                            /**
+                             * @description Which address it is: `customer`, `billing`, `delivery` or `shipping`.
+                             * @enum {string}
+                             */
+                            address_type: "customer" | "billing" | "delivery" | "shipping";
+                            /** @description The whole address on one line. */
+                            address?: string;
+                            /** @description Street name. */
+                            street?: string;
+                            /** @description House number, with any addition. */
+                            housenumber?: string;
+                            /** @description Postal code. */
+                            postal_code?: string;
+                            /** @description City. */
+                            city?: string;
+                            /** @description Country, two upper-case letters (ISO 3166-1 alpha-2), e.g. `NL`. */
+                            country?: string;
+                        }[];
+                    } | null;
+                    /** @description How long the order may be paid, counted from its creation (an ISO 8601 duration); must end in the future. */
+                    expiration_period?: string;
+                    /** @description Your own data, replaced as a whole; null removes it. */
+                    extra?: {
+                        [key: string]: unknown;
+                    } | null;
+                    /** @description Where this order's webhooks go; null: the project's. */
+                    webhook_url?: string | null;
+                    /** @description Where the customer goes after paying; null removes it. */
+                    return_url?: string | null;
+                    /** @description Where the customer goes when the payment fails; null removes it. */
+                    failure_url?: string | null;
+                    /** @description `cancelled` cancels an order that has no accepted payment (webhook `status_changed`); the order's current status is ignored; anything else is refused. */
+                    status?: string;
+                    /** @description May be echoed unchanged; a different amount is refused. */
+                    amount?: unknown;
+                    /** @description May be echoed unchanged; a different currency is refused. */
+                    currency?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    id?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    project_id?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    merchant_id?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    merchant_name?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    created?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    modified?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    completed?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    flags?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    transactions?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    order_url?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    payment_methods?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    client?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    refunded_amount?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    refund_orders?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    related_orders?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    chargeback_orders?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    reversal_orders?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    refund_of_order_id?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    capture_of_order_id?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    void_of_order_id?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    chargeback_of_order_id?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    reversal_of_order_id?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    related_order_id?: unknown;
+                    /** @description Read-only: ignored when echoed. */
+                    related_payment_link_id?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The order as it is now (spec 2.2). */
+            200: {
+                headers: {
+                    /** @description Present when this is the stored response of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /**
+             * @description - `invalid_request`: A field the rules refuse, e.g. a different `amount` or `currency`
+             *     - `malformed_json`: The body is not JSON
+             *     - `invalid_idempotency_key`: `Idempotency-Key` is not 1 to 255 printable ASCII characters
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthorized`: The API key is missing, malformed, unknown, revoked or expired (with `WWW-Authenticate: Basic`) */
+            401: {
+                headers: {
+                    /** @description `Basic realm="…"` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `not_found`: No such order in your project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `order_final`: The order is completed, cancelled, expired or in error
+             *     - `order_not_updatable`: A refund, capture, void, chargeback or reversal order
+             *     - `order_has_payment`: `status: "cancelled"` on an order with an accepted payment (`see-transactions`): refund it instead
+             *     - `idempotency_key_in_use`: A request with the same `Idempotency-Key` is still being processed: retry after it finished
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `idempotency_key_reused`: The `Idempotency-Key` was used before for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `rate_limited`: Too many requests from this credential or address: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProjectCurrencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active methods and their currencies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectCurrencies"];
+                };
+            };
+            /** @description - `unauthorized`: The API key is missing, malformed, unknown, revoked or expired (with `WWW-Authenticate: Basic`) */
+            401: {
+                headers: {
+                    /** @description `Basic realm="…"` */
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2936,6 +3470,34 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     transaction_id?: string;
+                    /** @description Beyond spec 4.3 (the shop plugins' SDK always sends it, often empty): the lines refunded, stored on the refund order as sent. The refund is `amount`, whatever the lines add up to. */
+                    order_lines?: {
+                        /**
+                         * @description What the line is: `physical`, `discount`, `shipping_fee`, `sales_tax`, `digital`, `gift_card`, `store_credit`, `surcharge`.
+                         * @enum {string}
+                         */
+                        type: "physical" | "discount" | "shipping_fee" | "sales_tax" | "digital" | "gift_card" | "store_credit" | "surcharge";
+                        /** @description The shop's own id of the line; searchable as `order_lines.merchant_order_line_id`. */
+                        merchant_order_line_id: string;
+                        /** @description What the customer buys, e.g. a product name. */
+                        name: string;
+                        /** @description How many, at least 1. */
+                        quantity: number;
+                        /** @description Price of ONE item, VAT included, in minor units (100 = 1.00 EUR); negative for a `discount` line. */
+                        amount: number;
+                        /** @description VAT rate in hundredths of a percent: 2100 is 21%, 0 for none. */
+                        vat_percentage: number;
+                        /** @description ISO 4217; when sent, the order's currency. */
+                        currency?: string;
+                        /** @description Discount given on the line, in hundredths of a percent. */
+                        discount_rate?: number;
+                        /** @description The product's page in the shop. */
+                        url?: string;
+                        /** @description A picture of the product, in the shop. */
+                        image_url?: string;
+                        /** @description The product's EAN (barcode number). */
+                        ean?: string;
+                    }[];
                     currency?: unknown;
                 };
             };
@@ -3557,7 +4119,7 @@ export interface operations {
                     merchant_order_id?: string;
                     return_url?: string;
                     failure_url?: string;
-                    payment_methods?: ("credit-card" | "wallet-a-pay" | "wallet-b-pay")[];
+                    payment_methods?: ("credit-card" | "wallet-a-pay" | "wallet-b-pay" | "ideal")[];
                     /** Format: date-time */
                     expires?: string;
                     single_use?: boolean;
@@ -3794,6 +4356,48 @@ export interface operations {
             /** @description - `idempotency_key_reused`: The `Idempotency-Key` was used before for a different request */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `rate_limited`: Too many requests from this credential or address: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listIdealIssuers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issuers, possibly none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdealIssuer"][];
+                };
+            };
+            /** @description - `unauthorized`: The API key is missing, malformed, unknown, revoked or expired (with `WWW-Authenticate: Basic`) */
+            401: {
+                headers: {
+                    /** @description `Basic realm="…"` */
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -6,6 +6,7 @@ import { auditModule } from './audit/module.ts';
 import { backOfficeModule } from './back-office/module.ts';
 import { eventsModule } from './events/module.ts';
 import { hostedPagesModule } from './hosted-pages/module.ts';
+import { idealModule } from './ideal/module.ts';
 import { identityModule } from './identity/module.ts';
 import { ordersModule } from './orders/module.ts';
 import { paymentLinksModule } from './payment-links/module.ts';
@@ -32,6 +33,7 @@ export const modules: readonly GatewayModule<AppDeps>[] = [
   subscriptionsModule,
   hostedPagesModule,
   paymentLinksModule,
+  idealModule,
   auditModule,
 ];
 

@@ -105,7 +105,7 @@ describeInBrowser('the hosted payment page in a real browser (Chromium)', () => 
     const applied = await inPage(
       page,
       `({
-        payButton: getComputedStyle(document.querySelector('button[type="submit"]')).backgroundColor,
+        payButton: getComputedStyle(document.querySelector('form[data-card-form] button[type="submit"]')).backgroundColor,
         scriptRan: document.querySelector('form[data-card-form]').noValidate,
       })`,
     );

@@ -33,7 +33,7 @@ function attempt(of: Order, status: TransactionStatus, overrides: Partial<Transa
 
 const pageOf = (of: Order, transactions: Transaction[], attemptId?: string) =>
   orderPageStateOf(
-    { order: of, merchantName: 'Shop', methods: ['credit-card'], isTest: true },
+    { order: of, merchantName: 'Shop', methods: ['credit-card'], redirects: [], isTest: true },
     transactions,
     NOW,
     attemptId,
@@ -85,7 +85,7 @@ describe('which order page a customer sees', () => {
     const waiting = attempt(open, 'processing');
     expect(pageOf(open, [waiting])).toMatchObject({ kind: 'awaiting_acquirer' });
     const chosen = orderPageStateOf(
-      { order: open, merchantName: 'Shop', methods: ['credit-card'], isTest: true },
+      { order: open, merchantName: 'Shop', methods: ['credit-card'], redirects: [], isTest: true },
       [waiting],
       NOW,
       undefined,

@@ -74,7 +74,8 @@ describe('errors that name every field', () => {
         {
           field: 'transactions.0.payment_method',
           code: 'invalid_value',
-          message: 'transactions.0.payment_method: must be one of credit-card, wallet-a-pay, wallet-b-pay',
+          message:
+            'transactions.0.payment_method: must be one of credit-card, wallet-a-pay, wallet-b-pay, ideal',
         },
         {
           field: 'customer.email_address',

@@ -127,6 +127,10 @@ export type PaymentMethod =
   | 'CREDIT_CARD'
   /** Refund to a card (REST `credit-card-refund`); only on the transaction of a refund order. */
   | 'CREDIT_CARD_REFUND'
+  /** iDEAL, a bank redirect (REST `ideal`): the customer pays on the bank's page at `paymentUrl`; EUR only. */
+  | 'IDEAL'
+  /** Refund of an iDEAL payment to the account that paid (REST `ideal-refund`); only on a refund order's transaction. */
+  | 'IDEAL_REFUND'
   /** Wallet A (REST `wallet-a-pay`). */
   | 'WALLET_A_PAY'
   /** Wallet B (REST `wallet-b-pay`). */

@@ -34,7 +34,9 @@ const METHOD_LABEL: Record<string, string> = {
   CREDIT_CARD: 'Card',
   WALLET_A_PAY: 'Wallet A',
   WALLET_B_PAY: 'Wallet B',
+  IDEAL: 'iDEAL',
   CREDIT_CARD_REFUND: 'Card refund',
+  IDEAL_REFUND: 'iDEAL refund',
 };
 
 export const paymentMethodLabel = (method: string | null | undefined) =>

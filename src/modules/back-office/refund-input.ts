@@ -3,6 +3,7 @@ import { freeFormJsonObject } from '../../platform/validation/json.ts';
 import { text } from '../../platform/validation/text.ts';
 import { isUuidText } from '../../platform/validation/uuid.ts';
 import { MAX_AMOUNT } from '../orders/money.ts';
+import { orderLinesSchema } from '../orders/order-lines.ts';
 
 /**
  * Body of a refund (spec 4.3). A refund moves money, so unlike an order amount it must be at least 1; the
@@ -25,6 +26,11 @@ export const createRefundInputSchema = z.strictObject({
     .string({ error: 'must be the id of a paid transaction of the order' })
     .refine(isUuidText, 'must be the id of a paid transaction of the order')
     .optional(),
+  order_lines: orderLinesSchema.optional().meta({
+    description:
+      "Beyond spec 4.3 (the shop plugins' SDK always sends it, often empty): the lines refunded, stored on the " +
+      'refund order as sent. The refund is `amount`, whatever the lines add up to.',
+  }),
   currency: z
     .never({ error: "is not accepted on a refund: a refund always uses the original order's currency" })
     .optional(),

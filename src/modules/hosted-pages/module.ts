@@ -1,26 +1,16 @@
-import fastifyCookie from '@fastify/cookie';
-import fastifyCsrf from '@fastify/csrf-protection';
-import fastifyFormbody from '@fastify/formbody';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../../platform/errors/domain-error.ts';
-import { HTTP_STATUS_BY_KIND } from '../../platform/errors/http-status.ts';
+import type { FastifyInstance } from 'fastify';
 import type { GatewayModule } from '../../platform/module.ts';
 import type { PaymentDeps } from '../payments/deps.ts';
 import { staticAssetRoutes } from './assets/static-assets.ts';
-import { statePage } from './html/state-page.ts';
-import { pageLocaleFor } from './i18n/locale.ts';
-import { sendPage } from './page-response.ts';
+import { registerPageScope } from './page-scope.ts';
 import { orderPageRoutes } from './pages/order-page-routes.ts';
 import { paymentPageRoutes } from './pages/payment-page-routes.ts';
 
 /**
  * Every customer-facing page (the order page, the payment page) and their static assets, in ONE encapsulated
- * scope. Cookies, form bodies and CSRF protection are registered here once, for all of them: the API around it
- * keeps speaking JSON only and sets no cookies.
- *
- * CSRF: double submit. A secret in an HttpOnly, `SameSite=Lax` cookie (`_csrf`, path = the base URL's path, so
- * one secret serves `/pay/` and `/redirect/`; `Secure` when the base URL is https) and a token derived from it
- * in each form. A post without both is refused with 403 and changes nothing.
+ * scope with cookies, form bodies and CSRF protection (page-scope.ts): the API around it keeps speaking JSON
+ * only and sets no cookies. Another module's pages (the iDEAL bank simulator) get a scope of their own the same
+ * way.
  */
 export const hostedPagesModule: GatewayModule<PaymentDeps> = {
   name: 'hosted-pages',
@@ -30,58 +20,8 @@ export const hostedPagesModule: GatewayModule<PaymentDeps> = {
 };
 
 async function hostedPages(app: FastifyInstance, options: { baseUrl: string }): Promise<void> {
-  const base = new URL(options.baseUrl);
-  await app.register(fastifyCookie);
-  await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
-  await app.register(fastifyCsrf, {
-    cookieOpts: {
-      path: `${base.pathname.replace(/\/+$/, '')}/`,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: base.protocol === 'https:',
-    },
-  });
-  app.setErrorHandler(pageErrorHandler);
+  await registerPageScope(app, options.baseUrl);
   await app.register(staticAssetRoutes);
   await app.register(orderPageRoutes);
   await app.register(paymentPageRoutes);
-}
-
-/** Errors on a page are pages too (never the API's JSON), in the browser's language. */
-function pageErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const ctx = {
-    baseUrl: request.deps.config.baseUrl,
-    locale: pageLocaleFor(undefined, request.headers['accept-language']),
-  };
-  if (error instanceof DomainError && error.kind === 'not_found') {
-    const isPaymentPage = request.url.startsWith('/redirect/');
-    return sendPage(
-      reply,
-      404,
-      statePage(ctx, {
-        titleKey: 'state.not_found.title',
-        bodyKey: isPaymentPage ? 'state.not_found.payment' : 'state.not_found.order',
-      }),
-    );
-  }
-  if (typeof error.code === 'string' && error.code.startsWith('FST_CSRF')) {
-    return sendPage(
-      reply,
-      403,
-      statePage(ctx, { titleKey: 'state.forbidden.title', bodyKey: 'state.forbidden.body' }),
-    );
-  }
-  const status =
-    error instanceof DomainError
-      ? HTTP_STATUS_BY_KIND[error.kind]
-      : error.statusCode && error.statusCode >= 400 && error.statusCode < 500
-        ? error.statusCode
-        : 500;
-  // Only the error itself is logged, never the request body (it may hold a card number).
-  if (status >= 500) request.log.error({ err: error }, 'page error');
-  return sendPage(
-    reply,
-    status,
-    statePage(ctx, { titleKey: 'state.error.title', bodyKey: 'state.error.body' }),
-  );
 }

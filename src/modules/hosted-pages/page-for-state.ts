@@ -20,8 +20,13 @@ import { afterPaymentPage } from './destinations.ts';
 export interface OrderPageFacts {
   order: Order;
   merchantName: string;
-  /** The order's `payment_methods`, else every method active in the project (spec 2.2), in registry order. */
+  /**
+   * The order's `payment_methods`, else every method active in the project (spec 2.2), in registry order; only
+   * those that pay in the order's currency.
+   */
   methods: string[];
+  /** Those of `methods` that are bank redirects (iDEAL) and can be paid here: a button sends the customer on. */
+  redirects: string[];
   isTest: boolean;
 }
 

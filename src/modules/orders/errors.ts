@@ -25,6 +25,33 @@ export const transactionNotWaitingForCard = () =>
     'setup_token',
   );
 
+/** A bank-redirect method (iDEAL) in a project mode it has no bank connection for (live: out of scope so far). */
+export const bankNotConnected = (method: string, mode: string) =>
+  new DomainError(
+    'unprocessable',
+    'bank_not_connected',
+    `'${method}' has no bank connection for ${mode} projects yet; use a test project, or another method`,
+    'transactions.0.payment_method',
+  );
+
+/** `PUT /v1/orders/{order_id}/` (update-order.ts): what cannot change. */
+export const orderFinal = (status: string) =>
+  new DomainError(
+    'conflict',
+    'order_final',
+    `The order is '${status}', which is final: it can no longer be changed`,
+  );
+
+export const orderNotUpdatable = (kind: string) =>
+  new DomainError('conflict', 'order_not_updatable', `A ${kind} order cannot be changed`);
+
+export const orderHasPayment = () =>
+  new DomainError(
+    'conflict',
+    'order_has_payment',
+    'The order has an accepted payment and cannot be cancelled: refund it instead',
+  );
+
 /** `GET /v1/orders/`: orders are not listed, they are searched. */
 export const noOrderList = () =>
   new DomainError(

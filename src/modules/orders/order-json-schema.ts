@@ -40,6 +40,15 @@ export const paymentMethodDetailsJsonSchema = z
       .string()
       .optional()
       .meta({ description: 'Masked card number, e.g. `411111******1111`.' }),
+    issuer_id: z.string().optional().meta({
+      description: "iDEAL: the customer's bank as the shop sent it (`GET /v1/ideal/issuers/`).",
+    }),
+    consumer_name: z.string().optional().meta({
+      description: 'iDEAL: the name of the account holder who paid, once the bank approved.',
+    }),
+    consumer_iban: z.string().optional().meta({
+      description: 'iDEAL: the account (IBAN) the payment came from, once the bank approved.',
+    }),
     setup_token: uuid(
       'Single use, valid 300 seconds after the order was created: the input of the vault and wallet token calls. ' +
         'Shown while it is unused.',
@@ -78,7 +87,8 @@ export const transactionJsonSchema = z
       description: '`debit` on a refund transaction, `credit` on a void transaction.',
     }),
     payment_method: z.string().meta({
-      description: '`credit-card`, `credit-card-refund`, `wallet-a-pay`, `wallet-b-pay`.',
+      description:
+        '`credit-card`, `wallet-a-pay`, `wallet-b-pay`, `ideal`; on refunds `credit-card-refund` or `ideal-refund`.',
     }),
     payment_method_brand: z.string().optional().meta({ description: 'Card brand, e.g. `visa`.' }),
     payment_method_details: paymentMethodDetailsJsonSchema,
@@ -104,7 +114,9 @@ export const transactionJsonSchema = z
       })
       .optional()
       .meta({ description: "The acquirer's answer (a chargeback: the scheme's reason)." }),
-    payment_url: url('Where the customer authenticates (3-D Secure, one-click).').optional(),
+    payment_url: url(
+      'Where the customer goes next: the bank (iDEAL), or 3-D Secure and one-click card entry.',
+    ).optional(),
     reason: z
       .string()
       .optional()
@@ -119,6 +131,61 @@ export const transactionJsonSchema = z
     events: z.array(transactionEventJsonSchema).meta({ description: 'Status changes, oldest first.' }),
   })
   .meta({ id: 'Transaction' });
+
+const text_ = (description: string) => z.string().optional().meta({ description });
+
+export const additionalAddressJsonSchema = z
+  .strictObject({
+    address_type: z.string().meta({ description: '`customer`, `billing`, `delivery` or `shipping`.' }),
+    address: text_('The whole address on one line.'),
+    street: text_('Street name.'),
+    housenumber: text_('House number, with any addition.'),
+    postal_code: text_('Postal code.'),
+    city: text_('City.'),
+    country: text_('ISO 3166-1 alpha-2, e.g. `NL`.'),
+  })
+  .meta({ id: 'AdditionalAddress', description: "One of the customer's other addresses, as sent." });
+
+export const customerJsonSchema = z
+  .strictObject({
+    merchant_customer_id: text_("The merchant's own customer reference."),
+    email_address: text_('E-mail address.'),
+    first_name: text_('First name.'),
+    last_name: text_('Last name.'),
+    gender: text_('`male`, `female` or `other`.'),
+    birthdate: text_('Date of birth, `YYYY-MM-DD`.'),
+    address_type: text_('`billing` or `shipping`: which address `address` is.'),
+    address: text_('Street address.'),
+    postal_code: text_('Postal code.'),
+    city: text_('City.'),
+    country: text_('ISO 3166-1 alpha-2, e.g. `NL`.'),
+    locale: text_('Preferred language, as sent (any case, `_` or `-`), e.g. `nl_NL` or `Ua_ua`.'),
+    phone_numbers: z.array(z.string()).optional().meta({ description: 'Phone numbers.' }),
+    ip_address: text_(
+      "The customer's IP address as the shop sent it (at most 64 characters); only a real IPv4 or IPv6 address is " +
+        'passed on to the acquirer.',
+    ),
+    additional_addresses: z
+      .array(additionalAddressJsonSchema)
+      .meta({ description: "The customer's other addresses; `[]` when none were sent." }),
+  })
+  .meta({ id: 'Customer', description: 'The customer as sent (spec 2.2).' });
+
+export const orderLineJsonSchema = z
+  .strictObject({
+    type: z.string().meta({ description: '`physical`, `discount`, `shipping_fee`, `digital`, ...' }),
+    merchant_order_line_id: z.string().meta({ description: "The shop's own id of the line." }),
+    name: z.string().meta({ description: 'What the customer buys.' }),
+    quantity: z.int().min(1).meta({ description: 'How many.' }),
+    amount: z.int().meta({ description: 'Price of one item, VAT included, in minor units.' }),
+    vat_percentage: z.int().meta({ description: 'VAT rate in hundredths of a percent (2100 = 21%).' }),
+    currency: text_('ISO 4217, as sent.'),
+    discount_rate: z.int().optional().meta({ description: 'Discount in hundredths of a percent.' }),
+    url: text_("The product's page."),
+    image_url: text_('A picture of the product.'),
+    ean: text_("The product's EAN."),
+  })
+  .meta({ id: 'OrderLine', description: 'One line of what the customer buys (as sent).' });
 
 export const orderJsonSchema = z
   .strictObject({
@@ -147,19 +214,27 @@ export const orderJsonSchema = z
     return_url: url('Where the customer goes after paying.').optional(),
     failure_url: url('Where the customer goes when the payment fails; `return_url` when absent.').optional(),
     webhook_url: url("Where this order's status webhooks go, instead of the project's.").optional(),
-    customer: z.record(z.string(), z.unknown()).optional().meta({ description: 'As sent.' }),
+    customer: customerJsonSchema.optional(),
     client: z.record(z.string(), z.unknown()).optional().meta({ description: 'As sent.' }),
     extra: z
       .record(z.string(), z.unknown())
       .optional()
       .meta({ description: "The merchant's own data, as sent." }),
+    order_lines: z
+      .array(orderLineJsonSchema)
+      .optional()
+      .meta({
+        description:
+          'What the customer buys, line by line, as sent; on a refund order, the lines refunded. Absent when none ' +
+          'were sent.',
+      }),
     refunded_amount: amount('Refunded so far (payment orders), minor units.').optional(),
     refund_orders: z
       .array(z.uuid())
       .optional()
-      .meta({ description: 'IDs of the refund orders (payment orders).' }),
+      .meta({ description: 'IDs of the refund orders (payment orders); absent when there are none.' }),
     related_orders: z.array(z.uuid()).optional().meta({
-      description: 'IDs of every order created from this one (refunds, captures, voids).',
+      description: 'IDs of every order created from this one (refunds, captures, voids); absent when none.',
     }),
     refund_of_order_id: uuid('On a refund order: the original order.').optional(),
     capture_of_order_id: uuid('On a capture order: the original order.').optional(),
@@ -170,12 +245,12 @@ export const orderJsonSchema = z
     chargeback_orders: z
       .array(z.uuid())
       .optional()
-      .meta({ description: 'IDs of the chargeback orders (payment orders).' }),
+      .meta({ description: 'IDs of the chargeback orders (payment orders); absent when there are none.' }),
     chargeback_of_order_id: uuid('On a chargeback order: the disputed payment order.').optional(),
     reversal_orders: z
       .array(z.uuid())
       .optional()
-      .meta({ description: 'IDs of the reversal orders (chargeback orders).' }),
+      .meta({ description: 'IDs of the reversal orders (chargeback orders); absent when there are none.' }),
     reversal_of_order_id: uuid('On a reversal order: the chargeback order it reverses.').optional(),
   })
   .meta({

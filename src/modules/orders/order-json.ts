@@ -1,3 +1,4 @@
+import { inJsonbKeyOrder } from '../../platform/validation/json.ts';
 import { orderUrlOf } from './customer-urls.ts';
 import { type OrderView, paymentMethodDetailsOf, type TransactionView } from './order-view.ts';
 
@@ -43,9 +44,10 @@ export function presentOrder(view: OrderView, baseUrl: string, merchantName: str
     return_url: order.returnUrl,
     failure_url: order.failureUrl,
     webhook_url: order.webhookUrl,
-    customer: order.customer,
+    customer: customerJson(order.customer),
     client: order.client,
     extra: order.extra,
+    order_lines: order.orderLines,
     refunded_amount: order.kind === 'payment' ? order.refundedAmount : undefined,
     refund_orders: order.kind === 'payment' ? idsOf('refund') : undefined,
     related_orders: related.length ? related.map((r) => r.id) : undefined,
@@ -92,12 +94,38 @@ export function presentTransaction(view: TransactionView): OrderJson {
   });
 }
 
-/** `json` without its null and undefined fields, in the same order (a plain loop: on every order read). */
+/**
+ * The customer as sent, with `additional_addresses` always there (`[]` when none was sent): the real service
+ * answers it on every order with a customer, and the shop plugins' SDK cannot read an order without it. Its
+ * key goes where jsonb would put it, so the answer is the same whether the customer sent it or not.
+ */
+function customerJson(customer: OrderView['order']['customer'] | undefined): OrderJson | null | undefined {
+  if (!customer || Array.isArray(customer.additional_addresses)) return customer;
+  return inJsonbKeyOrder({ ...customer, additional_addresses: [] });
+}
+
+/**
+ * Arrays that may be left out when empty, as the real service does: the shop plugins' SDK re-serialises an
+ * order without its empty optional arrays and compares. `transactions` and `flags` are always there.
+ */
+const OMITTED_WHEN_EMPTY = new Set([
+  'refund_orders',
+  'chargeback_orders',
+  'reversal_orders',
+  'related_orders',
+]);
+
+/**
+ * `json` without its null and undefined fields, nor its empty optional arrays, in the same order (a plain loop:
+ * on every order read).
+ */
 function withoutEmpty(json: OrderJson): OrderJson {
   const kept: OrderJson = {};
   for (const key in json) {
     const value = json[key];
-    if (value !== null && value !== undefined) kept[key] = value;
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value) && value.length === 0 && OMITTED_WHEN_EMPTY.has(key)) continue;
+    kept[key] = value;
   }
   return kept;
 }

@@ -26,6 +26,7 @@ export const ORDER_COLUMNS: ColumnMap = [
   ['customer', 'customer'],
   ['client', 'client'],
   ['extra', 'extra'],
+  ['orderLines', 'order_lines'],
   ['refundedAmount', 'refunded_amount'],
   ['relatedOrderId', 'related_order_id'],
   ['paymentLinkId', 'payment_link_id'],

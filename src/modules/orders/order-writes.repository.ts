@@ -123,8 +123,9 @@ export class OrderChanges implements OrderRows {
    * claim and update it (an update of `relayed_at` rewrites every index of the outbox). The relay queues a
    * delivery only for an order status change whose order or project has a webhook URL
    * (DeliveryQueueRepository.relayBatch): a transaction status change is relayed at once; an order status
-   * change whose order (in hand: its URL never changes) has no URL is relayed at once unless the project has
-   * one, which the statement itself checks. Every other row is left to the relay exactly as before.
+   * change whose order (in hand, read or created by the writing command; its URL changes only under the order's
+   * row lock, by update-order.ts) has no URL is relayed at once unless the project has one, which the statement
+   * itself checks. Every other row is left to the relay exactly as before.
    *
    * With `webhookAttempts`, the write is the relay for every row whose order is in hand: the row is written
    * relayed and, in the same statement, an order status change gets its delivery queued under the relay's own

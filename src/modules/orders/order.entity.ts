@@ -32,6 +32,8 @@ export const OrderSchema = defineEntity({
     customer: p.json<JsonObject>().nullable(),
     client: p.json<JsonObject>().nullable(),
     extra: p.json<JsonObject>().nullable(),
+    /** What the customer buys, line by line, as sent (order-lines.ts); on a refund, the lines refunded. */
+    orderLines: p.json<JsonObject[]>().nullable(),
     refundedAmount: p.bigint('number').default(0),
     relatedOrderId: p.uuid().nullable(),
     /** The payment link the order was created from (payment-links module), spec `related_payment_link_id`. */
@@ -52,6 +54,7 @@ export interface OrderDetails {
   customer?: JsonObject | null;
   client?: JsonObject | null;
   extra?: JsonObject | null;
+  orderLines?: JsonObject[] | null;
 }
 
 /**
@@ -93,7 +96,7 @@ export class Order extends OrderSchema.class {
   /** A refund of `original` (spec 2.6): its currency, announced where the original's changes are. */
   static createRefund(
     original: Order,
-    fields: Pick<OrderDetails, 'merchantOrderId' | 'description' | 'extra'> & {
+    fields: Pick<OrderDetails, 'merchantOrderId' | 'description' | 'extra' | 'orderLines'> & {
       amount: number;
       expirationPeriod: string;
       at: Date;
@@ -116,6 +119,7 @@ export class Order extends OrderSchema.class {
       expiresAt: addIsoDuration(fields.at, fields.expirationPeriod) ?? fields.at,
       webhookUrl: original.webhookUrl,
       extra: fields.extra,
+      orderLines: fields.orderLines,
       relatedOrderId: original.id,
       at: fields.at,
     });
@@ -207,6 +211,7 @@ function build(
     customer: fields.customer ?? null,
     client: fields.client ?? null,
     extra: fields.extra ?? null,
+    orderLines: fields.orderLines ?? null,
     refundedAmount: 0,
     relatedOrderId: fields.relatedOrderId,
     paymentLinkId: fields.paymentLinkId ?? null,

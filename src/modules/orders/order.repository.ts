@@ -72,6 +72,12 @@ export class OrderRepository extends Repository {
     return this.em.findOne(Transaction, { id: transactionId, orderId });
   }
 
+  /** A transaction by its id alone: only for customer-facing pages keyed by the (unguessable) id itself. */
+  findTransactionById(transactionId: string): Promise<Transaction | null> {
+    if (!isUuid(transactionId)) return Promise.resolve(null);
+    return this.em.findOne(Transaction, { id: transactionId });
+  }
+
   findTransactionBySetupToken(setupToken: string): Promise<Transaction | null> {
     if (!isUuid(setupToken)) return Promise.resolve(null);
     return this.em.findOne(Transaction, { setupToken });

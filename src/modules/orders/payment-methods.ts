@@ -10,7 +10,7 @@ import {
 } from './order-input.ts';
 import type { TransactionView } from './order-view.ts';
 import type { OrderChanges } from './order-writes.repository.ts';
-import type { Transaction } from './transaction.entity.ts';
+import { REFUND_PAYMENT_METHOD, type Transaction } from './transaction.entity.ts';
 
 /**
  * The extension point for payment methods. Orders own order creation; a method plugs in with a handler that
@@ -28,6 +28,15 @@ export interface PaymentMethodHandler<D extends Deps = Deps> {
   readonly issuesSetupToken: boolean;
   /** Its payment ends in a card authorization, so the customer may be sent to the payment page (3-D Secure). */
   readonly authorizesCard: boolean;
+  /** The currencies it pays in (ISO 4217); absent: every currency the service knows. */
+  readonly currencies?: readonly string[];
+  /** The `payment_method` of a refund of a payment made with it; absent: `credit-card-refund` (spec 2.6). */
+  readonly refundMethod?: string;
+  /**
+   * A bank redirect (e.g. iDEAL): the customer pays on the bank's page at the transaction's `payment_url`. The
+   * hosted order page offers it as a button that creates the transaction and sends the customer there.
+   */
+  readonly redirect?: RedirectPayment;
   /** Checks the `payment_method_details` sent with it (pure); `field` is their path in the request. */
   checkDetails?(details: PaymentMethodDetailsInput | undefined, field: string): void;
   /**
@@ -35,6 +44,13 @@ export interface PaymentMethodHandler<D extends Deps = Deps> {
    * what it cannot pay. Returns what to do with the new transaction, or null for nothing.
    */
   prepare?(deps: D, request: NewTransactionRequest): Promise<PreparedTransaction | null>;
+}
+
+export interface RedirectPayment {
+  /** The bank's page for a transaction (in test projects, the method's simulated bank). */
+  pageUrl(baseUrl: string, transactionId: string): string;
+  /** The project modes it works in; in the others it has no bank connection (refused with a 422). */
+  readonly modes: readonly ('test' | 'live')[];
 }
 
 /**
@@ -79,12 +95,27 @@ export interface PaymentMethodCatalog {
   readonly ids: readonly [string, ...string[]];
   issuesSetupToken(id: string): boolean;
   authorizesCard(id: string): boolean;
+  /** Whether `id` pays in `currency`. */
+  acceptsCurrency(id: string, currency: string): boolean;
+  /** The currencies `id` pays in, sorted. */
+  currenciesOf(id: string): readonly string[];
+  /** The refund method of a payment made with `id` (spec 2.6: `credit-card-refund` for cards). */
+  refundMethodOf(id: string): string;
+  /** Every refund method (merchants never choose one), sorted. */
+  readonly refundMethods: readonly string[];
+  /** The bank redirect of `id`, or null when it is not one. */
+  redirectOf(id: string): RedirectPayment | null;
 }
+
+/** Every ISO 4217 code the runtime's ICU data knows, sorted: a method without its own list pays in all of them. */
+const ALL_CURRENCIES: readonly string[] = Object.freeze([...Intl.supportedValuesOf('currency')].sort());
+const ALL_CURRENCY_SET: ReadonlySet<string> = new Set(ALL_CURRENCIES);
 
 export class PaymentMethodRegistry<D extends Deps = Deps> implements PaymentMethodCatalog {
   readonly ids: readonly [string, ...string[]];
   /** The create-order body, accepting exactly these methods. */
   readonly orderInput: CreateOrderInputSchema;
+  readonly refundMethods: readonly string[];
   readonly #handlers: ReadonlyMap<string, PaymentMethodHandler<D>>;
 
   constructor(handlers: readonly PaymentMethodHandler<D>[]) {
@@ -95,6 +126,9 @@ export class PaymentMethodRegistry<D extends Deps = Deps> implements PaymentMeth
     this.ids = Object.freeze([first, ...rest]) as readonly [string, ...string[]];
     this.orderInput = createOrderInputSchema(this.ids);
     this.#handlers = byId;
+    this.refundMethods = Object.freeze(
+      [...new Set(handlers.map((handler) => handler.refundMethod ?? REFUND_PAYMENT_METHOD))].sort(),
+    );
   }
 
   handler(id: string): PaymentMethodHandler<D> | undefined {
@@ -107,6 +141,26 @@ export class PaymentMethodRegistry<D extends Deps = Deps> implements PaymentMeth
 
   authorizesCard(id: string): boolean {
     return this.#handlers.get(id)?.authorizesCard ?? false;
+  }
+
+  acceptsCurrency(id: string, currency: string): boolean {
+    const handler = this.#handlers.get(id);
+    if (!handler) return false;
+    return handler.currencies ? handler.currencies.includes(currency) : ALL_CURRENCY_SET.has(currency);
+  }
+
+  currenciesOf(id: string): readonly string[] {
+    const handler = this.#handlers.get(id);
+    if (!handler) return [];
+    return handler.currencies ? [...handler.currencies].sort() : ALL_CURRENCIES;
+  }
+
+  refundMethodOf(id: string): string {
+    return this.#handlers.get(id)?.refundMethod ?? REFUND_PAYMENT_METHOD;
+  }
+
+  redirectOf(id: string): RedirectPayment | null {
+    return this.#handlers.get(id)?.redirect ?? null;
   }
 }
 

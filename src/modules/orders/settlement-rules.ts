@@ -1,7 +1,6 @@
 import { type FeeConfig, type FeeRule, feeRulesFor } from '../../config/fees.ts';
 import type { Order, OrderKind } from './order.entity.ts';
 import type { TransactionStatus } from './state-machine.ts';
-import { REFUND_PAYMENT_METHOD } from './transaction.entity.ts';
 
 /**
  * What a transaction settles, and the fee on it, decided once: when its money actually moves (issue 16). Pure;
@@ -58,14 +57,19 @@ export function settlementOf(
   return { amount, fee: kind === 'reversal' ? 0 : feeOf(rules, transaction) };
 }
 
+/** Refund methods are named after the method they refund: `credit-card-refund`, `ideal-refund`. */
+const REFUND_SUFFIX = '-refund';
+
 /** The rule for the method and brand (a rule naming the brand wins over one for any brand); none costs 0. */
 export function feeOf(
   rules: readonly FeeRule[],
   transaction: Omit<SettlingTransaction, 'captureMode'>,
 ): number {
-  // A refund goes back on the card it refunds: it pays by the card's rules.
-  const method =
-    transaction.paymentMethod === REFUND_PAYMENT_METHOD ? 'credit-card' : transaction.paymentMethod;
+  // A refund goes back the way it was paid (`credit-card-refund` on the card, `ideal-refund` to the account that
+  // paid by iDEAL): it pays by that method's rules.
+  const method = transaction.paymentMethod.endsWith(REFUND_SUFFIX)
+    ? transaction.paymentMethod.slice(0, -REFUND_SUFFIX.length)
+    : transaction.paymentMethod;
   const brand = transaction.paymentMethodBrand ?? null;
   const rule =
     rules.find((r) => r.paymentMethod === method && r.brand !== null && r.brand === brand) ??

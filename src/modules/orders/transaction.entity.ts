@@ -81,14 +81,24 @@ export class Transaction extends TransactionSchema.class {
     });
   }
 
-  /** The refund transaction of a refund order, for `payment` of the original. */
-  static createRefund(order: Order, payment: Transaction, at: Date, id?: string): Transaction {
+  /**
+   * The refund transaction of a refund order, for `payment` of the original; `method` is the refund method of
+   * the payment's method (the registry's `refundMethodOf`: `credit-card-refund` for cards, spec 2.6); `id` is
+   * derived from the Idempotency-Key when there is one (a retry builds the same refund).
+   */
+  static createRefund(
+    order: Order,
+    payment: Transaction,
+    at: Date,
+    method: string = REFUND_PAYMENT_METHOD,
+    id?: string,
+  ): Transaction {
     const truncatedPan = payment.paymentMethodDetails.truncated_pan;
     return build(order, {
       id,
       amount: order.amount,
       creditDebit: 'debit',
-      paymentMethod: REFUND_PAYMENT_METHOD,
+      paymentMethod: method,
       paymentMethodBrand: payment.paymentMethodBrand ?? null,
       paymentMethodDetails: typeof truncatedPan === 'string' ? { truncated_pan: truncatedPan } : {},
       refundOfTransactionId: payment.id,

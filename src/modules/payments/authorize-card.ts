@@ -15,6 +15,7 @@ import type {
   AuthorizationResult,
   ThreeDSecureStatus,
 } from './acquirer/acquirer.ts';
+import { riskDataOf } from './acquirer/risk-data.ts';
 import type { AuthorizationSetting } from './authorization-setting.ts';
 import { CardAuthorization, type CardAuthorizationResult } from './card-authorization.entity.ts';
 
@@ -86,6 +87,7 @@ export async function authorizeCard(
     cvc: attempt.cvc,
     threeDSecure: attempt.threeDSecure,
     cardholderName,
+    risk: riskDataOf(attempt.order.customer),
   });
   // The acquirer holds the money; our transaction has not committed (every caller authorizes inside it).
   crashPoint('authorize.after-acquirer');

@@ -32,6 +32,9 @@ export function checkOneClickDetails(
   field: string,
 ): void {
   if (!details) return;
+  if (details.issuer_id !== undefined) {
+    throw invalid(`${field}.issuer_id`, 'is only for ideal transactions (the bank the customer pays with)');
+  }
   const { one_click_type: type, vault_token, first_transaction_id, cvc } = details;
   if (type && method !== CREDIT_CARD) {
     throw invalid(`${field}.one_click_type`, `is only for ${CREDIT_CARD} transactions`);

@@ -16,8 +16,8 @@ import {
 } from './idempotency-fingerprint.ts';
 
 /**
- * Idempotent writes for every POST authenticated with an API key (REST, GraphQL, the vault face): a client may
- * send `Idempotency-Key` and retry safely. Applies to the whole HTTP exchange and knows no domain rule.
+ * Idempotent writes for every POST and PUT authenticated with an API key (REST, GraphQL, the vault face, the
+ * order update): a client may send `Idempotency-Key` and retry safely. Applies to the whole HTTP exchange and knows no domain rule.
  *
  * - first request with a key: an `in_progress` row is committed, then the route runs; its response (status,
  *   content type, `Location`, exact body) is stored on the row before it leaves the server;
@@ -60,6 +60,8 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
  */
 export const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
+/** The methods a key applies to: the writes. (GET, HEAD, OPTIONS are safe; a key on them is ignored.) */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT']);
 
 const reused = () =>
   new DomainError(
@@ -94,7 +96,9 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   // Each hook passes a request it has nothing to do for on at once, without a promise: reads never wait here.
   app.decorateRequest('idempotentOperation', null);
   app.addHook('preHandler', (request, reply, done) => {
-    if (request.method !== 'POST' || request.headers[IDEMPOTENCY_KEY_HEADER] === undefined) return done();
+    if (!IDEMPOTENT_METHODS.has(request.method) || request.headers[IDEMPOTENCY_KEY_HEADER] === undefined) {
+      return done();
+    }
     return claimOrReplay(request, reply);
   });
 

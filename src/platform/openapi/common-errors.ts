@@ -53,7 +53,7 @@ export function commonErrors(contract: RouteContract): ErrorContract[] {
           : 'Sign in first: the session is missing, has ended or has expired',
     });
   }
-  if (contract.auth === 'api_key' && contract.method === 'POST') {
+  if (contract.auth === 'api_key' && (contract.method === 'POST' || contract.method === 'PUT')) {
     errors.push(
       {
         status: 400,

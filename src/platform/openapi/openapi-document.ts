@@ -102,7 +102,7 @@ export function bodySchemaOf(contract: RouteContract, deps: unknown): z.ZodType 
 
 function operationOf(contract: RouteContract, deps: unknown): ZodOpenApiOperationObject {
   const body = bodySchemaOf(contract, deps);
-  const idempotent = contract.auth === 'api_key' && contract.method === 'POST';
+  const idempotent = contract.auth === 'api_key' && (contract.method === 'POST' || contract.method === 'PUT');
   const header = z.object({
     ...(idempotent
       ? {

@@ -1,12 +1,13 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { UnitOfWork } from '../../../platform/db/db.ts';
-import { notFound } from '../../../platform/errors/domain-error.ts';
+import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { crashPoint } from '../../../platform/faults.ts';
 import { type IdempotentOperation, operationOf } from '../../../platform/operations/idempotent-operation.ts';
 import { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { recordFollowUp } from '../../orders/order-events.ts';
+import { lineInOtherCurrency } from '../../orders/order-lines.ts';
 import type { OrderView } from '../../orders/order-view.ts';
 import { feeRulesOfOrder } from '../../orders/settlement-rules.ts';
 import type { TransactionStatus } from '../../orders/state-machine.ts';
@@ -176,6 +177,13 @@ async function prepareRefund(
   const refunds = new RefundRepository(uow);
   const assessment = assessRefund(await loadRefundFacts({ orders, refunds }, original, data.transaction_id));
   assertRefundAmount(assessment, data.amount, original.currency);
+  const otherCurrency = lineInOtherCurrency(data.order_lines, original.currency);
+  if (otherCurrency >= 0) {
+    throw invalid(
+      `order_lines.${otherCurrency}.currency`,
+      `must be the order's currency (${original.currency})`,
+    );
+  }
   // Where no acquirer is configured the refund is refused (422 `acquirer_not_configured`) before anything is written.
   const acquirer = deps.acquirers.require(original);
 
@@ -185,12 +193,20 @@ async function prepareRefund(
     merchantOrderId: data.merchant_order_id,
     description: data.description,
     extra: data.extra,
+    orderLines: data.order_lines,
     expirationPeriod: deps.config.orderDefaultExpiration,
     at: now,
     id: operation.idFor('refund-order'),
   });
   const { payment } = assessment;
-  const refundTransaction = Transaction.createRefund(refundOrder, payment, now, operation.idFor('refund'));
+  const refundMethod = deps.paymentMethods.refundMethodOf(payment.paymentMethod);
+  const refundTransaction = Transaction.createRefund(
+    refundOrder,
+    payment,
+    now,
+    refundMethod,
+    operation.idFor('refund'),
+  );
 
   const ctx = { orders, at: now };
   orders.add(refundOrder);

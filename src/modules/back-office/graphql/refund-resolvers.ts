@@ -4,6 +4,7 @@ import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
+import { orderLinesFromGraphQL } from '../../orders/order-lines.ts';
 import type { OrderView } from '../../orders/order-view.ts';
 import { createRefund } from '../commands/create-refund.ts';
 import { RefundRepository } from '../refund.repository.ts';
@@ -55,6 +56,7 @@ export const refundResolvers: Resolvers = {
             merchant_order_id: args.merchantOrderId ?? undefined,
             extra: args.extra ?? undefined,
             transaction_id: args.transactionId ?? undefined,
+            order_lines: args.orderLines ? orderLinesFromGraphQL(args.orderLines) : undefined,
           });
           return { refund: toRefund(result.refund), order: result.order };
         },

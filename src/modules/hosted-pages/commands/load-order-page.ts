@@ -48,10 +48,16 @@ export async function orderPageFactsOf(
   // The project's methods now, not at the order's creation: a method the merchant turned off is not offered.
   const active = project?.paymentMethods ?? [];
   const offered = order.paymentMethods?.filter((method) => active.includes(method)) ?? active;
+  const methods = catalog.ids.filter(
+    (method) => offered.includes(method) && catalog.acceptsCurrency(method, order.currency),
+  );
+  const isTest = order.flags.includes('is-test');
+  const mode = isTest ? 'test' : 'live';
   return {
     order,
     merchantName: merchant?.name ?? project?.name ?? '',
-    methods: catalog.ids.filter((method) => offered.includes(method)),
-    isTest: order.flags.includes('is-test'),
+    methods,
+    redirects: methods.filter((method) => catalog.redirectOf(method)?.modes.includes(mode)),
+    isTest,
   };
 }

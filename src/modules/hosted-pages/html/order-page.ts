@@ -32,6 +32,8 @@ export interface OrderPageParams {
   facts: OrderPageFacts;
   csrfToken: string;
   cardActionUrl: string;
+  /** Where a bank-redirect method's button posts (iDEAL). */
+  methodActionUrl: (method: string) => string;
   cancelActionUrl: string;
   /** A message for the whole form (a failed attempt, card payments unavailable), shown as an alert. */
   alertKey?: MessageKey | null;
@@ -49,8 +51,12 @@ export interface OrderPageParams {
 export function orderPage(ctx: PageContext, params: OrderPageParams): SafeHtml {
   const { t } = ctx.locale;
   const { facts } = params;
-  // The card is paid with the form below; every other method the order offers is a button.
-  const wallets = facts.methods.filter((method) => method !== CREDIT_CARD);
+  // The card is paid with the form below; a bank redirect (iDEAL) is a button that sends the customer to the
+  // bank; every other method the order offers is a button not available here.
+  const redirects = facts.methods.filter((method) => facts.redirects.includes(method));
+  const wallets = facts.methods.filter(
+    (method) => method !== CREDIT_CARD && !facts.redirects.includes(method),
+  );
   const card = facts.methods.includes(CREDIT_CARD);
   const alert = params.alertKey
     ? html`<p class="alert" role="alert" id="attempt-message">${t(params.alertKey)}</p>`
@@ -61,6 +67,14 @@ export function orderPage(ctx: PageContext, params: OrderPageParams): SafeHtml {
 <button type="button" class="button wallet-button" disabled aria-describedby="${method}-note">${methodLabel(t, method)}</button>
 <p id="${method}-note" class="note">${t('wallet.unavailable')}</p>
 </div>`,
+      )}</div>`
+    : '';
+  const redirectButtons = redirects.length
+    ? html`<div class="wallets">${redirects.map(
+        (method) => html`<form method="post" action="${params.methodActionUrl(method)}">
+<input type="hidden" name="_csrf" value="${params.csrfToken}">
+<button type="submit" class="button wallet-button">${methodLabel(t, method)}</button>
+</form>`,
       )}</div>`
     : '';
   const cardSection = card
@@ -74,7 +88,9 @@ ${cardForm({
   echo: params.echo,
   payingAgain: params.payingAgain,
 })}`
-    : html`<p>${t('order.no_methods')}</p>`;
+    : redirects.length
+      ? ''
+      : html`<p>${t('order.no_methods')}</p>`;
 
   const cancelForm = html`<form method="post" action="${params.cancelActionUrl}" class="cancel-form">
 <input type="hidden" name="_csrf" value="${params.csrfToken}">
@@ -93,6 +109,7 @@ ${orderSummary(ctx, facts, 'order.heading')}
 ${alert}
 <section class="panel" aria-labelledby="methods-heading">
 <h2 id="methods-heading">${t('order.choose_method')}</h2>
+${redirectButtons}
 ${walletButtons}
 ${cardSection}
 </section>

@@ -7,6 +7,7 @@ import { type CardFormProblem, choseToPayAgain } from '../card-form-input.ts';
 import { cancelHostedOrder } from '../commands/cancel-order.ts';
 import { loadOrderPage } from '../commands/load-order-page.ts';
 import { payOrderByCard } from '../commands/pay-order-by-card.ts';
+import { payOrderByRedirect } from '../commands/pay-order-by-redirect.ts';
 import { afterCardAttempt, afterFinalStatus, formTargetsOf } from '../destinations.ts';
 import { attemptMessageKey, orderPage } from '../html/order-page.ts';
 import { outcomePage, type PageContext, statePage } from '../html/state-page.ts';
@@ -53,6 +54,35 @@ export async function orderPageRoutes(app: FastifyInstance): Promise<void> {
         });
     }
   });
+
+  // A bank-redirect method's button (iDEAL): a transaction of that method, and on to the bank's page.
+  app.post<OrderRoute & { Params: { method: string } }>(
+    '/pay/:orderId/method/:method',
+    { preHandler: app.csrfProtection },
+    async (request, reply) => {
+      const { deps } = request;
+      const { orderId, method } = request.params;
+      const outcome = await payOrderByRedirect(deps, orderId, method);
+      switch (outcome.kind) {
+        case 'redirected':
+          return redirectTo(reply, outcome.paymentUrl);
+        case 'not_payable':
+          return redirectTo(reply, orderUrl(deps.config.baseUrl, outcome.order.id));
+        case 'unavailable':
+          return showOrderPage(request, reply, await loadOrderPage(deps, orderId), {
+            status: 422,
+            alertKey: 'attempt.unavailable',
+          });
+      }
+    },
+  );
+  app.get<OrderRoute & { Params: { method: string } }>(
+    '/pay/:orderId/method/:method',
+    async (request, reply) => {
+      if (!isUuid(request.params.orderId)) throw notFound('Order');
+      return redirectTo(reply, orderUrl(request.deps.config.baseUrl, request.params.orderId));
+    },
+  );
 
   // A form's address opened directly (a bookmark, history after a refused post): the page itself.
   for (const form of ['card', 'cancel']) {
@@ -106,6 +136,7 @@ function showOrderPage(
         facts: state.facts,
         csrfToken: reply.generateCsrf(),
         cardActionUrl: `${orderUrl(baseUrl, order.id)}card`,
+        methodActionUrl: (method) => `${orderUrl(baseUrl, order.id)}method/${encodeURIComponent(method)}`,
         cancelActionUrl: `${orderUrl(baseUrl, order.id)}cancel`,
         alertKey,
         problems: replay?.problems,

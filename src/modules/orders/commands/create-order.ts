@@ -5,13 +5,14 @@ import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { crashPoint } from '../../../platform/faults.ts';
 import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
 import { refuseWebhookUrl, targetPolicyFor } from '../../../platform/security/outbound-targets.ts';
+import { bankNotConnected } from '../errors.ts';
 import { orderExpiryTimer } from '../expiry-timer.ts';
 import { Order } from '../order.entity.ts';
 import type { ValidCreateOrderInput } from '../order-input.ts';
 import type { OrderView } from '../order-view.ts';
 import { OrderViewRepository, WHOLE_VIEW } from '../order-views.repository.ts';
 import { OrderChanges, OrderWriteRepository } from '../order-writes.repository.ts';
-import type { OrderDeps, OrderOwner } from '../payment-methods.ts';
+import type { OrderDeps, OrderOwner, PaymentMethodCatalog } from '../payment-methods.ts';
 import { issueSetupToken } from '../setup-token.ts';
 import { isFinalOrderStatus } from '../state-machine.ts';
 import { recordNewTransaction } from '../status-changes.ts';
@@ -44,6 +45,12 @@ export async function createOrder<D extends Deps>(
   const method = transactionInput ? paymentMethods.handler(transactionInput.payment_method) : undefined;
   method?.checkDetails?.(transactionInput?.payment_method_details, `${TRANSACTION}.payment_method_details`);
   refuseWhatTheProjectCannotUse(deps, actor, data);
+  refuseCurrenciesTheMethodsCannotPay(paymentMethods, data);
+  // A bank redirect (iDEAL): the customer pays on the bank's page, the transaction's `payment_url`.
+  const redirect = transactionInput ? paymentMethods.redirectOf(transactionInput.payment_method) : null;
+  if (redirect && !redirect.modes.includes(actor.mode)) {
+    throw bankNotConnected(transactionInput!.payment_method, actor.mode);
+  }
   // The order's ids derive from the Idempotency-Key: a retry authorizes a one-click payment under the same
   // transaction id (no second hold at the acquirer), and a retry of a request whose write committed presents it.
   const operation = operationOf(deps);
@@ -78,6 +85,7 @@ export async function createOrder<D extends Deps>(
     customer: data.customer,
     client: data.client,
     extra: data.extra,
+    orderLines: data.order_lines,
     paymentLinkId: options.paymentLinkId,
     id: operation.idFor('order'),
   });
@@ -93,6 +101,7 @@ export async function createOrder<D extends Deps>(
         id: operation.idFor('transaction'),
       })
     : null;
+  if (transaction && redirect) transaction.paymentUrl = redirect.pageUrl(deps.config.baseUrl, transaction.id);
   if (transaction) prepared?.fill?.(transaction);
 
   // Everything the new order's representation needs is in hand: it is never read back. The write relays its
@@ -121,6 +130,26 @@ export async function createOrder<D extends Deps>(
   };
   if (options.within) return write(options.within);
   return deps.db.autocommit(write);
+}
+
+/**
+ * A method that does not pay in the order's currency (iDEAL: EUR only) is refused where it is named: the
+ * transaction's method, or an entry of `payment_methods`.
+ */
+export function refuseCurrenciesTheMethodsCannotPay(
+  catalog: PaymentMethodCatalog,
+  data: Pick<ValidCreateOrderInput, 'currency' | 'payment_methods' | 'transactions'>,
+): void {
+  const refuse = (field: string, method: string) => {
+    const accepted = catalog.currenciesOf(method);
+    const list = accepted.length <= 5 ? ` (${accepted.join(', ')} only)` : '';
+    return invalid(field, `'${data.currency}' is not a currency ${method} pays in${list}`);
+  };
+  const method = data.transactions?.[0]?.payment_method;
+  if (method && !catalog.acceptsCurrency(method, data.currency)) throw refuse('currency', method);
+  for (const [index, listed] of (data.payment_methods ?? []).entries()) {
+    if (!catalog.acceptsCurrency(listed, data.currency)) throw refuse(`payment_methods.${index}`, listed);
+  }
 }
 
 /** Methods the project has not activated, and webhook URLs its mode may not use, are refused. */

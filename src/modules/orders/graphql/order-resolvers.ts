@@ -10,13 +10,15 @@ import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
 import { createOrder } from '../commands/create-order.ts';
+import { updateOrder } from '../commands/update-order.ts';
 import { orderUrlOf } from '../customer-urls.ts';
 import type { JsonObject, OrderKind } from '../order.entity.ts';
 import { hasEvents, hasRelatedOrders, type OrderView, paymentMethodDetailsOf } from '../order-view.ts';
-import { toCreateOrderInput } from './order-input-mapper.ts';
+import { toCreateOrderInput, toUpdateOrderInput } from './order-input-mapper.ts';
 import { orderViewLoader, viewPartsSelected } from './order-loaders.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : null);
+const num = (value: unknown) => (typeof value === 'number' ? value : null);
 const obj = (value: unknown) => (value && typeof value === 'object' ? (value as JsonObject) : null);
 
 /** The views of the orders of `kind` created from `view`'s order, through the request's loader. */
@@ -36,6 +38,12 @@ export const orderResolvers: Resolvers = {
       mutationPayload(async () => ({ order: await createOrder(deps, actor, toCreateOrderInput(input)) }), {
         order: null,
       }),
+    updateOrder: (_parent, { id, input }, { deps, actor }) =>
+      mutationPayload(
+        async () => ({ order: await updateOrder(deps, actor, id, toUpdateOrderInput(input)) }),
+        { order: null },
+        { fieldNames: { order_id: 'id', status: 'input.cancel' } },
+      ),
   },
   Order: {
     id: ({ order }) => order.id,
@@ -62,6 +70,7 @@ export const orderResolvers: Resolvers = {
     customer: ({ order }) => order.customer ?? null,
     client: ({ order }) => order.client ?? null,
     extra: ({ order }) => order.extra ?? null,
+    orderLines: ({ order }) => order.orderLines ?? null,
     refundedAmount: ({ order }) => order.refundedAmount,
     relatedOrderId: ({ order }) => order.relatedOrderId ?? null,
     relatedOrderIds: async (view, _args, context) => {
@@ -123,6 +132,9 @@ export const orderResolvers: Resolvers = {
     cardExpiry: (d) => str(d.card_expiry),
     cardholderName: (d) => str(d.cardholder_name),
     truncatedPan: (d) => str(d.truncated_pan),
+    issuerId: (d) => str(d.issuer_id),
+    consumerName: (d) => str(d.consumer_name),
+    consumerIban: (d) => str(d.consumer_iban),
     aniResults: (d) => {
       const ani = obj(d.ani_results);
       return ani
@@ -159,5 +171,31 @@ export const orderResolvers: Resolvers = {
     locale: (c) => str(c.locale),
     phoneNumbers: (c) => (Array.isArray(c.phone_numbers) ? (c.phone_numbers as string[]) : null),
     ipAddress: (c) => str(c.ip_address),
+    gender: (c) => str(c.gender),
+    birthdate: (c) => str(c.birthdate),
+    additionalAddresses: (c) =>
+      Array.isArray(c.additional_addresses) ? (c.additional_addresses as JsonObject[]) : [],
+  },
+  AdditionalAddress: {
+    addressType: (a) => str(a.address_type) ?? '',
+    address: (a) => str(a.address),
+    street: (a) => str(a.street),
+    housenumber: (a) => str(a.housenumber),
+    postalCode: (a) => str(a.postal_code),
+    city: (a) => str(a.city),
+    country: (a) => str(a.country),
+  },
+  OrderLine: {
+    type: (l) => str(l.type) ?? '',
+    merchantOrderLineId: (l) => str(l.merchant_order_line_id) ?? '',
+    name: (l) => str(l.name) ?? '',
+    quantity: (l) => num(l.quantity) ?? 0,
+    amount: (l) => num(l.amount) ?? 0,
+    vatPercentage: (l) => num(l.vat_percentage) ?? 0,
+    currency: (l) => str(l.currency),
+    discountRate: (l) => num(l.discount_rate),
+    url: (l) => str(l.url),
+    imageUrl: (l) => str(l.image_url),
+    ean: (l) => str(l.ean),
   },
 };

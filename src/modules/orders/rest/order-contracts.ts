@@ -7,6 +7,7 @@ import {
   examplePaidOrder,
 } from '../order-json-examples.ts';
 import { orderIdParam, orderJsonSchema } from '../order-json-schema.ts';
+import { updateOrderInputSchema } from '../order-update-input.ts';
 import type { PaymentMethodRegistry } from '../payment-methods.ts';
 
 /** Spec 4.1 and 4.2; registered by order-routes.ts. */
@@ -100,6 +101,11 @@ export const createOrderContract = defineContract({
       type: 'acquirer_not_configured',
       when: 'A card payment of a live project, and no acquirer connection is configured',
     },
+    {
+      status: 422,
+      type: 'bank_not_connected',
+      when: 'An `ideal` transaction in a live project: iDEAL has no bank connection for live projects yet',
+    },
   ],
 });
 
@@ -143,6 +149,55 @@ export const noOrderListContract = defineContract({
       value:
         'There is no list of orders at GET /v1/orders/: search them with POST /v1/search/orders/ (a query such ' +
         'as "status:completed", or * for every order), or read one with GET /v1/orders/{order_id}/',
+    },
+  ],
+});
+
+export const updateOrderContract = defineContract({
+  method: 'PUT',
+  path: '/v1/orders/:orderId/',
+  operationId: 'updateOrder',
+  summary: 'Update an order',
+  description:
+    "Beyond the spec (the real service has it; the shop plugins' SDK calls it `updateOrder`): changes an order " +
+    'that is not final. Send the fields to change, or the whole order as `GET` answered it with some fields ' +
+    'changed: read-only fields (`id`, `created`, `transactions`, the unchanged `status`, `amount` and `currency`, ' +
+    '...) are ignored. `status: "cancelled"` cancels an order without an accepted payment, as a shop does when ' +
+    'the customer abandons checkout (its webhook follows). Send an `Idempotency-Key` to retry safely.',
+  tags: ['Orders'],
+  auth: 'api_key',
+  params: z.object({ orderId: orderIdParam }),
+  body: {
+    schema: updateOrderInputSchema,
+    examples: {
+      description: { summary: 'A new description', value: { description: 'Two tulip bulbs and a vase' } },
+      cancel: { summary: 'The customer abandoned checkout', value: { status: 'cancelled' } },
+    },
+  },
+  success: {
+    status: 200,
+    description: 'The order as it is now (spec 2.2).',
+    schema: orderJsonSchema,
+    examples: { updated: { summary: 'An updated order', value: exampleHostedOrder } },
+  },
+  errors: [
+    {
+      status: 400,
+      type: 'invalid_request',
+      when: 'A field the rules refuse, e.g. a different `amount` or `currency`',
+      value: 'amount: cannot be changed on an order (it is 1500)',
+    },
+    { status: 404, type: 'not_found', when: 'No such order in your project', value: 'Order not found' },
+    { status: 409, type: 'order_final', when: 'The order is completed, cancelled, expired or in error' },
+    {
+      status: 409,
+      type: 'order_not_updatable',
+      when: 'A refund, capture, void, chargeback or reversal order',
+    },
+    {
+      status: 409,
+      type: 'order_has_payment',
+      when: '`status: "cancelled"` on an order with an accepted payment (`see-transactions`): refund it instead',
     },
   ],
 });

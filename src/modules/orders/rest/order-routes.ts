@@ -4,11 +4,19 @@ import { sendCreated } from '../../../platform/http/created.ts';
 import { route } from '../../../platform/http/route-contract.ts';
 import { createOrder } from '../commands/create-order.ts';
 import { getOrder } from '../commands/get-order.ts';
+import { listProjectCurrencies } from '../commands/list-currencies.ts';
+import { updateOrder } from '../commands/update-order.ts';
 import { noOrderList } from '../errors.ts';
 import { orderResourceUrl, presentOrder } from '../order-json.ts';
-import { createOrderContract, getOrderContract, noOrderListContract } from './order-contracts.ts';
+import { listProjectCurrenciesContract } from './currency-contracts.ts';
+import {
+  createOrderContract,
+  getOrderContract,
+  noOrderListContract,
+  updateOrderContract,
+} from './order-contracts.ts';
 
-/** Spec 4.1 and 4.2. */
+/** Spec 4.1 and 4.2; beyond it, the update the shop plugins send and the currencies of the active methods. */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   route(app, createOrderContract, async (request, reply) => {
     const actor = await requireActor(request);
@@ -30,5 +38,16 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const actor = await requireActor(request);
     const view = await getOrder(request.deps, actor, request.params.orderId);
     return presentOrder(view, request.deps.config.baseUrl, actor.merchantName);
+  });
+
+  route(app, updateOrderContract, async (request) => {
+    const actor = await requireActor(request);
+    const view = await updateOrder(request.deps, actor, request.params.orderId, request.body ?? {});
+    return presentOrder(view, request.deps.config.baseUrl, actor.merchantName);
+  });
+
+  route(app, listProjectCurrenciesContract, async (request) => {
+    const actor = await requireActor(request);
+    return listProjectCurrencies(request.deps.paymentMethods, actor);
   });
 }

@@ -1,4 +1,5 @@
 import type { CardBrand } from '../../vault/card-number.ts';
+import type { RiskData } from './risk-data.ts';
 
 /**
  * The seam between the gateway and whoever moves the money. The test projects use the deterministic simulator
@@ -34,6 +35,8 @@ export interface AuthorizationRequest {
   cvc?: string;
   threeDSecure: ThreeDSecureStatus;
   cardholderName?: string;
+  /** The customer as risk screening sees it: only what the order's customer holds that is valid (risk-data.ts). */
+  risk?: RiskData;
 }
 
 /**

@@ -24,7 +24,12 @@ export type SearchFieldKind =
   /** Case-insensitive substring (`ilike '%value%'`, with `%`, `_` and `\` taken literally). */
   | 'contains'
   /** Case-insensitive exact e-mail address. */
-  | 'email';
+  | 'email'
+  /**
+   * Exact, case-sensitive: some order line (jsonb array `expression`) has this value under `key` (containment,
+   * which the partial GIN index on `orders.order_lines` serves).
+   */
+  | 'order_line';
 
 export type SearchField = {
   readonly name: string;
@@ -33,6 +38,8 @@ export type SearchField = {
   readonly expression: string;
   /** Whether `expression` can be NULL; such terms get an `is not null` guard so `NOT` stays two-valued. */
   readonly nullable: boolean;
+  /** For `order_line` fields: the key of a line that holds the value. */
+  readonly key?: string;
   /** `transaction` fields are matched by `exists (select 1 from transactions t where t.order_id = o.id and ...)`. */
   readonly scope: 'order' | 'transaction';
 };
@@ -67,6 +74,10 @@ export const SEARCH_FIELDS: readonly SearchField[] = [
   ),
   field('customer.email_address', 'email', "o.customer->>'email_address'", true),
   field('customer.merchant_customer_id', 'keyword', "o.customer->>'merchant_customer_id'", true),
+  {
+    ...field('order_lines.merchant_order_line_id', 'order_line', 'o.order_lines', true),
+    key: 'merchant_order_line_id',
+  },
 ];
 
 const FIELDS_BY_NAME = new Map(SEARCH_FIELDS.map((f) => [f.name, f]));

@@ -29,6 +29,7 @@
  *                                        transactions of one order.
  * - `customer.email_address`             case-insensitive exact
  * - `customer.merchant_customer_id`      exact, case-sensitive
+ * - `order_lines.merchant_order_line_id` exact, case-sensitive: some line of the order has it
  *
  * `NOT field:value` also matches orders where the field is empty (e.g. `NOT completed:2026-11-21` includes
  * orders that never completed). Not supported (clear errors): wildcards inside values, regular expressions,

@@ -176,6 +176,10 @@ function renderComparison(field: SearchField, { operator, value }: Comparison): 
       return sqlFragment(`${field.expression} ilike ?`, [`%${escapeLikePattern(String(value))}%`]);
     case 'email':
       return sqlFragment(`lower(${field.expression}) = ?`, [value]);
+    case 'order_line':
+      return sqlFragment(`${field.expression} @> cast(? as jsonb)`, [
+        JSON.stringify([{ [field.key!]: String(value) }]),
+      ]);
     default:
       return sqlFragment(`${field.expression} ${operator} ?`, [value]);
   }

@@ -1,0 +1,73 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../platform/errors/domain-error.ts';
+import { HTTP_STATUS_BY_KIND } from '../../platform/errors/http-status.ts';
+import { statePage } from './html/state-page.ts';
+import { pageLocaleFor } from './i18n/locale.ts';
+import { sendPage } from './page-response.ts';
+
+/**
+ * What every encapsulated scope of customer-facing pages registers first: cookies, form bodies, CSRF
+ * protection, and errors shown as pages. The hosted pages have one scope; another module's pages (the iDEAL
+ * bank simulator) register their own with this, and share the same CSRF cookie.
+ *
+ * CSRF: double submit. A secret in an HttpOnly, `SameSite=Lax` cookie (`_csrf`, path = the base URL's path, so
+ * one secret serves `/pay/`, `/redirect/` and `/ideal/`; `Secure` when the base URL is https) and a token derived
+ * from it in each form. A post without both is refused with 403 and changes nothing.
+ */
+export async function registerPageScope(app: FastifyInstance, baseUrl: string): Promise<void> {
+  const base = new URL(baseUrl);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+  await app.register(fastifyCsrf, {
+    cookieOpts: {
+      path: `${base.pathname.replace(/\/+$/, '')}/`,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: base.protocol === 'https:',
+    },
+  });
+  app.setErrorHandler(pageErrorHandler);
+}
+
+/** Errors on a page are pages too (never the API's JSON), in the browser's language. */
+function pageErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const ctx = {
+    baseUrl: request.deps.config.baseUrl,
+    locale: pageLocaleFor(undefined, request.headers['accept-language']),
+  };
+  if (error instanceof DomainError && error.kind === 'not_found') {
+    // Everything but the order page (`/pay/`) is about one payment: the payment page, a bank's page.
+    const isPaymentPage = !request.url.startsWith('/pay/');
+    return sendPage(
+      reply,
+      404,
+      statePage(ctx, {
+        titleKey: 'state.not_found.title',
+        bodyKey: isPaymentPage ? 'state.not_found.payment' : 'state.not_found.order',
+      }),
+    );
+  }
+  if (typeof error.code === 'string' && error.code.startsWith('FST_CSRF')) {
+    return sendPage(
+      reply,
+      403,
+      statePage(ctx, { titleKey: 'state.forbidden.title', bodyKey: 'state.forbidden.body' }),
+    );
+  }
+  const status =
+    error instanceof DomainError
+      ? HTTP_STATUS_BY_KIND[error.kind]
+      : error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
+  // Only the error itself is logged, never the request body (it may hold a card number).
+  if (status >= 500) request.log.error({ err: error }, 'page error');
+  return sendPage(
+    reply,
+    status,
+    statePage(ctx, { titleKey: 'state.error.title', bodyKey: 'state.error.body' }),
+  );
+}

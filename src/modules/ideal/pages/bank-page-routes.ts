@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../../../platform/errors/domain-error.ts';
+import { loadOrderPageFacts } from '../../hosted-pages/commands/load-order-page.ts';
+import { pageLocaleFor } from '../../hosted-pages/i18n/locale.ts';
+import { redirectTo, sendPage } from '../../hosted-pages/page-response.ts';
+import { isUuid } from '../../orders/order.repository.ts';
+import { isBankOutcome } from '../bank-outcome.ts';
+import { type BankPageState, loadBankPage, settleBankPayment } from '../commands/bank-payment.ts';
+import { afterBank } from '../destinations.ts';
+import { idealBankPageUrl } from '../ideal-payment-method.ts';
+import { issuerName } from '../issuers.ts';
+import { bankPage } from './bank-page.ts';
+
+type BankRoute = { Params: { transactionId: string }; Body: { outcome?: unknown } };
+
+/**
+ * The simulated bank of iDEAL in test projects, `{base_url}/ideal/bank/{transaction_id}/` (the transaction's
+ * `payment_url`): the customer chooses approve, cancel or fail, and is sent back to the shop (destinations.ts).
+ * No API key: the unguessable transaction id is the customer's only handle, as on every payment page. Every post
+ * is CSRF checked and answered with a redirect (POST-redirect-GET).
+ */
+export async function bankPageRoutes(app: FastifyInstance): Promise<void> {
+  app.get<BankRoute>('/ideal/bank/:transactionId/', async (request, reply) => {
+    return show(request, reply, await loadBankPage(request.deps, request.params.transactionId));
+  });
+
+  app.post<BankRoute>(
+    '/ideal/bank/:transactionId/',
+    { preHandler: app.csrfProtection },
+    async (request, reply) => {
+      const { deps } = request;
+      const { transactionId } = request.params;
+      const outcome = request.body?.outcome;
+      // A post without a known outcome changes nothing: the page again.
+      if (!isBankOutcome(outcome)) {
+        if (!isUuid(transactionId)) throw notFound('Payment');
+        return redirectTo(reply, idealBankPageUrl(deps.config.baseUrl, transactionId));
+      }
+      const state = await settleBankPayment(deps, transactionId, outcome);
+      return show(request, reply, state);
+    },
+  );
+}
+
+async function show(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: BankPageState,
+): Promise<FastifyReply> {
+  const { deps } = request;
+  const { baseUrl } = deps.config;
+  if (state.kind === 'finished') return redirectTo(reply, afterBank(baseUrl, state));
+  const { order, transaction } = state;
+  const facts = await loadOrderPageFacts(deps, order);
+  const ctx = { baseUrl, locale: pageLocaleFor(order.customer?.locale, request.headers['accept-language']) };
+  const page = bankPage(ctx, {
+    facts,
+    issuer: issuerName(transaction.paymentMethodDetails.issuer_id) ?? stringOrNull(transaction),
+    actionUrl: idealBankPageUrl(baseUrl, transaction.id),
+    csrfToken: reply.generateCsrf(),
+  });
+  return sendPage(reply, 200, page, [order.returnUrl, order.failureUrl]);
+}
+
+/** The issuer id as sent, when it is not one of the simulator's. */
+function stringOrNull(transaction: { paymentMethodDetails: Record<string, unknown> }): string | null {
+  const id = transaction.paymentMethodDetails.issuer_id;
+  return typeof id === 'string' ? id : null;
+}

@@ -1,0 +1,102 @@
+import type { Deps } from '../../../platform/deps.ts';
+import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
+import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { refuseWebhookUrl, targetPolicyFor } from '../../../platform/security/outbound-targets.ts';
+import { addIsoDuration } from '../duration.ts';
+import { orderFinal, orderHasPayment, orderNotUpdatable } from '../errors.ts';
+import { orderExpiryTimer } from '../expiry-timer.ts';
+import type { JsonObject, Order } from '../order.entity.ts';
+import { OrderRepository } from '../order.repository.ts';
+import { lineInOtherCurrency } from '../order-lines.ts';
+import { updateOrderInputSchema, type ValidUpdateOrderInput } from '../order-update-input.ts';
+import type { OrderView } from '../order-view.ts';
+import type { OrderOwner } from '../payment-methods.ts';
+import { isFinalOrderStatus, isSucceededTransactionStatus } from '../state-machine.ts';
+import { closeOrder } from '../status-changes.ts';
+
+/**
+ * `PUT /v1/orders/{order_id}/` and `updateOrder` (order-update-input.ts says what may change). Under the order's
+ * row lock: a final order is refused (409); the fields sent replace the stored ones; `status: "cancelled"`
+ * closes an order without an accepted payment through the state machine (its open transactions end too; events,
+ * the outbox row and so the webhook go in this same database transaction); a shorter `expiration_period` sets a
+ * timer at the new deadline (a longer one is met by the old timer, which finds the order not yet due and waits).
+ */
+export async function updateOrder(
+  deps: Deps,
+  actor: OrderOwner,
+  orderId: string,
+  input: unknown,
+): Promise<OrderView> {
+  const data = parseOrThrow(updateOrderInputSchema, input);
+  if (data.webhook_url) {
+    const problem = refuseWebhookUrl(data.webhook_url, targetPolicyFor(actor.mode, deps.config));
+    if (problem) throw invalid('webhook_url', problem);
+  }
+  return deps.db.transaction(async (uow) => {
+    const orders = new OrderRepository(uow);
+    const order = await orders.lockOrder(actor.projectId, orderId);
+    if (!order) throw notFound('Order', 'order_id');
+    if (order.kind !== 'payment') throw orderNotUpdatable(order.kind);
+    if (isFinalOrderStatus(order.status)) throw orderFinal(order.status);
+    refuseChangesOfWhatIsFixed(order, data);
+
+    const at = deps.now();
+    const expiresAt = data.expiration_period ? newDeadline(order, data.expiration_period, at) : null;
+    applyChanges(order, data);
+    if (expiresAt) {
+      const earlier = expiresAt.getTime() < order.expiresAt.getTime();
+      order.expirationPeriod = data.expiration_period!;
+      order.expiresAt = expiresAt;
+      if (earlier) await orderExpiryTimer.schedule(deps.jobs, uow, { orderId: order.id }, expiresAt);
+    }
+    order.modifiedAt = at;
+    if (data.status === 'cancelled' && order.status !== 'cancelled') {
+      const transactions = await orders.transactionsOf(order.id);
+      if (transactions.some((t) => isSucceededTransactionStatus(t.status))) throw orderHasPayment();
+      closeOrder({ orders, at, source: 'merchant' }, order, transactions, 'cancelled');
+    }
+    await orders.flush();
+    return orders.loadView(order);
+  });
+}
+
+/** `amount` and `currency` may be echoed as they are; a status other than the current one or `cancelled` is refused. */
+function refuseChangesOfWhatIsFixed(order: Order, data: ValidUpdateOrderInput): void {
+  if (data.amount !== undefined && data.amount !== order.amount) {
+    throw invalid('amount', `cannot be changed on an order (it is ${order.amount})`);
+  }
+  if (data.currency !== undefined && data.currency !== order.currency) {
+    throw invalid('currency', `cannot be changed on an order (it is ${order.currency})`);
+  }
+  if (data.status !== undefined && data.status !== order.status && data.status !== 'cancelled') {
+    throw invalid('status', `can only be set to 'cancelled' (the order is '${order.status}')`);
+  }
+  const otherCurrency = lineInOtherCurrency(data.order_lines, order.currency);
+  if (otherCurrency >= 0) {
+    throw invalid(
+      `order_lines.${otherCurrency}.currency`,
+      `must be the order's currency (${order.currency})`,
+    );
+  }
+}
+
+/** The deadline of a new `expiration_period`, counted from the order's creation; it must lie ahead. */
+function newDeadline(order: Order, period: string, now: Date): Date {
+  const deadline = addIsoDuration(order.createdAt, period);
+  if (!deadline || deadline.getTime() <= now.getTime()) {
+    throw invalid('expiration_period', 'counted from the order’s creation, it must end in the future');
+  }
+  return deadline;
+}
+
+/** The fields sent replace the stored ones; null removes an optional one. */
+function applyChanges(order: Order, data: ValidUpdateOrderInput): void {
+  if (data.merchant_order_id !== undefined) order.merchantOrderId = data.merchant_order_id;
+  if (data.description !== undefined) order.description = data.description;
+  if (data.order_lines !== undefined) order.orderLines = data.order_lines as JsonObject[] | null;
+  if (data.customer !== undefined) order.customer = data.customer;
+  if (data.extra !== undefined) order.extra = data.extra;
+  if (data.webhook_url !== undefined) order.webhookUrl = data.webhook_url;
+  if (data.return_url !== undefined) order.returnUrl = data.return_url;
+  if (data.failure_url !== undefined) order.failureUrl = data.failure_url;
+}
