@@ -31,6 +31,10 @@ export type Scalars = {
    * minor units of its currency: 995 in EUR is 9.95 EUR, 995 in JPY is 995 JPY.
    */
   SafeInt: { input: number; output: number; }
+  /** A selection of fields, as text, e.g. `id`. */
+  federation__FieldSet: { input: unknown; output: unknown; }
+  /** A name imported from a linked specification: a string such as `@key`, or an object with `name` and `as`. */
+  link__Import: { input: unknown; output: unknown; }
 };
 
 /** Visa Account Name Inquiry result (spec 2.5). */
@@ -2205,6 +2209,13 @@ export type WebhookHealth = {
   lastSuccessAt: Maybe<Scalars['DateTime']['output']>;
 };
 
+/** What a linked specification is for. */
+export type Link__Purpose =
+  /** It changes execution: a tool that does not understand it must not execute against the schema. */
+  | 'EXECUTION'
+  /** It adds metadata on security: a tool that does not understand it must not serve the schema. */
+  | 'SECURITY';
+
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
 
@@ -2412,6 +2423,9 @@ export type ResolversTypes = ResolversObject<{
   WebhookDeliveryStatus: WebhookDeliveryStatus;
   WebhookErrorKind: WebhookErrorKind;
   WebhookHealth: ResolverTypeWrapper<WebhookHealth>;
+  federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
+  link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
+  link__Purpose: Link__Purpose;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2513,7 +2527,40 @@ export type ResolversParentTypes = ResolversObject<{
   WebhookDeliveryEdge: WebhookDeliveryEdge;
   WebhookDeliveryFilter: WebhookDeliveryFilter;
   WebhookHealth: WebhookHealth;
+  federation__FieldSet: Scalars['federation__FieldSet']['output'];
+  link__Import: Scalars['link__Import']['output'];
 }>;
+
+export type CostDirectiveArgs = {
+  weight: Scalars['Int']['input'];
+};
+
+export type CostDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = CostDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type KeyDirectiveArgs = {
+  fields: Scalars['federation__FieldSet']['input'];
+  resolvable?: Maybe<Scalars['Boolean']['input']>;
+};
+
+export type KeyDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = KeyDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type LinkDirectiveArgs = {
+  as?: Maybe<Scalars['String']['input']>;
+  for?: Maybe<Link__Purpose>;
+  import?: Maybe<Array<Maybe<Scalars['link__Import']['input']>>>;
+  url?: Maybe<Scalars['String']['input']>;
+};
+
+export type LinkDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = LinkDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type ListSizeDirectiveArgs = {
+  assumedSize?: Maybe<Scalars['Int']['input']>;
+  requireOneSlicingArgument?: Maybe<Scalars['Boolean']['input']>;
+  sizedFields?: Maybe<Array<Scalars['String']['input']>>;
+  slicingArguments?: Maybe<Array<Scalars['String']['input']>>;
+};
+
+export type ListSizeDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = ListSizeDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type RequiresDirectiveArgs = {
   principal?: Maybe<PrincipalKind>;
@@ -3116,6 +3163,14 @@ export type WebhookHealthResolvers<ContextType = AppGraphQLContext, ParentType e
   lastSuccessAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 }>;
 
+export interface Federation__FieldSetScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['federation__FieldSet'], any> {
+  name: 'federation__FieldSet';
+}
+
+export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
+  name: 'link__Import';
+}
+
 export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   AniResults?: AniResultsResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
@@ -3188,8 +3243,14 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   WebhookDeliveryConnection?: WebhookDeliveryConnectionResolvers<ContextType>;
   WebhookDeliveryEdge?: WebhookDeliveryEdgeResolvers<ContextType>;
   WebhookHealth?: WebhookHealthResolvers<ContextType>;
+  federation__FieldSet?: GraphQLScalarType;
+  link__Import?: GraphQLScalarType;
 }>;
 
 export type DirectiveResolvers<ContextType = AppGraphQLContext> = ResolversObject<{
+  cost?: CostDirectiveResolver<any, any, ContextType>;
+  key?: KeyDirectiveResolver<any, any, ContextType>;
+  link?: LinkDirectiveResolver<any, any, ContextType>;
+  listSize?: ListSizeDirectiveResolver<any, any, ContextType>;
   requires?: RequiresDirectiveResolver<any, any, ContextType>;
 }>;

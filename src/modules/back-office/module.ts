@@ -1,6 +1,6 @@
 import type { GatewayModule } from '../../platform/module.ts';
 import type { BackOfficeDeps } from './deps.ts';
-import { refundResolvers } from './graphql/refund-resolvers.ts';
+import { refundEntity, refundResolvers } from './graphql/refund-resolvers.ts';
 import { disputeRoutes } from './rest/dispute-routes.ts';
 import { refundRoutes } from './rest/refund-routes.ts';
 
@@ -8,6 +8,7 @@ import { refundRoutes } from './rest/refund-routes.ts';
 export const backOfficeModule: GatewayModule<BackOfficeDeps> = {
   name: 'back-office',
   resolvers: refundResolvers,
+  entityTypes: [refundEntity],
   async routes(app) {
     await app.register(refundRoutes);
     await app.register(disputeRoutes);
