@@ -69,7 +69,13 @@ export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> 
         async willSendResponse({ response, document, request }) {
           if (response.body.kind !== 'single') return;
           const result = response.body.singleResult;
-          const cost = settleOperation(charged, document, request.operationName, request.variables, result.data);
+          const cost = settleOperation(
+            charged,
+            document,
+            request.operationName,
+            request.variables,
+            result.data,
+          );
           result.extensions = { ...result.extensions, cost };
         },
       };

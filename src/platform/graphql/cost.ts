@@ -145,8 +145,11 @@ export class CostAnalysis {
       if (selection.kind === Kind.FIELD) {
         total += this.#field(parent, selection, walk, value, sizes);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? this.#schema.getType(selection.typeCondition.name.value) : parent;
-        if (type && isCompositeType(type)) total += this.#selection(type, selection.selectionSet, walk, value, sizes);
+        const type = selection.typeCondition
+          ? this.#schema.getType(selection.typeCondition.name.value)
+          : parent;
+        if (type && isCompositeType(type))
+          total += this.#selection(type, selection.selectionSet, walk, value, sizes);
       } else {
         const name = selection.name.value;
         const fragment = walk.fragments[name];
@@ -180,7 +183,8 @@ export class CostAnalysis {
     const declared = this.#declaredCost(field, parent.name === this.#schema.getMutationType()?.name);
     const args = getArgumentValues(field, node, walk.variables);
     let cost = 0;
-    for (const argument of node.arguments ?? []) cost += declared.argumentWeights.get(argument.name.value) ?? 0;
+    for (const argument of node.arguments ?? [])
+      cost += declared.argumentWeights.get(argument.name.value) ?? 0;
     const named = getNamedType(field.type);
     const size = declared.listSize && sizeOf(declared.listSize, args);
     const childSizes =
@@ -194,11 +198,13 @@ export class CostAnalysis {
         : 0);
 
     if (executed) {
-      if (declared.isList && Array.isArray(value)) return cost + value.reduce((sum, each) => sum + item(each), 0);
+      if (declared.isList && Array.isArray(value))
+        return cost + value.reduce((sum, each) => sum + item(each), 0);
       return cost + item(value === undefined ? null : value);
     }
     if (!declared.isList) return cost + item(NOT_EXECUTED);
-    const count = sizes?.get(name) ?? (declared.listSize?.sizedFields.length ? null : size) ?? DEFAULT_LIST_SIZE;
+    const count =
+      sizes?.get(name) ?? (declared.listSize?.sizedFields.length ? null : size) ?? DEFAULT_LIST_SIZE;
     return cost + count * item(NOT_EXECUTED);
   }
 
@@ -215,7 +221,12 @@ export class CostAnalysis {
       const argumentWeight = costDirective(argument.astNode?.directives);
       if (argumentWeight !== null) argumentWeights.set(argument.name, argumentWeight);
     }
-    declared = { weight, argumentWeights, listSize: listSizeOf(field), isList: isListType(getNullableType(field.type)) };
+    declared = {
+      weight,
+      argumentWeights,
+      listSize: listSizeOf(field),
+      isList: isListType(getNullableType(field.type)),
+    };
     this.#declared.set(field, declared);
     return declared;
   }
@@ -234,7 +245,9 @@ function sizeOf(listSize: ListSize, args: Record<string, unknown>): number | nul
 }
 
 function costDirective(directives: readonly ConstDirectiveNode[] | undefined): number | null {
-  const weight = directives?.find((d) => d.name.value === 'cost')?.arguments?.find((a) => a.name.value === 'weight');
+  const weight = directives
+    ?.find((d) => d.name.value === 'cost')
+    ?.arguments?.find((a) => a.name.value === 'weight');
   if (!weight) return null;
   const value = valueFromASTUntyped(weight.value);
   const number = typeof value === 'string' ? Number(value) : value;

@@ -94,8 +94,6 @@ export function settleOperation(
     ? charged.limits.costAnalysis.actual(document, operationName, variables, data ?? null)
     : null;
   const unused = actual === null ? 0 : Math.max(0, charged.requested - actual);
-  const throttleStatus = charged.budget
-    ? charged.budget.refund(charged.projectId, unused)
-    : null;
+  const throttleStatus = charged.budget ? charged.budget.refund(charged.projectId, unused) : null;
   return { requestedQueryCost: charged.requested, actualQueryCost: actual, throttleStatus };
 }

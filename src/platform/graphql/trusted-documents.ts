@@ -62,7 +62,8 @@ export class TrustedDocuments {
    */
   admit(request: DocumentRequest, actor: Actor): GraphQLError | null {
     if (request.documentId !== undefined && request.documentId !== null) {
-      const text = typeof request.documentId === 'string' ? this.#documents.get(request.documentId) : undefined;
+      const text =
+        typeof request.documentId === 'string' ? this.#documents.get(request.documentId) : undefined;
       if (text === undefined) {
         return new GraphQLError('No trusted document has this documentId', {
           extensions: { code: 'PERSISTED_DOCUMENT_NOT_FOUND' },
@@ -72,7 +73,8 @@ export class TrustedDocuments {
       delete request.documentId;
       return null;
     }
-    if (typeof request.query !== 'string' || !this.holds(actor) || this.#texts.has(request.query)) return null;
+    if (typeof request.query !== 'string' || !this.holds(actor) || this.#texts.has(request.query))
+      return null;
     return new GraphQLError(
       'Only trusted documents may be executed with this credential: send the documentId of a document of ' +
         "the portal's manifest instead of a query",

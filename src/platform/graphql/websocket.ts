@@ -168,7 +168,13 @@ export function mountGraphQLWebSocket<Context extends object>(
         if (charged) {
           ctx.extra.charges!.delete(id);
           const data = 'data' in result ? (result.data as Record<string, unknown> | null | undefined) : null;
-          const cost = settleOperation(charged, args.document, args.operationName ?? undefined, args.variableValues, data);
+          const cost = settleOperation(
+            charged,
+            args.document,
+            args.operationName ?? undefined,
+            args.variableValues,
+            data,
+          );
           result = { ...result, extensions: { ...result.extensions, cost } };
           if (!('errors' in result) || !result.errors) return result;
         }
