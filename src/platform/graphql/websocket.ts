@@ -140,7 +140,10 @@ export function mountGraphQLWebSocket<Context extends object>(
         if (options.gate) {
           const admission = await admitOperation(options.gate, payload, actor);
           if (!admission.admitted) return refuse([admission.error], 'BAD_REQUEST');
-          if (admission.charged) (ctx.extra.charges ??= new Map()).set(_id, admission.charged);
+          if (admission.charged) {
+            ctx.extra.charges ??= new Map();
+            ctx.extra.charges.set(_id, admission.charged);
+          }
         }
         let document: ExecutionArgs['document'];
         try {

@@ -54,7 +54,9 @@ export const refundEntity: NodeType = {
   typename: 'Refund',
   async load(context, ids) {
     const views = await getOrders(context.deps, context.actor, ids);
-    return new Map(views.filter((view) => view.order.kind === 'refund').map((view) => [view.order.id, toRefund(view)]));
+    return new Map(
+      views.filter((view) => view.order.kind === 'refund').map((view) => [view.order.id, toRefund(view)]),
+    );
   },
 };
 
