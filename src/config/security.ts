@@ -33,8 +33,8 @@ export const securityEnvShape = {
   GRAPHQL_MAX_TOKENS: count(10, 100_000, 3000),
   GRAPHQL_MAX_DIRECTIVES: count(0, 1000, 50),
   GRAPHQL_MAX_COST: count(1, 10_000_000, 10_000),
-  GRAPHQL_COST_MAXIMUM_AVAILABLE: count(0, 1_000_000_000, 1000),
-  GRAPHQL_COST_RESTORE_RATE: count(1, 1_000_000_000, 50),
+  GRAPHQL_COST_MAXIMUM_AVAILABLE: count(0, 1_000_000_000, 2000),
+  GRAPHQL_COST_RESTORE_RATE: count(1, 1_000_000_000, 100),
   GRAPHQL_TRUSTED_DOCUMENTS: z.enum(['browsers', 'all', 'off']).default('browsers'),
   RATE_LIMIT_ENABLED: z
     .enum(['true', 'false', '1', '0'])

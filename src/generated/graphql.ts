@@ -928,11 +928,19 @@ export type Order = Node & {
   __typename?: 'Order';
   /** Amount in minor units, VAT included; 0 for a card verification. */
   amount: Scalars['SafeInt']['output'];
+  /** What the customer's paid transactions authorized, in minor units (for automatic capture: what was paid). */
+  authorizedAmount: Scalars['SafeInt']['output'];
+  /** What can be done to the order now (`REFUND`, `CAPTURE`, `VOID`, `CANCEL`, `CHARGEBACK`), in that order. */
+  availableActions: Array<OrderAction>;
+  /** What was captured of it: all of an automatic payment, what the captures took of a pre-authorization. */
+  capturedAmount: Scalars['SafeInt']['output'];
   /**
    * The chargeback orders of this payment (flag `is-chargeback`; each disputes part of it and lowers what can
    * still be refunded), oldest first; empty on other kinds of order.
    */
   chargebacks: Array<Order>;
+  /** What chargebacks took, less what reversals gave back. */
+  chargedBackAmount: Scalars['SafeInt']['output'];
   /** The software that created the order (e.g. a shop plugin), as sent; null when none was sent. */
   client: Maybe<Scalars['JSONObject']['output']>;
   /** When the order reached a final status; null until then. */
@@ -979,8 +987,12 @@ export type Order = Node & {
   paymentLinkId: Maybe<Scalars['ID']['output']>;
   /** Payment methods offered on the hosted payment page; null when every method active in the project is offered. */
   paymentMethods: Maybe<Array<PaymentMethod>>;
+  /** Refunds sent to the acquirer whose outcome is not known yet (they hold their share of `refundableAmount`). */
+  pendingRefundAmount: Scalars['SafeInt']['output'];
   /** The project the order belongs to (the API key's project). */
   projectId: Scalars['ID']['output'];
+  /** What can still be refunded now: captured, less refunds accepted or running and chargebacks not reversed. */
+  refundableAmount: Scalars['SafeInt']['output'];
   /** Sum of the accepted refunds of this order, in minor units; 0 when none. */
   refundedAmount: Scalars['SafeInt']['output'];
   /** Refunds of this order, oldest first, including those still processing or failed. */
@@ -1003,11 +1015,31 @@ export type Order = Node & {
   status: OrderStatus;
   /** Payment attempts, oldest first: none until the customer picks a method on the hosted page; one in an own checkout. */
   transactions: Array<Transaction>;
+  /** What voids released of a pre-authorization. */
+  voidedAmount: Scalars['SafeInt']['output'];
   /** Every webhook notification of this order, newest first, each with its attempts. */
   webhookDeliveries: Array<WebhookDelivery>;
   /** Where this order's webhooks go, overriding the project's webhook URL; null when none was sent. */
   webhookUrl: Maybe<Scalars['String']['output']>;
 };
+
+/**
+ * Something a merchant (or, for `CANCEL`, the customer) can do to an order or a transaction right now. The list is
+ * decided by the same rules the operations themselves follow, so an action listed succeeds when asked for now
+ * (barring a race with another change) and one not listed is refused: draw buttons from it rather than from
+ * statuses and amounts.
+ */
+export type OrderAction =
+  /** The customer's "Cancel payment" on the hosted order page cancels the order (hosted payment orders only). */
+  | 'CANCEL'
+  /** `captureTransaction` takes what is still authorized (on the order: of one of its transactions). */
+  | 'CAPTURE'
+  /** Test projects only: the simulator's chargeback (`POST /v1/test/orders/{id}/chargebacks/`) is accepted. */
+  | 'CHARGEBACK'
+  /** `refundOrder` gives back at least 1 minor unit (on a transaction: naming it as `transactionId`). */
+  | 'REFUND'
+  /** `voidTransaction` releases what is still authorized (on the order: of one of its transactions). */
+  | 'VOID';
 
 /** A page of orders matching a search (spec 4.14) as a Relay connection. */
 export type OrderConnection = {
@@ -1783,6 +1815,10 @@ export type Transaction = Node & {
   __typename?: 'Transaction';
   /** Amount in minor units, in `currency`. */
   amount: Scalars['SafeInt']['output'];
+  /** What can be done to this transaction now: `REFUND` and `CHARGEBACK` on a payment, `CAPTURE` and `VOID` on a pre-authorization. */
+  availableActions: Array<OrderAction>;
+  /** What a capture may still take of this pre-authorization; 0 when it cannot be captured. */
+  capturableAmount: Scalars['SafeInt']['output'];
   /** On a capture transaction: the authorization it captures; otherwise null. */
   captureOfTransactionId: Maybe<Scalars['ID']['output']>;
   /** When the transaction was created. */
@@ -1818,6 +1854,8 @@ export type Transaction = Node & {
   reason: Maybe<Scalars['String']['output']>;
   /** On a refund transaction: the paid transaction it refunds; otherwise null. */
   refundOfTransactionId: Maybe<Scalars['ID']['output']>;
+  /** What can still be refunded of this payment (naming it as `refundOrder`'s `transactionId`); 0 on anything else. */
+  refundableAmount: Scalars['SafeInt']['output'];
   /** Status (spec 3.2); for an own checkout this, not the order's, is the status to check. */
   status: TransactionStatus;
   /** On a void transaction: the authorization it releases; otherwise null. */
@@ -2350,6 +2388,7 @@ export type ResolversTypes = ResolversObject<{
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   OneClickType: OneClickType;
   Order: ResolverTypeWrapper<OrderView>;
+  OrderAction: OrderAction;
   OrderConnection: ResolverTypeWrapper<Omit<OrderConnection, 'edges'> & { edges: Array<ResolversTypes['OrderEdge']> }>;
   OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
   OrderSort: OrderSort;
@@ -2782,7 +2821,11 @@ export type NodeResolvers<ContextType = AppGraphQLContext, ParentType extends Re
 
 export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
   amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  authorizedAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  availableActions?: Resolver<Array<ResolversTypes['OrderAction']>, ParentType, ContextType>;
+  capturedAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   chargebacks?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  chargedBackAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   client?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   completed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2803,7 +2846,9 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   paymentLink?: Resolver<Maybe<ResolversTypes['PaymentLink']>, ParentType, ContextType>;
   paymentLinkId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   paymentMethods?: Resolver<Maybe<Array<ResolversTypes['PaymentMethod']>>, ParentType, ContextType>;
+  pendingRefundAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   projectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  refundableAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   refundedAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   refunds?: Resolver<Array<ResolversTypes['Refund']>, ParentType, ContextType>;
   relatedOrderId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -2812,6 +2857,7 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   reversals?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
   transactions?: Resolver<Array<ResolversTypes['Transaction']>, ParentType, ContextType>;
+  voidedAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
   webhookUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -3038,6 +3084,8 @@ export type SubscriptionResolvers<ContextType = AppGraphQLContext, ParentType ex
 
 export type TransactionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Transaction'] = ResolversParentTypes['Transaction']> = ResolversObject<{
   amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  availableActions?: Resolver<Array<ResolversTypes['OrderAction']>, ParentType, ContextType>;
+  capturableAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   captureOfTransactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   creditDebit?: Resolver<Maybe<ResolversTypes['CreditDebit']>, ParentType, ContextType>;
@@ -3054,6 +3102,7 @@ export type TransactionResolvers<ContextType = AppGraphQLContext, ParentType ext
   paymentUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   refundOfTransactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  refundableAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['TransactionStatus'], ParentType, ContextType>;
   voidOfTransactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;

@@ -6,7 +6,7 @@ import { graphqlClient } from '../helpers/graphql.ts';
 import { restClient } from '../helpers/http.ts';
 import { minimalOperations } from '../helpers/minimal-operations.ts';
 import { buildSdlSchema } from '../helpers/sdl-schema.ts';
-import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Row counts of every table a write could touch: equal before and after means nothing was written. */
@@ -29,7 +29,7 @@ describe('roles, enforced for every GraphQL field in one place', () => {
   let admin: SeededUser;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp(SESSIONS_SEND_ANY_DOCUMENT);
     project = await seedProject(app);
     admin = await seedUser(app, project.projectId, 'admin');
   });

@@ -1,5 +1,6 @@
 import type { GatewayModule } from '../../platform/module.ts';
 import type { BackOfficeDeps } from './deps.ts';
+import { orderActionResolvers } from './graphql/order-action-resolvers.ts';
 import { refundEntity, refundResolvers } from './graphql/refund-resolvers.ts';
 import { disputeRoutes } from './rest/dispute-routes.ts';
 import { refundRoutes } from './rest/refund-routes.ts';
@@ -7,7 +8,11 @@ import { refundRoutes } from './rest/refund-routes.ts';
 /** Back-office operations on existing orders: refunds and their list, chargebacks and reversals. */
 export const backOfficeModule: GatewayModule<BackOfficeDeps> = {
   name: 'back-office',
-  resolvers: refundResolvers,
+  resolvers: {
+    ...refundResolvers,
+    Order: { ...refundResolvers.Order, ...orderActionResolvers.Order },
+    Transaction: orderActionResolvers.Transaction,
+  },
   entityTypes: [refundEntity],
   async routes(app) {
     await app.register(refundRoutes);
