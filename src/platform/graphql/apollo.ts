@@ -38,7 +38,9 @@ const NO_STORE_LISTENER = {
  * explorer (explorer/explorer.ts) only outside production. Internal errors are logged once each
  * (error-logging.ts); stack traces reach a response only with `debug` (GRAPHQL_DEBUG=true, never in production).
  */
-export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> }>(
+export async function mountGraphQL<
+  Context extends { deps: Pick<Deps, 'logger'>; request: FastifyRequest | null },
+>(
   app: FastifyInstance,
   options: {
     schema: GraphQLSchema;
@@ -59,11 +61,13 @@ export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> 
   },
 ): Promise<ApolloServer<Context>> {
   const path = options.path ?? '/graphql';
-  /** What each operation was charged, by its context, to settle once it ran. */
-  const charges = new WeakMap<object, Charged>();
+  /** What each request's operation was charged, to settle once it ran. */
+  const requestCharges = new WeakMap<FastifyRequest, Charged>();
   const costPlugin: ApolloServerPlugin<Context> = {
     async requestDidStart({ contextValue }) {
-      const charged = charges.get(contextValue);
+      // Apollo hands each operation a copy of the context: find the charge by the HTTP request it carries.
+      const request = (contextValue as { request?: FastifyRequest | null }).request;
+      const charged = request ? requestCharges.get(request) : undefined;
       if (!charged) return;
       return {
         async willSendResponse({ response, document, request }) {
@@ -110,7 +114,6 @@ export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> 
   }
 
   const actors = new WeakMap<FastifyRequest, Actor>();
-  const requestCharges = new WeakMap<FastifyRequest, Charged>();
   // A hook of this route only, after the instance's preHandlers (idempotency) as before.
   addRouteHooks(app, (route) => route.url === path, {
     preHandler: (request, reply) => authenticateAndAdmit(request, reply),
@@ -140,10 +143,7 @@ export async function mountGraphQL<Context extends { deps: Pick<Deps, 'logger'> 
         throw new GraphQLError('Unauthenticated', {
           extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
         });
-      const context = options.context(request, actor);
-      const charged = requestCharges.get(request);
-      if (charged) charges.set(context, charged);
-      return context;
+      return options.context(request, actor);
     },
   });
   return apollo;
