@@ -156,6 +156,7 @@ export function capturedAmountOf(payment: Transaction, captures: readonly Transa
 
 /** A pre-authorization only holds money until it is captured: its refundable amount is what was captured. */
 function refundableAmountOf(payment: Transaction, captures: Transaction[]): number {
+  if (payment.captureMode !== 'manual') return payment.amount;
   const captured = capturedAmountOf(payment, captures);
   if (captured > 0) return captured;
   throw refundRefused(
