@@ -192,7 +192,7 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     await page.locator('.live-dot.is-live').waitFor();
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
     const subscribeOf = (socket: (typeof sockets)[number]) =>
-      socket.sent.find((m) => m.type === 'subscribe' && /PortalOrderChanges/.test(m.payload.query));
+      socket.sent.find((m) => m.type === 'subscribe' && m.payload.operationName === 'PortalOrderChanges');
     for (let i = 0; i < 100 && !subscribeOf(sockets.at(-1)!); i++) await page.waitForTimeout(50);
     // The subscription starts at the feed's position when the page opened.
     expect(subscribeOf(sockets.at(-1)!).payload.variables).toHaveProperty('afterEvent');
