@@ -168,6 +168,23 @@ describe('declared costs and the per-project budget', () => {
     expect(takes).toEqual([100, 100]);
     expect((await budget.charge('p', 5000)).granted).toBe(false);
   });
+
+  it('takes from the shared bucket once for operations that find the reservation short at the same time', async () => {
+    let takes = 0;
+    const budget = new CostBudget(
+      {
+        take: async (_project, need, want) => {
+          takes += 1;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return { granted: Math.max(need, want), available: 1000 };
+        },
+      },
+      { maximumAvailable: 1000, restoreRate: 100 },
+    );
+    const charges = await Promise.all(Array.from({ length: 10 }, () => budget.charge('p', 10)));
+    expect(charges.every((charge) => charge.granted)).toBe(true);
+    expect(takes).toBe(1);
+  });
 });
 
 /** Values for a document's required variables that are not in the common set (dates, names, inputs). */

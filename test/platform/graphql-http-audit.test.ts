@@ -21,14 +21,14 @@ describe('the graphql-http server audit', () => {
   it.each(['/graphql', '/graphql/subgraph'])('passes on %s with no error', async (path) => {
     const audits = serverAudits({
       url: `${app.baseUrl}${path}`,
-      fetchFn: (input: RequestInfo | URL, init?: RequestInit) =>
+      fetchFn: (input: string | URL | Request, init?: RequestInit) =>
         fetch(input, {
           ...init,
           headers: { ...(init?.headers as Record<string, string>), authorization: basicAuth(apiKey) },
         }),
     });
     const results = await Promise.all(
-      audits.map(async (audit) => ({ name: audit.name, ...(await audit.fn()) })),
+      audits.map(async (audit) => ({ ...(await audit.fn()), name: audit.name })),
     );
     const errors = results.filter((result) => result.status === 'error').map((result) => result.name);
     expect(errors).toEqual([]);

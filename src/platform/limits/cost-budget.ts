@@ -58,6 +58,8 @@ export class CostBudget {
   readonly #settings: CostBudgetSettings;
   readonly #now: () => number;
   readonly #reservations = new Map<string, Reservation>();
+  /** A take from the shared bucket under way, per project: others wait for it instead of taking too. */
+  readonly #taking = new Map<string, Promise<void>>();
   readonly #onError: (error: unknown) => void;
 
   constructor(
@@ -96,21 +98,38 @@ export class CostBudget {
     if (cost > maximumAvailable) {
       return { granted: false, status: this.status(projectId), retryAfterMs: 0, exceedsMaximum: true };
     }
+    // Operations that find the reservation short while this process is already taking from the bucket wait for
+    // that take and look again, rather than each taking a chunk at once (which would empty the bucket).
     let reservation = this.#current(projectId, now);
-    if (reservation && reservation.expiresAt > now && reservation.points >= cost) {
-      reservation.points -= cost;
-      return { granted: true, status: this.status(projectId) };
+    for (let waits = 0; ; waits++) {
+      const at = this.#now();
+      reservation = this.#current(projectId, at);
+      if (reservation && reservation.expiresAt > at && reservation.points >= cost) {
+        reservation.points -= cost;
+        return { granted: true, status: this.status(projectId) };
+      }
+      const pending = this.#taking.get(projectId);
+      if (!pending || waits >= 3) break;
+      await pending;
     }
     const held = reservation?.points ?? 0;
     const need = cost - held;
     // A second of restoring (or a tenth of the bucket, if less), and at least what this operation lacks.
     const want = Math.min(maximumAvailable, Math.max(need, Math.min(restoreRate, maximumAvailable / 10)));
     let taken: BucketTake;
+    const take = this.#shared.take(projectId, need, want);
+    const settled = take.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#taking.set(projectId, settled);
     try {
-      taken = await this.#shared.take(projectId, need, want);
+      taken = await take;
     } catch (error) {
       this.#onError(error);
       return { granted: true, status: this.status(projectId) };
+    } finally {
+      if (this.#taking.get(projectId) === settled) this.#taking.delete(projectId);
     }
     const after = this.#now();
     // Another operation of this process may have reserved meanwhile: the points add up.
