@@ -51,6 +51,11 @@ interface ListSize {
 }
 
 interface Walk {
+  /**
+   * Walking a response: what ran is what it holds (a skipped field, another type's fragment are not there), so
+   * no variable is needed. Estimating: the variables decide `@skip`, `@include` and the slicing arguments.
+   */
+  executed: boolean;
   variables: Record<string, unknown>;
   fragments: Record<string, FragmentDefinitionNode>;
   /** Fragments being walked (a cycle is invalid: validation reports it; the walk must not loop). */
@@ -113,18 +118,23 @@ export class CostAnalysis {
     const operation = getOperationAST(document, operationName);
     const root = operation && this.#schema.getRootType(operation.operation);
     if (!operation || !root) return null;
-    const coerced = getVariableValues(
-      this.#schema,
-      operation.variableDefinitions ?? [],
-      isRecord(variables) ? variables : {},
-    );
-    if (coerced.errors) return null;
+    const executed = data !== NOT_EXECUTED;
+    let coerced: Record<string, unknown> = {};
+    if (!executed) {
+      const given = getVariableValues(
+        this.#schema,
+        operation.variableDefinitions ?? [],
+        isRecord(variables) ? variables : {},
+      );
+      if (given.errors) return null;
+      coerced = given.coerced;
+    }
     const fragments: Walk['fragments'] = {};
     for (const definition of document.definitions) {
       if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
     }
     try {
-      const walk = { variables: coerced.coerced, fragments, spreading: new Set<string>() };
+      const walk = { executed, variables: coerced, fragments, spreading: new Set<string>() };
       return this.#selection(root, operation.selectionSet, walk, data, null);
     } catch {
       return null; // an argument of the wrong type: validation or execution reports it
@@ -141,7 +151,7 @@ export class CostAnalysis {
   ): number {
     let total = 0;
     for (const selection of selectionSet.selections) {
-      if (!included(selection.directives, walk.variables)) continue;
+      if (!walk.executed && !included(selection.directives, walk.variables)) continue;
       if (selection.kind === Kind.FIELD) {
         total += this.#field(parent, selection, walk, value, sizes);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
@@ -174,19 +184,22 @@ export class CostAnalysis {
     if (name.startsWith('__') || (!isObjectType(parent) && !isInterfaceType(parent))) return 0;
     const field = parent.getFields()[name];
     if (!field) return 0;
-    const executed = parentValue !== NOT_EXECUTED;
+    const { executed } = walk;
     const key = node.alias?.value ?? name;
     // In a response, a field that is not there did not run (another type's fragment, an error above it).
     if (executed && !(isRecord(parentValue) && key in parentValue)) return 0;
     const value = executed ? (parentValue as Record<string, unknown>)[key] : NOT_EXECUTED;
 
     const declared = this.#declaredCost(field, parent.name === this.#schema.getMutationType()?.name);
-    const args = getArgumentValues(field, node, walk.variables);
     let cost = 0;
     for (const argument of node.arguments ?? [])
       cost += declared.argumentWeights.get(argument.name.value) ?? 0;
     const named = getNamedType(field.type);
-    const size = declared.listSize && sizeOf(declared.listSize, args);
+    // Only an estimate reads arguments: a response's lists have their own lengths.
+    const size =
+      !executed && declared.listSize
+        ? sizeOf(declared.listSize, getArgumentValues(field, node, walk.variables))
+        : null;
     const childSizes =
       size !== null && declared.listSize?.sizedFields.length
         ? new Map(declared.listSize.sizedFields.map((sized) => [sized, size]))
