@@ -35,7 +35,7 @@ describe('declared costs and the per-project budget', () => {
       GRAPHQL_COST_MAXIMUM_AVAILABLE: '300',
       GRAPHQL_COST_RESTORE_RATE: '10',
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await Promise.all([app.stop(), second.stop()]);
     await small.stop();

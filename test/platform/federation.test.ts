@@ -83,7 +83,7 @@ describe('the payments subgraph in a supergraph', () => {
       })
     ).url;
     stops.push(() => gatewayServer.stop());
-  });
+  }, 120_000);
 
   afterAll(async () => {
     for (const stop of stops.reverse()) await stop();

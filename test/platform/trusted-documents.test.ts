@@ -49,7 +49,7 @@ describe('trusted documents', () => {
       startTestApp({ GRAPHQL_TRUSTED_DOCUMENTS: 'all' }),
       startTestApp({ GRAPHQL_TRUSTED_DOCUMENTS: 'off' }),
     ]);
-  });
+  }, 120_000);
   afterAll(async () => {
     await Promise.all([app.stop(), strict.stop(), off.stop()]);
   });
