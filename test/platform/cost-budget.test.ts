@@ -144,13 +144,15 @@ describe('declared costs and the per-project budget', () => {
     }
   });
 
-  it('lets a process use what it reserved without the database, and lets the rest go after a second', async () => {
+  it('lets a process use what it reserved without the database, and returns the rest after a second', async () => {
     const takes: number[] = [];
+    const returnedPoints: number[] = [];
     let now = 0;
     const budget = new CostBudget(
       {
-        take: async (_project, need, want) => {
+        take: async (_project, need, want, returned) => {
           takes.push(want);
+          returnedPoints.push(returned);
           return { granted: Math.max(need, want), available: 1000 - want };
         },
       },
@@ -166,6 +168,12 @@ describe('declared costs and the per-project budget', () => {
     now += 1000;
     expect((await budget.charge('p', 5)).granted).toBe(true);
     expect(takes).toEqual([100, 100]);
+    // The ended reservation's 0 points left went back with the second take (30 + 30 + 30 + 30 - 20 = 100 spent).
+    expect(returnedPoints).toEqual([0, 0]);
+    budget.refund('p', 50);
+    now += 1000;
+    await budget.charge('p', 5);
+    expect(returnedPoints).toEqual([0, 0, 145]);
     expect((await budget.charge('p', 5000)).granted).toBe(false);
   });
 

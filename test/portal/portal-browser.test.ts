@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { ensurePortalBuilt } from '../../portal/build.ts';
+import { ensurePortalBuilt, PERSISTED_DOCUMENTS_FILE } from '../../portal/build.ts';
 import { orderPaidTwice } from '../factories/paid-twice.ts';
 import {
   answerChallenge,
@@ -26,6 +27,14 @@ import {
 } from './support.ts';
 
 const describeInBrowser = hasChromium ? describe : describe.skip;
+
+/** The id of one of the portal's trusted documents, by operation name (portal/src/gql/persisted-documents.json). */
+function trustedDocumentIdOf(operationName: string): string {
+  const manifest = JSON.parse(readFileSync(PERSISTED_DOCUMENTS_FILE, 'utf8')) as Record<string, string>;
+  const found = Object.entries(manifest).find(([, text]) => text.includes(`mutation ${operationName}(`));
+  if (!found) throw new Error(`no trusted document ${operationName}`);
+  return found[0];
+}
 
 describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
   let app: TestApp;
@@ -363,21 +372,21 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
         })
         .count(),
     ).toBe(0);
-    // The same mutation the refund button would send, from the viewer's signed-in page: refused.
-    const answer: any = await page.evaluate(async (orderId) => {
-      const session: any = await (await fetch('/portal/session')).json();
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
-        body: JSON.stringify({
-          query:
-            'mutation($id: ID!) { refundOrder(orderId: $id, amount: 100) { refund { id } userErrors { code } } }',
-          variables: { id: orderId },
-        }),
-      });
-      return response.json();
-    }, paid.id);
-    expect(answer.data.refundOrder).toEqual({ refund: null, userErrors: [{ code: 'forbidden' }] });
+    // The same mutation the refund button sends (its trusted document), from the viewer's signed-in page: refused.
+    const answer: any = await page.evaluate(
+      async ({ orderId, documentId }) => {
+        const session: any = await (await fetch('/portal/session')).json();
+        const response = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
+          body: JSON.stringify({ documentId, variables: { orderId, amount: 100, transactionId: null } }),
+        });
+        return response.json();
+      },
+      { orderId: paid.id, documentId: trustedDocumentIdOf('PortalRefundOrder') },
+    );
+    expect(answer.data.refundOrder.refund).toBeNull();
+    expect(answer.data.refundOrder.userErrors).toEqual([expect.objectContaining({ code: 'forbidden' })]);
     expect((await rest().get<any>(`/v1/orders/${paid.id}/`)).body.refunded_amount).toBe(0);
   });
 

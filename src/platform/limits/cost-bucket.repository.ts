@@ -10,17 +10,18 @@ export interface BucketTake {
 }
 
 /**
- * Refills the bucket for the time since its last take (`restore` points a second, up to `size`), then hands out
- * `want` points, or all it holds when that is less, provided it holds at least `need` ($4, $5); else nothing.
- * A new project's bucket starts full. One statement, a row lock held only for itself: processes taking from one
- * project's bucket at once queue on its row, each seeing what the one before left.
- * $1 project, $2 size, $3 restore rate per second, $4 need, $5 want.
+ * Refills the bucket for the time since its last take (`restore` points a second, up to `size`) and takes back
+ * what the process returns ($6: a reservation's points it did not spend), then hands out `want` points, or all it
+ * holds when that is less, provided it holds at least `need` ($4, $5); else nothing. A new project's bucket starts
+ * full. One statement, a row lock held only for itself: processes taking from one project's bucket at once queue
+ * on its row, each seeing what the one before left.
+ * $1 project, $2 size, $3 restore rate per second, $4 need, $5 want, $6 returned.
  */
 const TAKE = preparedStatement(
   'graphql_cost.take',
   `with level as (
      select least($2::float8, coalesce(
-       (select b.available + $3::float8 * extract(epoch from (now() - b.updated_at))
+       (select b.available + $6::float8 + $3::float8 * extract(epoch from (now() - b.updated_at))
           from graphql_cost_buckets b where b.project_id = $1::uuid),
        $2::float8)) as points
    )
@@ -31,12 +32,12 @@ const TAKE = preparedStatement(
           now()
      from level
    on conflict (project_id) do update set
-     available = least($2::float8, b.available + $3::float8 * extract(epoch from (now() - b.updated_at)))
-       - case when least($2::float8, b.available + $3::float8 * extract(epoch from (now() - b.updated_at))) >= $4::float8
-              then least($5::float8, least($2::float8, b.available + $3::float8 * extract(epoch from (now() - b.updated_at))))
+     available = least($2::float8, b.available + $6::float8 + $3::float8 * extract(epoch from (now() - b.updated_at)))
+       - case when least($2::float8, b.available + $6::float8 + $3::float8 * extract(epoch from (now() - b.updated_at))) >= $4::float8
+              then least($5::float8, least($2::float8, b.available + $6::float8 + $3::float8 * extract(epoch from (now() - b.updated_at))))
               else 0 end,
-     granted = case when least($2::float8, b.available + $3::float8 * extract(epoch from (now() - b.updated_at))) >= $4::float8
-              then least($5::float8, least($2::float8, b.available + $3::float8 * extract(epoch from (now() - b.updated_at))))
+     granted = case when least($2::float8, b.available + $6::float8 + $3::float8 * extract(epoch from (now() - b.updated_at))) >= $4::float8
+              then least($5::float8, least($2::float8, b.available + $6::float8 + $3::float8 * extract(epoch from (now() - b.updated_at))))
               else 0 end,
      updated_at = now()
    returning b.granted, b.available`,
@@ -49,6 +50,7 @@ export class CostBucketRepository extends Repository {
     bucket: { size: number; restoreRate: number },
     need: number,
     want: number,
+    returned = 0,
   ): Promise<BucketTake> {
     const [row] = await this.prepared<{ granted: number; available: number }>(TAKE, [
       projectId,
@@ -56,6 +58,7 @@ export class CostBucketRepository extends Repository {
       bucket.restoreRate,
       need,
       want,
+      returned,
     ]);
     return { granted: Number(row!.granted), available: Number(row!.available) };
   }

@@ -23,7 +23,8 @@ export type Charge =
 
 /** Where the shared buckets live: PostgreSQL (cost-bucket.repository.ts), or a stand-in in unit tests. */
 export interface SharedBuckets {
-  take(projectId: string, need: number, want: number): Promise<BucketTake>;
+  /** `returned`: points a reservation did not spend, given back to the bucket in the same step. */
+  take(projectId: string, need: number, want: number, returned: number): Promise<BucketTake>;
 }
 
 /** How long a process keeps points it reserved before it lets them go. */
@@ -32,6 +33,8 @@ export const RESERVATION_MS = 1000;
 /** What this process holds of one project's bucket. */
 interface Reservation {
   points: number;
+  /** Points of an ended reservation (and what operations gave back to it), to return with the next take. */
+  unspent: number;
   /** The shared bucket's level when this process last took from it, and when. */
   sharedAvailable: number;
   readAt: number;
@@ -46,9 +49,10 @@ interface Reservation {
  * The bucket itself is a row per project in PostgreSQL; in front of it, each process reserves points in chunks
  * (a second's worth of restoring, at least the operation's cost) and spends them locally, so a busy project costs
  * one statement a second per process rather than one per request. Points a process reserved and did not spend
- * within RESERVATION_MS are let go (not returned): with N processes a project may find up to N chunks fewer
- * points than a single process would give it, never more. `currentlyAvailable` is this process's view: its
- * reservation plus the shared level it last read, refilled since.
+ * within RESERVATION_MS (what operations gave back included) return to the bucket with that process's next take
+ * (the same statement): meanwhile, with N processes, a project may find up to N chunks fewer points than one
+ * process would give it, never more. `currentlyAvailable` is this process's view: its reservation plus the
+ * shared level it last read, refilled since.
  *
  * When the database cannot be asked, the operation is let through (it reads the same database, and answers a
  * 503 itself when that is down): the budget protects the service, it does not gate it on a second dependency.
@@ -81,8 +85,8 @@ export class CostBudget {
   ): CostBudget {
     const bucket = { size: settings.maximumAvailable, restoreRate: settings.restoreRate };
     const shared: SharedBuckets = {
-      take: (projectId, need, want) =>
-        db.autocommit((uow) => new CostBucketRepository(uow).take(projectId, bucket, need, want)),
+      take: (projectId, need, want, returned) =>
+        db.autocommit((uow) => new CostBucketRepository(uow).take(projectId, bucket, need, want, returned)),
     };
     return new CostBudget(shared, settings, { onError });
   }
@@ -117,7 +121,9 @@ export class CostBudget {
     // A second of restoring (or a tenth of the bucket, if less), and at least what this operation lacks.
     const want = Math.min(maximumAvailable, Math.max(need, Math.min(restoreRate, maximumAvailable / 10)));
     let taken: BucketTake;
-    const take = this.#shared.take(projectId, need, want);
+    const returned = reservation?.unspent ?? 0;
+    if (reservation) reservation.unspent = 0;
+    const take = this.#shared.take(projectId, need, want, returned);
     const settled = take.then(
       () => undefined,
       () => undefined,
@@ -135,6 +141,7 @@ export class CostBudget {
     // Another operation of this process may have reserved meanwhile: the points add up.
     reservation = this.#current(projectId, after) ?? {
       points: 0,
+      unspent: 0,
       sharedAvailable: 0,
       readAt: after,
       expiresAt: after + RESERVATION_MS,
@@ -177,10 +184,13 @@ export class CostBudget {
     return { maximumAvailable, currentlyAvailable: Math.floor(available), restoreRate };
   }
 
-  /** The project's reservation; past RESERVATION_MS its points are let go, what it last read is kept. */
+  /** The project's reservation; past RESERVATION_MS its points go back (with the next take), what it read stays. */
   #current(projectId: string, now: number): Reservation | undefined {
     const reservation = this.#reservations.get(projectId);
-    if (reservation && reservation.expiresAt <= now) reservation.points = 0;
+    if (reservation && reservation.expiresAt <= now && reservation.points > 0) {
+      reservation.unspent += reservation.points;
+      reservation.points = 0;
+    }
     return reservation;
   }
 }
