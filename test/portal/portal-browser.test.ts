@@ -19,6 +19,7 @@ import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
 import {
   nextOperation,
   openPortal,
+  PAGES_IN_QUICK_SUCCESSION,
   type PortalPage,
   SIGN_IN_OFTEN,
   screenshot,
@@ -47,7 +48,10 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
 
   beforeAll(async () => {
     await ensurePortalBuilt('/portal/');
-    [app, browser] = await Promise.all([startTestApp(SIGN_IN_OFTEN), launchChromium()]);
+    [app, browser] = await Promise.all([
+      startTestApp({ ...SIGN_IN_OFTEN, ...PAGES_IN_QUICK_SUCCESSION }),
+      launchChromium(),
+    ]);
     portalUrl = `${app.baseUrl}/portal`;
     project = await seedProject(app, { name: 'Tulip Tickets' });
     [admin, viewer] = await Promise.all([
