@@ -22,6 +22,7 @@ import { Migration20261127100000_order_child_keys } from './Migration20261127100
 import { Migration20261128000000_see_transactions_expiry } from './Migration20261128000000_see_transactions_expiry.ts';
 import { Migration20261128100000_crash_safe_money } from './Migration20261128100000_crash_safe_money.ts';
 import { Migration20261129000000_order_lines } from './Migration20261129000000_order_lines.ts';
+import { Migration20261129100000_graphql_cost_buckets } from './Migration20261129100000_graphql_cost_buckets.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   Migration20261128000000_see_transactions_expiry,
   Migration20261128100000_crash_safe_money,
   Migration20261129000000_order_lines,
+  Migration20261129100000_graphql_cost_buckets,
 ];

@@ -15,6 +15,11 @@ import { fileURLToPath } from 'node:url';
 const PORTAL_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(PORTAL_DIR);
 export const PORTAL_BUILD_DIR = path.join(PORTAL_DIR, 'dist');
+/**
+ * The portal's trusted documents (codegen's client preset, `persistedDocuments`: sha256 id -> document), which
+ * the server loads at start: a signed-in user may execute only these (src/platform/graphql/trusted-documents.ts).
+ */
+export const PERSISTED_DOCUMENTS_FILE = path.join(PORTAL_DIR, 'src', 'gql', 'persisted-documents.json');
 const STAMP = '.build-stamp';
 const IGNORED = new Set(['dist', 'node_modules']);
 

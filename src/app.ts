@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { PORTAL_BUILD_DIR } from '../portal/build.ts';
+import { PERSISTED_DOCUMENTS_FILE, PORTAL_BUILD_DIR } from '../portal/build.ts';
 import { API_TITLE, apiDocument } from './api-document.ts';
 import { pathPrefixOf } from './config/index.ts';
 import { auditMutations } from './modules/audit/graphql/mutation-audit.ts';
@@ -11,15 +11,19 @@ import { apiKeyRefusedAtOnce, authenticateApiKey } from './modules/identity/comm
 import { sessionActorOf } from './modules/identity/session-authentication.ts';
 import { sessionCookieOf } from './modules/identity/session-cookie.ts';
 import { hashSessionToken } from './modules/identity/session-token.ts';
-import { registerRoutes, resolvers } from './modules/index.ts';
+import { federationEntities, registerRoutes, resolvers } from './modules/index.ts';
 import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
 import { instrumentApp } from './observability.ts';
+import type { Actor } from './platform/auth/actor.ts';
 import { concerns } from './platform/auth/credential-change.ts';
 import { migrationsCurrent } from './platform/db/migrations.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { enforceRoles } from './platform/graphql/authorization.ts';
 import { OperationLimits } from './platform/graphql/limits.ts';
-import { buildSchema } from './platform/graphql/schema.ts';
+import type { OperationGate } from './platform/graphql/operation-gate.ts';
+import { GRAPHQL_PATH, SUBGRAPH_PATH } from './platform/graphql/paths.ts';
+import { buildSchema, buildSubgraphSchema } from './platform/graphql/schema.ts';
+import { TrustedDocuments } from './platform/graphql/trusted-documents.ts';
 import {
   mountGraphQLWebSocket,
   type OpenSockets,
@@ -37,6 +41,7 @@ import { loadIdempotencySecret } from './platform/http/idempotency-secret.ts';
 import { mountPortal } from './platform/http/portal.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { createHttpServer } from './platform/http/server.ts';
+import { CostBudget } from './platform/limits/cost-budget.ts';
 import { mountApiReference } from './platform/openapi/api-reference.ts';
 import { checkResponsesAgainstContracts } from './platform/openapi/response-check.ts';
 import { recordRoutes } from './platform/openapi/route-registry.ts';
@@ -94,7 +99,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   // Before every route and GraphQL, so that each authenticated POST accepts an Idempotency-Key.
   registerIdempotency(app, {
     scopeOf: async (request) =>
-      (await (request.routePattern === '/graphql' ? requireApiKeyOrSession : requireActor)(request))
+      (await (request.routePattern === GRAPHQL_PATH ? requireApiKeyOrSession : requireActor)(request))
         .projectId,
     secret: loadIdempotencySecret(deps.config),
     db: deps.db,
@@ -108,21 +113,45 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   recordRestWrites(app, deps.audit);
   app.addHook('onClose', () => deps.audit.flush());
   const production = deps.config.env === 'production';
-  const limits = new OperationLimits(schema, deps.config.security.graphqlLimits);
+  const { security } = deps.config;
+  // Each project's budget of cost points, shared by every process; the same for both endpoints and graphql-ws.
+  const budget = CostBudget.inDatabase(deps.db, security.graphqlCostBudget, (err) =>
+    deps.logger.warn({ err }, 'the GraphQL cost budget could not be read; the operation went through'),
+  );
+  const gate: OperationGate = {
+    trusted: TrustedDocuments.load(PERSISTED_DOCUMENTS_FILE, security.graphqlTrustedDocuments),
+    limits: new OperationLimits(schema, security.graphqlLimits),
+    budget,
+  };
+  const httpContext = (request: FastifyRequest, actor: Actor): AppGraphQLContext => ({
+    deps: request.deps,
+    actor,
+    request,
+    clientAddress: request.ip,
+    loaders: new Map(),
+  });
   await mountGraphQL<AppGraphQLContext>(app, {
     schema,
     production,
     debug: deps.config.graphqlDebug,
-    limits,
+    gate,
     plugins: [metrics.graphqlPlugin<AppGraphQLContext>()],
     authenticate: requireApiKeyOrSession,
-    context: (request, actor) => ({
-      deps: request.deps,
-      actor,
-      request,
-      clientAddress: request.ip,
-      loaders: new Map(),
-    }),
+    context: httpContext,
+  });
+  // The same SDL and resolvers as a Federation 2 subgraph, for a company's gateway (API keys only).
+  const subgraph = buildSubgraphSchema(resolvers, federationEntities);
+  enforceRoles(subgraph, { onMutation: auditMutations(deps.audit) });
+  await mountGraphQL<AppGraphQLContext>(app, {
+    schema: subgraph,
+    path: SUBGRAPH_PATH,
+    explorer: false,
+    production,
+    debug: deps.config.graphqlDebug,
+    gate: { limits: new OperationLimits(subgraph, security.graphqlLimits), budget },
+    plugins: [metrics.graphqlPlugin<AppGraphQLContext>()],
+    authenticate: requireActor,
+    context: httpContext,
   });
   // graphql-ws on the same path, over the same schema; its operations also see this process's live events feed.
   const feed = new EventFeed({
@@ -138,10 +167,10 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   ]);
   sockets = mountGraphQLWebSocket<AppGraphQLContext>(app, {
     schema,
-    path: '/graphql',
+    path: GRAPHQL_PATH,
     production,
     recheckIntervalMs: deps.config.security.socketRecheckIntervalMs,
-    limits,
+    gate,
     authenticate: async (params, request): Promise<SocketCredential | null> => {
       const apiKey = apiKeyFromConnectionParams(params) ?? apiKeyFromBasicAuth(request.headers.authorization);
       if (apiKey) {

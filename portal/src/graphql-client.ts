@@ -1,6 +1,7 @@
 import { Client, cacheExchange, fetchExchange, mapExchange, subscriptionExchange } from '@urql/core';
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
 import type { Session } from './session.ts';
+import { fetchWithDocumentIds, trustedDocumentId } from './trusted-documents.ts';
 
 /**
  * One urql client per session: HTTP for queries and mutations (the session cookie rides along; every request
@@ -65,6 +66,8 @@ export function createPortalClient(
   });
   const client = new Client({
     url: GRAPHQL_PATH,
+    // Trusted documents: each operation goes out as its id (trusted-documents.ts), never as text.
+    fetch: fetchWithDocumentIds,
     preferGetMethod: false,
     requestPolicy: 'cache-and-network',
     fetchOptions: () => ({ headers: csrf, credentials: 'same-origin', cache: 'no-store' }),
@@ -120,11 +123,15 @@ export function createPortalClient(
  * change) is written into the payload's variables. graphql-ws sends that same payload again when it reconnects,
  * so the server replays exactly what happened after the last event the page handled.
  */
-export function resumingPayload(request: { query?: string; variables?: unknown }) {
+export function resumingPayload(request: { query?: string; variables?: unknown; operationName?: string }) {
   const variables: Record<string, unknown> = {
     ...(request.variables as Record<string, unknown> | undefined),
   };
-  const payload = { ...request, query: request.query ?? '', variables };
+  // A trusted document goes by its id; graphql-ws still wants `query` to be a string, so it is left empty.
+  const documentId = trustedDocumentId(request.operationName);
+  const payload = documentId
+    ? { ...request, query: '', documentId, variables }
+    : { ...request, query: request.query ?? '', variables };
   const resumable = 'afterEvent' in variables;
   return {
     payload,

@@ -33,6 +33,9 @@ export const securityEnvShape = {
   GRAPHQL_MAX_TOKENS: count(10, 100_000, 3000),
   GRAPHQL_MAX_DIRECTIVES: count(0, 1000, 50),
   GRAPHQL_MAX_COST: count(1, 10_000_000, 10_000),
+  GRAPHQL_COST_MAXIMUM_AVAILABLE: count(0, 1_000_000_000, 2000),
+  GRAPHQL_COST_RESTORE_RATE: count(1, 1_000_000_000, 100),
+  GRAPHQL_TRUSTED_DOCUMENTS: z.enum(['browsers', 'all', 'off']).default('browsers'),
   RATE_LIMIT_ENABLED: z
     .enum(['true', 'false', '1', '0'])
     .transform((value) => value === 'true' || value === '1')
@@ -69,6 +72,15 @@ export interface SecurityConfig {
     maxDirectives: number;
     maxCost: number;
   };
+  /** Each project's leaky bucket of GraphQL cost points (platform/limits/cost-budget.ts). */
+  graphqlCostBudget: {
+    /** Points a full bucket holds, the most one operation may cost; 0 turns the budget off. */
+    maximumAvailable: number;
+    /** Points restored per second. */
+    restoreRate: number;
+  };
+  /** Who may execute only the portal's trusted documents (platform/graphql/trusted-documents.ts). */
+  graphqlTrustedDocuments: 'browsers' | 'all' | 'off';
   rateLimits: {
     enabled: boolean;
     /** Requests per minute per API key or session. */
@@ -96,6 +108,11 @@ export function securityConfigFrom(raw: SecurityEnv): SecurityConfig {
       maxDirectives: raw.GRAPHQL_MAX_DIRECTIVES,
       maxCost: raw.GRAPHQL_MAX_COST,
     },
+    graphqlCostBudget: {
+      maximumAvailable: raw.GRAPHQL_COST_MAXIMUM_AVAILABLE,
+      restoreRate: raw.GRAPHQL_COST_RESTORE_RATE,
+    },
+    graphqlTrustedDocuments: raw.GRAPHQL_TRUSTED_DOCUMENTS,
     rateLimits: {
       enabled: raw.RATE_LIMIT_ENABLED,
       perCredential: raw.RATE_LIMIT_PER_CREDENTIAL,

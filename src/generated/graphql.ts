@@ -31,6 +31,10 @@ export type Scalars = {
    * minor units of its currency: 995 in EUR is 9.95 EUR, 995 in JPY is 995 JPY.
    */
   SafeInt: { input: number; output: number; }
+  /** A selection of fields, as text, e.g. `id`. */
+  federation__FieldSet: { input: unknown; output: unknown; }
+  /** A name imported from a linked specification: a string such as `@key`, or an object with `name` and `as`. */
+  link__Import: { input: unknown; output: unknown; }
 };
 
 /** One of the customer's other addresses (the real service's `additional_addresses`). */
@@ -993,11 +997,19 @@ export type Order = Node & {
   __typename?: 'Order';
   /** Amount in minor units, VAT included; 0 for a card verification. */
   amount: Scalars['SafeInt']['output'];
+  /** What the customer's paid transactions authorized, in minor units (for automatic capture: what was paid). */
+  authorizedAmount: Scalars['SafeInt']['output'];
+  /** What can be done to the order now (`REFUND`, `CAPTURE`, `VOID`, `CANCEL`, `CHARGEBACK`), in that order. */
+  availableActions: Array<OrderAction>;
+  /** What was captured of it: all of an automatic payment, what the captures took of a pre-authorization. */
+  capturedAmount: Scalars['SafeInt']['output'];
   /**
    * The chargeback orders of this payment (flag `is-chargeback`; each disputes part of it and lowers what can
    * still be refunded), oldest first; empty on other kinds of order.
    */
   chargebacks: Array<Order>;
+  /** What chargebacks took, less what reversals gave back. */
+  chargedBackAmount: Scalars['SafeInt']['output'];
   /** The software that created the order (e.g. a shop plugin), as sent; null when none was sent. */
   client: Maybe<Scalars['JSONObject']['output']>;
   /** When the order reached a final status; null until then. */
@@ -1049,8 +1061,12 @@ export type Order = Node & {
   paymentLinkId: Maybe<Scalars['ID']['output']>;
   /** Payment methods offered on the hosted payment page; null when every method active in the project is offered. */
   paymentMethods: Maybe<Array<PaymentMethod>>;
+  /** Refunds sent to the acquirer whose outcome is not known yet (they hold their share of `refundableAmount`). */
+  pendingRefundAmount: Scalars['SafeInt']['output'];
   /** The project the order belongs to (the API key's project). */
   projectId: Scalars['ID']['output'];
+  /** What can still be refunded now: captured, less refunds accepted or running and chargebacks not reversed. */
+  refundableAmount: Scalars['SafeInt']['output'];
   /** Sum of the accepted refunds of this order, in minor units; 0 when none. */
   refundedAmount: Scalars['SafeInt']['output'];
   /** Refunds of this order, oldest first, including those still processing or failed. */
@@ -1073,11 +1089,31 @@ export type Order = Node & {
   status: OrderStatus;
   /** Payment attempts, oldest first: none until the customer picks a method on the hosted page; one in an own checkout. */
   transactions: Array<Transaction>;
+  /** What voids released of a pre-authorization. */
+  voidedAmount: Scalars['SafeInt']['output'];
   /** Every webhook notification of this order, newest first, each with its attempts. */
   webhookDeliveries: Array<WebhookDelivery>;
   /** Where this order's webhooks go, overriding the project's webhook URL; null when none was sent. */
   webhookUrl: Maybe<Scalars['String']['output']>;
 };
+
+/**
+ * Something a merchant (or, for `CANCEL`, the customer) can do to an order or a transaction right now. The list is
+ * decided by the same rules the operations themselves follow, so an action listed succeeds when asked for now
+ * (barring a race with another change) and one not listed is refused: draw buttons from it rather than from
+ * statuses and amounts.
+ */
+export type OrderAction =
+  /** The customer's "Cancel payment" on the hosted order page cancels the order (hosted payment orders only). */
+  | 'CANCEL'
+  /** `captureTransaction` takes what is still authorized (on the order: of one of its transactions). */
+  | 'CAPTURE'
+  /** Test projects only: the simulator's chargeback (`POST /v1/test/orders/{id}/chargebacks/`) is accepted. */
+  | 'CHARGEBACK'
+  /** `refundOrder` gives back at least 1 minor unit (on a transaction: naming it as `transactionId`). */
+  | 'REFUND'
+  /** `voidTransaction` releases what is still authorized (on the order: of one of its transactions). */
+  | 'VOID';
 
 /** A page of orders matching a search (spec 4.14) as a Relay connection. */
 export type OrderConnection = {
@@ -1916,6 +1952,10 @@ export type Transaction = Node & {
   __typename?: 'Transaction';
   /** Amount in minor units, in `currency`. */
   amount: Scalars['SafeInt']['output'];
+  /** What can be done to this transaction now: `REFUND` and `CHARGEBACK` on a payment, `CAPTURE` and `VOID` on a pre-authorization. */
+  availableActions: Array<OrderAction>;
+  /** What a capture may still take of this pre-authorization; 0 when it cannot be captured. */
+  capturableAmount: Scalars['SafeInt']['output'];
   /** On a capture transaction: the authorization it captures; otherwise null. */
   captureOfTransactionId: Maybe<Scalars['ID']['output']>;
   /** When the transaction was created. */
@@ -1951,6 +1991,8 @@ export type Transaction = Node & {
   reason: Maybe<Scalars['String']['output']>;
   /** On a refund transaction: the paid transaction it refunds; otherwise null. */
   refundOfTransactionId: Maybe<Scalars['ID']['output']>;
+  /** What can still be refunded of this payment (naming it as `refundOrder`'s `transactionId`); 0 on anything else. */
+  refundableAmount: Scalars['SafeInt']['output'];
   /** Status (spec 3.2); for an own checkout this, not the order's, is the status to check. */
   status: TransactionStatus;
   /** On a void transaction: the authorization it releases; otherwise null. */
@@ -2384,6 +2426,13 @@ export type WebhookHealth = {
   lastSuccessAt: Maybe<Scalars['DateTime']['output']>;
 };
 
+/** What a linked specification is for. */
+export type Link__Purpose =
+  /** It changes execution: a tool that does not understand it must not execute against the schema. */
+  | 'EXECUTION'
+  /** It adds metadata on security: a tool that does not understand it must not serve the schema. */
+  | 'SECURITY';
+
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
 
@@ -2520,6 +2569,7 @@ export type ResolversTypes = ResolversObject<{
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   OneClickType: OneClickType;
   Order: ResolverTypeWrapper<OrderView>;
+  OrderAction: OrderAction;
   OrderConnection: ResolverTypeWrapper<Omit<OrderConnection, 'edges'> & { edges: Array<ResolversTypes['OrderEdge']> }>;
   OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
   OrderLine: ResolverTypeWrapper<JsonObject>;
@@ -2597,6 +2647,9 @@ export type ResolversTypes = ResolversObject<{
   WebhookDeliveryStatus: WebhookDeliveryStatus;
   WebhookErrorKind: WebhookErrorKind;
   WebhookHealth: ResolverTypeWrapper<WebhookHealth>;
+  federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
+  link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
+  link__Purpose: Link__Purpose;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2704,7 +2757,40 @@ export type ResolversParentTypes = ResolversObject<{
   WebhookDeliveryEdge: WebhookDeliveryEdge;
   WebhookDeliveryFilter: WebhookDeliveryFilter;
   WebhookHealth: WebhookHealth;
+  federation__FieldSet: Scalars['federation__FieldSet']['output'];
+  link__Import: Scalars['link__Import']['output'];
 }>;
+
+export type CostDirectiveArgs = {
+  weight: Scalars['Int']['input'];
+};
+
+export type CostDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = CostDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type KeyDirectiveArgs = {
+  fields: Scalars['federation__FieldSet']['input'];
+  resolvable?: Maybe<Scalars['Boolean']['input']>;
+};
+
+export type KeyDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = KeyDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type LinkDirectiveArgs = {
+  as?: Maybe<Scalars['String']['input']>;
+  for?: Maybe<Link__Purpose>;
+  import?: Maybe<Array<Maybe<Scalars['link__Import']['input']>>>;
+  url?: Maybe<Scalars['String']['input']>;
+};
+
+export type LinkDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = LinkDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type ListSizeDirectiveArgs = {
+  assumedSize?: Maybe<Scalars['Int']['input']>;
+  requireOneSlicingArgument?: Maybe<Scalars['Boolean']['input']>;
+  sizedFields?: Maybe<Array<Scalars['String']['input']>>;
+  slicingArguments?: Maybe<Array<Scalars['String']['input']>>;
+};
+
+export type ListSizeDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = ListSizeDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type RequiresDirectiveArgs = {
   principal?: Maybe<PrincipalKind>;
@@ -2940,7 +3026,11 @@ export type NodeResolvers<ContextType = AppGraphQLContext, ParentType extends Re
 
 export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
   amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  authorizedAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  availableActions?: Resolver<Array<ResolversTypes['OrderAction']>, ParentType, ContextType>;
+  capturedAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   chargebacks?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  chargedBackAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   client?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   completed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2962,7 +3052,9 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   paymentLink?: Resolver<Maybe<ResolversTypes['PaymentLink']>, ParentType, ContextType>;
   paymentLinkId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   paymentMethods?: Resolver<Maybe<Array<ResolversTypes['PaymentMethod']>>, ParentType, ContextType>;
+  pendingRefundAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   projectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  refundableAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   refundedAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   refunds?: Resolver<Array<ResolversTypes['Refund']>, ParentType, ContextType>;
   relatedOrderId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -2971,6 +3063,7 @@ export type OrderResolvers<ContextType = AppGraphQLContext, ParentType extends R
   reversals?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
   transactions?: Resolver<Array<ResolversTypes['Transaction']>, ParentType, ContextType>;
+  voidedAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   webhookDeliveries?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
   webhookUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -3214,6 +3307,8 @@ export type SubscriptionResolvers<ContextType = AppGraphQLContext, ParentType ex
 
 export type TransactionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Transaction'] = ResolversParentTypes['Transaction']> = ResolversObject<{
   amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
+  availableActions?: Resolver<Array<ResolversTypes['OrderAction']>, ParentType, ContextType>;
+  capturableAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   captureOfTransactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   creditDebit?: Resolver<Maybe<ResolversTypes['CreditDebit']>, ParentType, ContextType>;
@@ -3230,6 +3325,7 @@ export type TransactionResolvers<ContextType = AppGraphQLContext, ParentType ext
   paymentUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   refundOfTransactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  refundableAmount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['TransactionStatus'], ParentType, ContextType>;
   voidOfTransactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -3344,6 +3440,14 @@ export type WebhookHealthResolvers<ContextType = AppGraphQLContext, ParentType e
   lastSuccessAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 }>;
 
+export interface Federation__FieldSetScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['federation__FieldSet'], any> {
+  name: 'federation__FieldSet';
+}
+
+export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
+  name: 'link__Import';
+}
+
 export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   AdditionalAddress?: AdditionalAddressResolvers<ContextType>;
   AniResults?: AniResultsResolvers<ContextType>;
@@ -3419,8 +3523,14 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   WebhookDeliveryConnection?: WebhookDeliveryConnectionResolvers<ContextType>;
   WebhookDeliveryEdge?: WebhookDeliveryEdgeResolvers<ContextType>;
   WebhookHealth?: WebhookHealthResolvers<ContextType>;
+  federation__FieldSet?: GraphQLScalarType;
+  link__Import?: GraphQLScalarType;
 }>;
 
 export type DirectiveResolvers<ContextType = AppGraphQLContext> = ResolversObject<{
+  cost?: CostDirectiveResolver<any, any, ContextType>;
+  key?: KeyDirectiveResolver<any, any, ContextType>;
+  link?: LinkDirectiveResolver<any, any, ContextType>;
+  listSize?: ListSizeDirectiveResolver<any, any, ContextType>;
   requires?: RequiresDirectiveResolver<any, any, ContextType>;
 }>;

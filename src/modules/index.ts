@@ -46,6 +46,12 @@ export const resolvers = [
   nodeResolvers(modules.flatMap((module) => module.nodeTypes ?? [])),
 ];
 
+/** The loaders of every type a gateway may reference (`@key`): the node types and the other entity types. */
+export const federationEntities = modules.flatMap((module) => [
+  ...(module.nodeTypes ?? []),
+  ...(module.entityTypes ?? []),
+]);
+
 /** Once per process, before anything is served: job queues, configuration checks. */
 export async function startModules(deps: AppDeps): Promise<void> {
   for (const module of modules) await module.start?.(deps);

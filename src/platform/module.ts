@@ -16,6 +16,11 @@ export interface GatewayModule<D extends Deps = Deps> {
   readonly resolvers?: object;
   /** Its types that implement `Node`, found by `node(id:)` and `nodes(ids:)` (platform/graphql/node.ts). */
   readonly nodeTypes?: readonly NodeType[];
+  /**
+   * Its Federation entities (`@key` types) that are not node types, with their loaders: the subgraph resolves a
+   * gateway's references to them through these (platform/graphql/subgraph.ts). Node types are entities already.
+   */
+  readonly entityTypes?: readonly NodeType[];
   /** Once per process at start, before routes and workers: define job queues, check settings. */
   start?(deps: D): Promise<void>;
   /** HTTP routes (REST, pages) on the one server; every request carries its own `request.deps`. */

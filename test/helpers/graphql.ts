@@ -4,6 +4,8 @@ export interface GraphQLResponse<T> {
   status: number;
   data: T | null;
   errors?: { message: string; extensions?: Record<string, unknown> }[];
+  /** The response's own extensions, e.g. `cost`. */
+  extensions?: Record<string, any>;
 }
 
 /** Sends one GraphQL operation over real HTTP as a dashboard would. */

@@ -43,3 +43,10 @@ export function sessionGraphql(baseUrl: string, session: Pick<PortalSession, 'co
     return { status: response.status, ...(text ? JSON.parse(text) : { data: null }) };
   };
 }
+
+/**
+ * Settings for tests that sign in and then send documents of their own (not the portal's) with the session, as
+ * a script holding a session cookie would: trusted documents, which refuse exactly that by default, are off for
+ * them (test/platform/trusted-documents.test.ts tests them).
+ */
+export const SESSIONS_SEND_ANY_DOCUMENT = { GRAPHQL_TRUSTED_DOCUMENTS: 'off' } as const;

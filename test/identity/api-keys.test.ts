@@ -6,7 +6,7 @@ import { seedUser } from '../factories/user.ts';
 import { sql } from '../helpers/database.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
 import { restClient } from '../helpers/http.ts';
-import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const run = promisify(execFile);
@@ -28,7 +28,7 @@ describe('the API key lifecycle', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp(SESSIONS_SEND_ANY_DOCUMENT);
   });
   afterAll(() => app.stop());
 

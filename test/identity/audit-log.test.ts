@@ -5,7 +5,7 @@ import { seedUser } from '../factories/user.ts';
 import { sql } from '../helpers/database.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
 import { restClient } from '../helpers/http.ts';
-import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually } from '../helpers/webhook-receiver.ts';
 
@@ -29,7 +29,7 @@ describe('the audit log', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp(SESSIONS_SEND_ANY_DOCUMENT);
   });
   afterAll(() => app.stop());
 

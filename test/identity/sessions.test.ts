@@ -3,7 +3,7 @@ import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
 import { sql } from '../helpers/database.ts';
 import { restClient } from '../helpers/http.ts';
-import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const VIEWER = '{ viewer { role principal user { id email role } apiKeyPrefix project { id } } }';
@@ -12,7 +12,11 @@ describe('merchant users signing in to the portal', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp({ SESSION_IDLE_TIMEOUT: 'PT30M', SESSION_MAX_LIFETIME: 'PT1H' });
+    app = await startTestApp({
+      ...SESSIONS_SEND_ANY_DOCUMENT,
+      SESSION_IDLE_TIMEOUT: 'PT30M',
+      SESSION_MAX_LIFETIME: 'PT1H',
+    });
   });
   afterAll(() => app.stop());
 

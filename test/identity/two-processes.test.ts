@@ -5,7 +5,7 @@ import { createTestDatabase, sql } from '../helpers/database.ts';
 import { type LiveClient, liveClient } from '../helpers/graphql-ws.ts';
 import { restClient } from '../helpers/http.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
-import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Polls until `check` holds; resolves with how long it took. */
@@ -27,8 +27,8 @@ describe('revocation across two server processes on one database', () => {
   beforeAll(async () => {
     databaseUrl = await createTestDatabase();
     [processA, processB] = await Promise.all([
-      startTestApp({ DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' }),
-      startServerProcess({ DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' }),
+      startTestApp({ ...SESSIONS_SEND_ANY_DOCUMENT, DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' }),
+      startServerProcess({ ...SESSIONS_SEND_ANY_DOCUMENT, DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' }),
     ]);
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
 import { liveClient } from '../helpers/graphql-ws.ts';
 import { restClient } from '../helpers/http.ts';
-import { signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('a signed-in user over graphql-ws', () => {
@@ -10,7 +10,7 @@ describe('a signed-in user over graphql-ws', () => {
   const clients: { dispose(): Promise<void> }[] = [];
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp(SESSIONS_SEND_ANY_DOCUMENT);
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.dispose()));

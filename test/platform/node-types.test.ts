@@ -4,7 +4,7 @@ import { type SeededProject, seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
 import { type GraphQLResponse, graphqlClient } from '../helpers/graphql.ts';
 import { restClient } from '../helpers/http.ts';
-import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { statementLog } from '../helpers/statement-log.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually, startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
@@ -94,8 +94,12 @@ describe('node lookup of events, deliveries, keys and users', () => {
   }
 
   beforeAll(async () => {
-    writer = await startTestApp();
-    reader = await startTestApp({ DATABASE_URL: writer.databaseUrl, JOBS_ENABLED: 'false' });
+    writer = await startTestApp(SESSIONS_SEND_ANY_DOCUMENT);
+    reader = await startTestApp({
+      ...SESSIONS_SEND_ANY_DOCUMENT,
+      DATABASE_URL: writer.databaseUrl,
+      JOBS_ENABLED: 'false',
+    });
     receiver = await startReceiver();
     mine = await fixture('My shop');
     theirs = await fixture('Their shop');

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { ensurePortalBuilt } from '../../portal/build.ts';
+import { ensurePortalBuilt, PERSISTED_DOCUMENTS_FILE } from '../../portal/build.ts';
 import { orderPaidTwice } from '../factories/paid-twice.ts';
 import {
   answerChallenge,
@@ -18,6 +19,7 @@ import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
 import {
   nextOperation,
   openPortal,
+  PAGES_IN_QUICK_SUCCESSION,
   type PortalPage,
   SIGN_IN_OFTEN,
   screenshot,
@@ -26,6 +28,14 @@ import {
 } from './support.ts';
 
 const describeInBrowser = hasChromium ? describe : describe.skip;
+
+/** The id of one of the portal's trusted documents, by operation name (portal/src/gql/persisted-documents.json). */
+function trustedDocumentIdOf(operationName: string): string {
+  const manifest = JSON.parse(readFileSync(PERSISTED_DOCUMENTS_FILE, 'utf8')) as Record<string, string>;
+  const found = Object.entries(manifest).find(([, text]) => text.includes(`mutation ${operationName}(`));
+  if (!found) throw new Error(`no trusted document ${operationName}`);
+  return found[0];
+}
 
 describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
   let app: TestApp;
@@ -38,7 +48,10 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
 
   beforeAll(async () => {
     await ensurePortalBuilt('/portal/');
-    [app, browser] = await Promise.all([startTestApp(SIGN_IN_OFTEN), launchChromium()]);
+    [app, browser] = await Promise.all([
+      startTestApp({ ...SIGN_IN_OFTEN, ...PAGES_IN_QUICK_SUCCESSION }),
+      launchChromium(),
+    ]);
     portalUrl = `${app.baseUrl}/portal`;
     project = await seedProject(app, { name: 'Tulip Tickets' });
     [admin, viewer] = await Promise.all([
@@ -192,7 +205,7 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     await page.locator('.live-dot.is-live').waitFor();
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
     const subscribeOf = (socket: (typeof sockets)[number]) =>
-      socket.sent.find((m) => m.type === 'subscribe' && /PortalOrderChanges/.test(m.payload.query));
+      socket.sent.find((m) => m.type === 'subscribe' && m.payload.operationName === 'PortalOrderChanges');
     for (let i = 0; i < 100 && !subscribeOf(sockets.at(-1)!); i++) await page.waitForTimeout(50);
     // The subscription starts at the feed's position when the page opened.
     expect(subscribeOf(sockets.at(-1)!).payload.variables).toHaveProperty('afterEvent');
@@ -363,21 +376,21 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
         })
         .count(),
     ).toBe(0);
-    // The same mutation the refund button would send, from the viewer's signed-in page: refused.
-    const answer: any = await page.evaluate(async (orderId) => {
-      const session: any = await (await fetch('/portal/session')).json();
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
-        body: JSON.stringify({
-          query:
-            'mutation($id: ID!) { refundOrder(orderId: $id, amount: 100) { refund { id } userErrors { code } } }',
-          variables: { id: orderId },
-        }),
-      });
-      return response.json();
-    }, paid.id);
-    expect(answer.data.refundOrder).toEqual({ refund: null, userErrors: [{ code: 'forbidden' }] });
+    // The same mutation the refund button sends (its trusted document), from the viewer's signed-in page: refused.
+    const answer: any = await page.evaluate(
+      async ({ orderId, documentId }) => {
+        const session: any = await (await fetch('/portal/session')).json();
+        const response = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
+          body: JSON.stringify({ documentId, variables: { orderId, amount: 100, transactionId: null } }),
+        });
+        return response.json();
+      },
+      { orderId: paid.id, documentId: trustedDocumentIdOf('PortalRefundOrder') },
+    );
+    expect(answer.data.refundOrder.refund).toBeNull();
+    expect(answer.data.refundOrder.userErrors).toEqual([expect.objectContaining({ code: 'forbidden' })]);
     expect((await rest().get<any>(`/v1/orders/${paid.id}/`)).body.refunded_amount).toBe(0);
   });
 

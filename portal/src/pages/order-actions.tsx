@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { graphql } from '../gql/index.ts';
 import '../user-errors.ts';
 import { currencyExponent, formatMoney, minorToMajorString, parseMajorAmount } from '../money.ts';
-import { refundTargets } from '../refundable.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
@@ -72,7 +71,11 @@ const RedeliverWebhook = graphql(`
   }
 `);
 
-/** The writes of the order page, for developers and admins: each behind a confirmation, each answered by the server. */
+/**
+ * The writes of the order page, for developers and admins: each behind a confirmation, each answered by the
+ * server. Which buttons show, and how much the refund dialog offers, come from the server's `availableActions`
+ * and amounts (the rules the mutations themselves follow), never from a copy of the rules here.
+ */
 export function OrderActions({
   order,
   refundable,
@@ -82,15 +85,24 @@ export function OrderActions({
   refundable: number;
   onDone(): void;
 }) {
-  const capturable = order.transactions.find((t) => t.isCapturable);
-  const isRefund = order.flags.includes('is-refund');
-  // A customer who paid twice (SEE_TRANSACTIONS) is refunded per payment: the dialog asks which one.
-  const targets = refundTargets(order);
+  const can = (action: string) => order.availableActions.includes(action as never);
+  const capturable = order.transactions.find((t) => t.availableActions.includes('CAPTURE'));
+  const voidable = order.transactions.find((t) => t.availableActions.includes('VOID'));
+  // A customer who paid twice (SEE_TRANSACTIONS) is refunded per payment: the dialog asks which one, and offers
+  // what the server says is left of each (a payment refunded in full stays listed, not selectable).
+  const targets =
+    order.status === 'SEE_TRANSACTIONS'
+      ? order.transactions
+          .filter(
+            (t) =>
+              t.availableActions.includes('REFUND') || t.refundableAmount > 0 || isRefundedPayment(t, order),
+          )
+          .map((payment) => ({ payment, refundable: payment.refundableAmount }))
+      : [];
   const [targetId, setTargetId] = useState<string | null>(null);
   const target = targets.find((t) => t.payment.id === targetId);
   const limit = targets.length > 0 ? (target?.refundable ?? 0) : refundable;
-  const canRefund =
-    !isRefund && ['COMPLETED', 'SEE_TRANSACTIONS'].includes(order.status) && refundable > 0 && !capturable;
+  const canRefund = can('REFUND');
   const [amountText, setAmountText] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const refund = useConfirmedAction(RefundOrder, (d) => d.refundOrder);
@@ -164,14 +176,14 @@ export function OrderActions({
           </button>
         ) : null}
         {capturable ? (
-          <>
-            <button type="button" className="button button-primary" onClick={capture.begin}>
-              Capture
-            </button>
-            <button type="button" className="button" onClick={voidAction.begin}>
-              Void
-            </button>
-          </>
+          <button type="button" className="button button-primary" onClick={capture.begin}>
+            Capture
+          </button>
+        ) : null}
+        {voidable ? (
+          <button type="button" className="button" onClick={voidAction.begin}>
+            Void
+          </button>
         ) : null}
         <button type="button" className="button" onClick={redeliver.begin}>
           Resend webhook
@@ -257,8 +269,9 @@ export function OrderActions({
         }}
       >
         <p>
-          Captures the whole authorized {capturable ? formatMoney(capturable.amount, order.currency) : ''}. An
-          authorization is captured once.
+          Captures what is still authorized,{' '}
+          {capturable ? formatMoney(capturable.capturableAmount, order.currency) : ''}, and ends the
+          authorization.
         </p>
       </ConfirmDialog>
 
@@ -271,12 +284,16 @@ export function OrderActions({
         onCancel={voidAction.cancel}
         onConfirm={async () => {
           const outcome = await voidAction.confirm({
-            input: { orderId: order.id, transactionId: capturable!.id },
+            input: { orderId: order.id, transactionId: voidable!.id },
           });
           if (outcome.ok) onDone();
         }}
       >
-        <p>Releases the whole authorized amount to the customer. It can no longer be captured.</p>
+        <p>
+          Releases what is still authorized,{' '}
+          {voidable ? formatMoney(voidable.capturableAmount, order.currency) : ''}, to the customer. It can no
+          longer be captured.
+        </p>
       </ConfirmDialog>
 
       <ConfirmDialog
@@ -297,6 +314,13 @@ export function OrderActions({
 }
 
 type Payment = DetailOrder['transactions'][number];
+
+/** A payment that refunds gave back in full (its refund transactions name it). */
+function isRefundedPayment(payment: Payment, order: DetailOrder): boolean {
+  return order.refunds.some((refund) =>
+    refund.transactions.some((t) => t.refundOfTransactionId === payment.id),
+  );
+}
 
 /** How a person tells two payments apart: the card's last digits, else the transaction id's start. */
 function paymentLabel(payment: Payment): string {

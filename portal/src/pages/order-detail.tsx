@@ -6,7 +6,6 @@ import type { OrderDetailQuery } from '../gql/graphql.ts';
 import { graphql } from '../gql/index.ts';
 import { formatMoney } from '../money.ts';
 import { useCan } from '../portal-context.tsx';
-import { refundableAmount } from '../refundable.ts';
 import { AttemptsTable } from '../ui/attempts-table.tsx';
 import { humanize, paymentMethodLabel, StatusBadge } from '../ui/badges.tsx';
 import { Card, Fields } from '../ui/card.tsx';
@@ -35,6 +34,13 @@ const OrderDetail = graphql(`
       failureUrl
       webhookUrl
       refundedAmount
+      availableActions
+      authorizedAmount
+      capturedAmount
+      refundableAmount
+      pendingRefundAmount
+      voidedAmount
+      chargedBackAmount
       relatedOrderId
       relatedOrderIds
       customer {
@@ -62,6 +68,9 @@ const OrderDetail = graphql(`
         paymentMethodBrand
         creditDebit
         isCapturable
+        availableActions
+        refundableAmount
+        capturableAmount
         reason
         created
         refundOfTransactionId
@@ -170,7 +179,8 @@ export function OrderDetailPage({ id }: { id: string }) {
       </section>
     );
   }
-  const refundable = refundableAmount(order);
+  // What the server says can still be refunded: the same rule `refundOrder` follows.
+  const refundable = order.refundableAmount;
   return (
     <section className="page" aria-labelledby="order-title">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -202,6 +212,21 @@ export function OrderDetailPage({ id }: { id: string }) {
                 </span>,
               ],
               ['Refundable', formatMoney(refundable, order.currency)],
+              [
+                'Refunds pending',
+                order.pendingRefundAmount ? formatMoney(order.pendingRefundAmount, order.currency) : null,
+              ],
+              [
+                'Captured',
+                order.capturedAmount !== order.authorizedAmount
+                  ? formatMoney(order.capturedAmount, order.currency)
+                  : null,
+              ],
+              ['Voided', order.voidedAmount ? formatMoney(order.voidedAmount, order.currency) : null],
+              [
+                'Charged back',
+                order.chargedBackAmount ? formatMoney(order.chargedBackAmount, order.currency) : null,
+              ],
               ['Flags', order.flags.length ? order.flags.join(', ') : null],
               ['Created', formatDateTime(order.created)],
               ['Modified', formatDateTime(order.modified)],

@@ -96,6 +96,11 @@ export function paidTransactionsOf(transactions: readonly Transaction[]): Transa
   return transactions.filter((t) => isPaymentTransaction(t) && isSucceededTransactionStatus(t.status));
 }
 
+/** The payment a (simulated) chargeback disputes: the order's first paid transaction, if any. */
+export function chargeablePaymentOf(transactions: readonly Transaction[]): Transaction | undefined {
+  return paidTransactionsOf(transactions)[0];
+}
+
 /** The paid transaction a refund acts on: the one named, else the order's only one. */
 function paymentOf(succeeded: Transaction[], paymentId: string | undefined): Transaction {
   if (paymentId !== undefined) {
@@ -123,7 +128,7 @@ function paymentOf(succeeded: Transaction[], paymentId: string | undefined): Tra
 }
 
 /** Completed chargebacks less their completed reversals. */
-function chargedBackAmount(facts: RefundFacts): number {
+export function chargedBackAmount(facts: Pick<RefundFacts, 'relatedOrders' | 'reversals'>): number {
   const total = (orders: Order[], kind: Order['kind']) =>
     orders
       .filter((order) => order.kind === kind && order.status === 'completed')
@@ -138,15 +143,22 @@ function isPaymentTransaction(t: Transaction): boolean {
   );
 }
 
-/** A pre-authorization only holds money until it is captured: its refundable amount is what was captured. */
-function refundableAmountOf(payment: Transaction, captures: Transaction[]): number {
+/** What was captured of a paid transaction: all of it at once, or what a pre-authorization's captures took. */
+export function capturedAmountOf(payment: Transaction, captures: readonly Transaction[]): number {
   if (payment.captureMode !== 'manual') return payment.amount;
   const captured = captures
     .filter((c) => c.captureOfTransactionId === payment.id && isSucceededTransactionStatus(c.status))
     .reduce((sum, capture) => sum + capture.amount, 0);
   if (captured > 0) return captured;
   // Captured in place, without a capture transaction of its own.
-  if (payment.status === 'captured') return payment.amount;
+  return payment.status === 'captured' ? payment.amount : 0;
+}
+
+/** A pre-authorization only holds money until it is captured: its refundable amount is what was captured. */
+function refundableAmountOf(payment: Transaction, captures: Transaction[]): number {
+  if (payment.captureMode !== 'manual') return payment.amount;
+  const captured = capturedAmountOf(payment, captures);
+  if (captured > 0) return captured;
   throw refundRefused(
     'order_not_captured',
     'The pre-authorization was not captured: void it to release the money instead of refunding',

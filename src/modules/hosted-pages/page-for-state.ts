@@ -98,6 +98,18 @@ export function orderPageStateOf(
   };
 }
 
+/**
+ * Whether the customer's "Cancel payment" on the order page (commands/cancel-order.ts) cancels the order now:
+ * a hosted payment order that is payable, or whose attempt waits for its 3-D Secure challenge. The order's
+ * `availableActions` (`CANCEL`) asks here too.
+ */
+export function customerMayCancel(order: Order, transactions: readonly Transaction[], now: Date): boolean {
+  if (order.kind !== 'payment' || order.checkout !== 'hosted') return false;
+  const facts: OrderPageFacts = { order, merchantName: '', methods: [], redirects: [], isTest: false };
+  const state = orderPageStateOf(facts, transactions, now);
+  return state.kind === 'payable' || state.kind === 'challenge_pending';
+}
+
 /** What the payment page does for a state: send the customer on, or show one of its pages. */
 export type PaymentPageStep =
   | { kind: 'redirect'; location: string }

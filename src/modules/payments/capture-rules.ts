@@ -1,6 +1,17 @@
 import { invalid } from '../../platform/errors/domain-error.ts';
 import { describeMoney } from '../orders/money.ts';
-import type { OrderStatus } from '../orders/state-machine.ts';
+import type { OrderStatus, TransactionStatus } from '../orders/state-machine.ts';
+import { CREDIT_CARD } from './card-payment-method.ts';
+import {
+  alreadyCaptured,
+  alreadyVoided,
+  authorizationExpired,
+  notAPreAuthorization,
+  notAuthorized,
+} from './errors.ts';
+
+export const HAS_CAPTURES = 'has-captures';
+export const HAS_VOIDS = 'has-voids';
 
 /**
  * How much of a pre-authorization a capture may take, and when the rest is released. Pure: the caller loads
@@ -13,6 +24,48 @@ import type { OrderStatus } from '../orders/state-machine.ts';
  *   authorization can no longer be captured or voided.
  * - A void releases whatever is left (the whole authorization when nothing was captured).
  */
+
+/** What decides whether a transaction is a pre-authorization that can still be captured or voided. */
+export interface PreAuthorizationFacts<A extends Authorization = Authorization> {
+  orderFlags: readonly string[];
+  transaction: {
+    paymentMethod: string;
+    captureMode: string | null;
+    status: TransactionStatus;
+    isCapturable: boolean;
+  };
+  /** Its card authorization; null when it has none. */
+  authorization: A | null;
+  at: Date;
+}
+
+/**
+ * Refuses a capture or void of a transaction that is no pre-authorization still open (the errors a capture or
+ * void answers, in this order): another method or automatic capture, already voided, finally captured, not
+ * authorized, past its capture period; else answers the authorization. The commands (pre-authorization.ts) and
+ * the order's `availableActions` (back-office/order-actions.ts) both ask here.
+ */
+export function refusePreAuthorizationFollowUp<A extends Authorization>(facts: PreAuthorizationFacts<A>): A {
+  const { transaction, authorization } = facts;
+  if (transaction.paymentMethod !== CREDIT_CARD || transaction.captureMode !== 'manual') {
+    throw notAPreAuthorization();
+  }
+  if (facts.orderFlags.includes(HAS_VOIDS)) throw alreadyVoided();
+  // Captured and no longer capturable: a final capture (or the full amount) ended the authorization.
+  if (transaction.status === 'captured' && !transaction.isCapturable) throw alreadyCaptured();
+  const authorizedStatus = transaction.status === 'accepted' || transaction.status === 'captured';
+  if (!authorizedStatus || !authorization) throw notAuthorized();
+  const expired =
+    authorization.capturableUntil && authorization.capturableUntil.getTime() <= facts.at.getTime();
+  if (expired) throw authorizationExpired();
+  if (!transaction.isCapturable) throw notAuthorized();
+  return authorization;
+}
+
+/** A card authorization, as far as captures care: until when it may be captured. */
+interface Authorization {
+  capturableUntil?: Date | null;
+}
 
 /** What a capture or void needs to know about the pre-authorization. */
 export interface CaptureFacts {

@@ -12,22 +12,17 @@ import { feeRulesOfOrder } from '../orders/settlement-rules.ts';
 import { changeTransactionStatus, recordNewTransaction } from '../orders/status-changes.ts';
 import { Transaction } from '../orders/transaction.entity.ts';
 import type { OperationResult } from './acquirer/acquirer.ts';
-import type { CaptureDecision, CaptureFacts } from './capture-rules.ts';
-import type { CardAuthorization } from './card-authorization.entity.ts';
-import { CREDIT_CARD } from './card-payment-method.ts';
-import type { PaymentDeps } from './deps.ts';
 import {
-  alreadyCaptured,
-  alreadyVoided,
-  authorizationExpired,
-  notAPreAuthorization,
-  notAuthorized,
-  transactionNotFound,
-} from './errors.ts';
+  type CaptureDecision,
+  type CaptureFacts,
+  HAS_CAPTURES,
+  HAS_VOIDS,
+  refusePreAuthorizationFollowUp,
+} from './capture-rules.ts';
+import type { CardAuthorization } from './card-authorization.entity.ts';
+import type { PaymentDeps } from './deps.ts';
+import { transactionNotFound } from './errors.ts';
 import { PaymentRepository } from './payment.repository.ts';
-
-export const HAS_CAPTURES = 'has-captures';
-export const HAS_VOIDS = 'has-voids';
 
 export interface LockedPreAuthorization {
   orders: OrderRepository;
@@ -57,18 +52,12 @@ export async function lockPreAuthorization(
   const transactions = await orders.transactionsOf(order.id);
   const transaction = transactions.find((t) => t.id === transactionId);
   if (!transaction) throw transactionNotFound();
-  if (transaction.paymentMethod !== CREDIT_CARD || transaction.captureMode !== 'manual') {
-    throw notAPreAuthorization();
-  }
-  if (order.flags.includes(HAS_VOIDS)) throw alreadyVoided();
-  // Captured and no longer capturable: a final capture (or the full amount) ended the authorization.
-  if (transaction.status === 'captured' && !transaction.isCapturable) throw alreadyCaptured();
-  const authorization = await new PaymentRepository(uow).findAuthorization(transaction.id);
-  const authorizedStatus = transaction.status === 'accepted' || transaction.status === 'captured';
-  if (!authorizedStatus || !authorization) throw notAuthorized();
-  const expired = authorization.capturableUntil && authorization.capturableUntil.getTime() <= at.getTime();
-  if (expired) throw authorizationExpired();
-  if (!transaction.isCapturable) throw notAuthorized();
+  const authorization = refusePreAuthorizationFollowUp({
+    orderFlags: order.flags,
+    transaction,
+    authorization: await new PaymentRepository(uow).findAuthorization(transaction.id),
+    at,
+  });
   const captures = (await orders.relatedOrdersOf(order.id)).filter((related) => related.kind === 'capture');
   const facts = { authorized: transaction.amount, currency: transaction.currency, captures };
   return { orders, order, transactions, transaction, authorization, facts };

@@ -5,8 +5,6 @@ import {
   type DocumentNode,
   GraphQLError,
   type GraphQLSchema,
-  getNamedType,
-  isObjectType,
   Kind,
   Lexer,
   parse,
@@ -17,8 +15,8 @@ import {
   validate,
   visit,
 } from 'graphql';
-import { type ComplexityEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { LRUCache } from 'lru-cache';
+import { CostAnalysis } from './cost.ts';
 
 /** The limits every GraphQL operation is held to (configuration: GRAPHQL_MAX_*). */
 export interface GraphQLLimits {
@@ -36,9 +34,6 @@ export interface GraphQLLimits {
  */
 export const MAX_NESTING = 128;
 
-/** A connection without `first` costs its default page of this many nodes. */
-const DEFAULT_PAGE = 20;
-
 /** One operation as a client sends it (HTTP body or query string, graphql-ws `subscribe` payload). */
 export interface OperationRequest {
   query?: unknown;
@@ -49,23 +44,26 @@ export interface OperationRequest {
 /**
  * Checks an operation against the limits before anything else looks at it: its bracket nesting (token by token,
  * before the recursive parser runs), its size in tokens (while parsing), its depth, aliases and directives
- * (graphql-armor's rules) and its cost (graphql-query-complexity), in which a connection's `first` (or `last`)
- * multiplies the cost of what it selects. A refused operation is answered with one GraphQLError whose
+ * (graphql-armor's rules) and its cost as the SDL declares it (`@cost`, `@listSize`: cost.ts, the one cost the
+ * budget charges too), in which a connection's `first` (or `last`) multiplies the cost of what it selects. A
+ * refused operation is answered with one GraphQLError whose
  * `extensions.code` names the limit (MAX_NESTING_EXCEEDED, MAX_TOKENS_EXCEEDED, MAX_DEPTH_EXCEEDED,
  * MAX_ALIASES_EXCEEDED, MAX_DIRECTIVES_EXCEEDED, MAX_COST_EXCEEDED), over HTTP and
  * WebSocket alike, before any resolver runs. Documents that pass the static checks are remembered (LRU), and so
- * is an operation found within the cost limit when its cost cannot depend on the variables (no `first`, `last`,
- * `@skip` or `@include` takes one): a dashboard's repeated query then costs one lookup.
+ * an operation's cost when it cannot depend on the variables (no slicing argument such as `first`, `@skip` or
+ * `@include` takes one): a dashboard's repeated query then costs one lookup.
  */
 export class OperationLimits {
   readonly #schema: GraphQLSchema;
   readonly #limits: GraphQLLimits;
   readonly #rules: [ValidationRule, string][];
+  readonly #cost: CostAnalysis;
   readonly #checked = new LRUCache<string, CheckedDocument | GraphQLError>({ max: 1000 });
 
   constructor(schema: GraphQLSchema, limits: GraphQLLimits) {
     this.#schema = schema;
     this.#limits = limits;
+    this.#cost = new CostAnalysis(schema);
     const reject = { exposeLimits: true, propagateOnRejection: false };
     this.#rules = [
       [maxDepthRule({ n: limits.maxDepth, ...reject, onReject: [reporter] }), 'MAX_DEPTH_EXCEEDED'],
@@ -79,17 +77,40 @@ export class OperationLimits {
 
   /** The refusal, or null when the operation is within every limit (or is not a document: Apollo answers that). */
   check(request: OperationRequest): GraphQLError | null {
+    const cost = this.requestedCost(request);
+    if (cost instanceof GraphQLError) return cost;
+    if (cost === null || cost <= this.#limits.maxCost) return null;
+    return refusal(
+      'MAX_COST_EXCEEDED',
+      `The operation costs ${cost}, more than the limit of ${this.#limits.maxCost}: ask for fewer items (first) or fields`,
+      { cost, maxCost: this.#limits.maxCost },
+    );
+  }
+
+  /**
+   * The operation's requested cost (cost.ts) with the request's variables, or its refusal by a static limit;
+   * null when it is no document, or its operation or variables are invalid (execution reports those).
+   */
+  requestedCost(request: OperationRequest): number | GraphQLError | null {
     if (typeof request.query !== 'string') return null;
     const checked = this.#staticCheck(request.query);
-    if (checked instanceof GraphQLError) return checked;
-    if (!checked) return null;
+    if (checked instanceof GraphQLError || !checked) return checked;
     const operation = typeof request.operationName === 'string' ? `name:${request.operationName}` : 'none';
-    if (checked.withinCost?.has(operation)) return null;
-    const refused = this.#costCheck(checked.document, request);
-    // Only a verdict of "within the limit" is remembered: a refusal is still held to the variables' validity
-    // (bad variables are execution's to report, see #costCheck), and it is not what a dashboard repeats.
-    if (!refused) checked.withinCost?.add(operation);
-    return refused;
+    const known = checked.costs?.get(operation);
+    if (known !== undefined) return known;
+    const cost = this.#cost.requested(
+      checked.document,
+      typeof request.operationName === 'string' ? request.operationName : undefined,
+      request.variables,
+    );
+    // Only a valid operation's cost is remembered: an invalid one is still execution's to report.
+    if (cost !== null) checked.costs?.set(operation, cost);
+    return cost;
+  }
+
+  /** The cost analysis the limits use (the budget charges what it finds: one source of truth). */
+  get costAnalysis(): CostAnalysis {
+    return this.#cost;
   }
 
   #staticCheck(query: string): CheckedDocument | GraphQLError | null {
@@ -116,51 +137,33 @@ export class OperationLimits {
     }
     const checked: CheckedDocument = {
       document,
-      withinCost: costDependsOnVariables(document) ? null : new Set(),
+      costs: costDependsOnVariables(document, this.#cost.slicingArguments) ? null : new Map(),
     };
     this.#checked.set(query, checked);
     return checked;
   }
-
-  #costCheck(document: DocumentNode, request: OperationRequest): GraphQLError | null {
-    let cost: number;
-    try {
-      cost = getComplexity({
-        schema: this.#schema,
-        query: document,
-        variables: isObject(request.variables) ? request.variables : {},
-        operationName: typeof request.operationName === 'string' ? request.operationName : undefined,
-        estimators: [connectionEstimator, simpleEstimator({ defaultComplexity: 1 })],
-      });
-    } catch {
-      return null; // bad variables or operation name: execution reports them
-    }
-    if (cost <= this.#limits.maxCost) return null;
-    return refusal(
-      'MAX_COST_EXCEEDED',
-      `The operation costs ${cost}, more than the limit of ${this.#limits.maxCost}: ask for fewer items (first) or fields`,
-      { cost, maxCost: this.#limits.maxCost },
-    );
-  }
 }
 
-/** A document that passed the static checks, and the operations in it found within the cost limit. */
+/** A document that passed the static checks, and the costs of the operations in it. */
 interface CheckedDocument {
   readonly document: DocumentNode;
-  /** Operations (by name) within the cost whatever the variables; null when the variables may change the cost. */
-  readonly withinCost: Set<string> | null;
+  /** Each operation's cost (by name), whatever the variables; null when the variables may change the cost. */
+  readonly costs: Map<string, number> | null;
 }
 
 /**
- * Whether the variables can change the document's cost (connectionEstimator below): a `first` or `last`
- * argument, or a `@skip` / `@include` condition, given by a variable. Any other variable (an id, a filter)
- * changes what is read, never how much.
+ * Whether the variables can change the document's cost (cost.ts): a slicing argument (`first`, `last`), or a
+ * `@skip` / `@include` condition, given by a variable. Any other variable (an id, a filter) changes what is
+ * read, never how much.
  */
-export function costDependsOnVariables(document: DocumentNode): boolean {
+export function costDependsOnVariables(
+  document: DocumentNode,
+  slicingArguments: ReadonlySet<string> = new Set(['first', 'last']),
+): boolean {
   let depends = false;
   visit(document, {
     Argument(node) {
-      if (node.name.value !== 'first' && node.name.value !== 'last') return;
+      if (!slicingArguments.has(node.name.value)) return;
       if (usesVariable(node.value)) depends = true;
     },
     Directive(node) {
@@ -183,22 +186,6 @@ function usesVariable(value: ValueNode): boolean {
       return false;
   }
 }
-
-/**
- * Each field costs 1; a connection's selection counts `first` (or `last`, default 20) times, at most
- * MAX_CONNECTION_PAGE times: no connection serves more per page, and a larger ask is refused by the field itself
- * with a message that names the argument (better than a cost refusal for the same mistake).
- */
-const MAX_CONNECTION_PAGE = 100;
-
-const connectionEstimator: ComplexityEstimator = ({ args, childComplexity, field }) => {
-  const named = getNamedType(field.type);
-  const isConnection = isObjectType(named) && named.name.endsWith('Connection');
-  const requested =
-    typeof args.first === 'number' ? args.first : typeof args.last === 'number' ? args.last : null;
-  if (requested === null && !isConnection) return undefined;
-  return 1 + childComplexity * Math.min(MAX_CONNECTION_PAGE, Math.max(1, requested ?? DEFAULT_PAGE));
-};
 
 /**
  * Whether the document's brackets nest deeper than `limit`, read with graphql-js's own lexer (strings, block
@@ -246,8 +233,4 @@ function reporter(context: { reportError(error: GraphQLError): void } | null, er
 
 function refusal(code: string, message: string, extra: Record<string, unknown> = {}): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...extra } });
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,27 +2,55 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadFilesSync } from '@graphql-tools/load-files';
 import { mergeResolvers, mergeTypeDefs } from '@graphql-tools/merge';
-import { makeExecutableSchema } from '@graphql-tools/schema';
-import type { GraphQLSchema } from 'graphql';
+import { addResolversToSchema, makeExecutableSchema } from '@graphql-tools/schema';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { DateTimeResolver, JSONObjectResolver, SafeIntResolver } from 'graphql-scalars';
 import { refuseCardNumbersInDocuments } from './card-literals.ts';
+import type { NodeType } from './node.ts';
+import { buildSubgraph } from './subgraph.ts';
 
 const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schema');
 
-/**
- * Builds the executable schema from the SDL files (the source of truth) and the modules' resolvers, which each
- * module types with the generated `Resolvers` (src/generated/graphql.ts).
- */
-export function buildSchema(moduleResolvers: readonly object[]): GraphQLSchema {
-  const typeDefs = mergeTypeDefs(loadFilesSync(SCHEMA_DIR, { extensions: ['graphql'], recursive: true }));
+/** The SDL files under schema/ (the source of truth), merged as one document (`extend type` included). */
+export function loadTypeDefs(): DocumentNode {
+  return mergeTypeDefs(loadFilesSync(SCHEMA_DIR, { extensions: ['graphql'], recursive: true }));
+}
+
+function allResolvers(moduleResolvers: readonly object[]) {
   const scalars = {
     DateTime: DateTimeResolver,
     JSONObject: JSONObjectResolver,
     SafeInt: SafeIntResolver,
   };
+  return mergeResolvers([scalars, ...moduleResolvers] as never[]);
+}
+
+/**
+ * Builds the executable schema of `/graphql` from the SDL files and the modules' resolvers, which each module
+ * types with the generated `Resolvers` (src/generated/graphql.ts).
+ */
+export function buildSchema(moduleResolvers: readonly object[]): GraphQLSchema {
   const schema = makeExecutableSchema({
-    typeDefs,
-    resolvers: mergeResolvers([scalars, ...moduleResolvers] as never[]),
+    typeDefs: loadTypeDefs(),
+    resolvers: allResolvers(moduleResolvers),
+    resolverValidationOptions: { requireResolversToMatchSchema: 'error' },
+  });
+  return refuseCardNumbersInDocuments(schema);
+}
+
+/**
+ * The same SDL and resolvers as a Federation 2 subgraph (subgraph.ts): `/graphql`'s schema plus `_service` and
+ * `_entities`, whose references resolve through `entities` (each `@key` type's loader).
+ */
+export function buildSubgraphSchema(
+  moduleResolvers: readonly object[],
+  entities: readonly NodeType[],
+): GraphQLSchema {
+  const schema = buildSubgraph(loadTypeDefs(), entities);
+  addResolversToSchema({
+    schema,
+    resolvers: allResolvers(moduleResolvers),
+    updateResolversInPlace: true,
     resolverValidationOptions: { requireResolversToMatchSchema: 'error' },
   });
   return refuseCardNumbersInDocuments(schema);

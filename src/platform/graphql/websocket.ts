@@ -19,7 +19,7 @@ import { requestIdFrom } from '../http/request-id.ts';
 import type { OperationSocket } from './context.ts';
 import { formatGraphQLError } from './error-format.ts';
 import { logInternalErrors } from './error-logging.ts';
-import type { OperationLimits } from './limits.ts';
+import { admitOperation, type Charged, type OperationGate, settleOperation } from './operation-gate.ts';
 import { subscribeShared } from './shared-subscriptions.ts';
 import { serveGraphQLWs, upgraded } from './ws-transport.ts';
 
@@ -56,9 +56,9 @@ export const TRY_AGAIN_LATER = 1013;
 
 /** What a credential check answered: the actor, a refusal (null), or no answer at all (the database is away). */
 const OUTAGE = Symbol('database outage');
-async function checkCredential(
-  check: () => Promise<Actor | SocketCredential | null>,
-): Promise<Actor | SocketCredential | null | typeof OUTAGE> {
+async function checkCredential<T extends Actor | SocketCredential>(
+  check: () => Promise<T | null>,
+): Promise<T | null | typeof OUTAGE> {
   try {
     return await check();
   } catch (error) {
@@ -93,8 +93,8 @@ export function mountGraphQLWebSocket<Context extends object>(
     /** Each operation's context, built by the composition root. */
     context: (actor: Actor, request: IncomingMessage, socket: OperationSocket) => Context;
     recheckIntervalMs: number;
-    /** The same operation limits as over HTTP (limits.ts). */
-    limits?: OperationLimits;
+    /** The same gate as over HTTP (operation-gate.ts): trusted documents, limits, the cost budget. */
+    gate?: OperationGate;
     /** Where internal errors of operations are logged (with the connection's and the operation's ids). */
     logger: Logger;
     /** Subscribers with the same scope and operation share one execution per event (shared-subscriptions.ts). */
@@ -122,7 +122,10 @@ export function mountGraphQLWebSocket<Context extends object>(
       return new GraphQLError(formatted.message, { extensions: formatted.extensions });
     });
 
-  const graphqlWs = serveGraphQLWs<ConnectionParams, { connection?: Connection; reqId?: string }>(
+  const graphqlWs = serveGraphQLWs<
+    ConnectionParams,
+    { connection?: Connection; reqId?: string; charges?: Map<string, Charged> }
+  >(
     {
       schema: options.schema,
       onConnect: async (ctx) => {
@@ -162,9 +165,15 @@ export function mountGraphQLWebSocket<Context extends object>(
             }),
           ];
         }
-        connection.credential.actor = actor as Actor;
-        const limited = options.limits?.check(payload);
-        if (limited) return refuse([limited], 'BAD_REQUEST');
+        connection.credential.actor = actor;
+        if (options.gate) {
+          const admission = await admitOperation(options.gate, payload, actor);
+          if (!admission.admitted) return refuse([admission.error], 'BAD_REQUEST');
+          if (admission.charged) {
+            ctx.extra.charges ??= new Map();
+            ctx.extra.charges.set(_id, admission.charged);
+          }
+        }
         let document: ExecutionArgs['document'];
         try {
           document = parse(payload.query);
@@ -175,6 +184,10 @@ export function mountGraphQLWebSocket<Context extends object>(
         }
         const invalid = validate(options.schema, document, rules);
         if (invalid.length) return refuse(invalid, 'GRAPHQL_VALIDATION_FAILED');
+        // A subscription was charged once, when it started: its events carry no cost of their own.
+        if (getOperationAST(document, payload.operationName)?.operation === 'subscription') {
+          ctx.extra.charges?.delete(_id);
+        }
         return {
           schema: options.schema,
           document,
@@ -183,6 +196,20 @@ export function mountGraphQLWebSocket<Context extends object>(
         };
       },
       onNext: (ctx, id, _payload, args, result) => {
+        const charged = ctx.extra.charges?.get(id);
+        if (charged) {
+          ctx.extra.charges!.delete(id);
+          const data = 'data' in result ? (result.data as Record<string, unknown> | null | undefined) : null;
+          const cost = settleOperation(
+            charged,
+            args.document,
+            args.operationName ?? undefined,
+            args.variableValues,
+            data,
+          );
+          result = { ...result, extensions: { ...result.extensions, cost } };
+          if (!('errors' in result) || !result.errors) return result;
+        }
         if (!('errors' in result) || !result.errors) return;
         logInternalErrors(options.logger, result.errors, {
           reqId: ctx.extra.reqId ?? null,
@@ -193,6 +220,9 @@ export function mountGraphQLWebSocket<Context extends object>(
           ...result,
           errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), options.production, error)),
         };
+      },
+      onComplete: (ctx, id) => {
+        ctx.extra.charges?.delete(id);
       },
       context: (ctx) =>
         options.context(ctx.extra.connection!.credential.actor, ctx.extra.request, {
@@ -238,7 +268,7 @@ export function mountGraphQLWebSocket<Context extends object>(
           const actor = await checkCredential(() => connection.credential.recheck());
           // An outage is no answer: the socket keeps its last known credential until one can be had.
           if (actor === OUTAGE) return;
-          if (actor) connection.credential.actor = actor as Actor;
+          if (actor) connection.credential.actor = actor;
           else forbid(connection);
         }),
       );

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { DomainError } from '../errors/domain-error.ts';
+import { isGraphQLRoute } from '../graphql/paths.ts';
 import { type IdempotentOperation, keyedOperation } from '../operations/idempotent-operation.ts';
 import {
   type IdempotencyClaim,
@@ -157,7 +158,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     claim: IdempotencyClaim,
   ) {
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
-    const isGraphQL = request.routePattern === '/graphql';
+    const isGraphQL = isGraphQLRoute(request.routePattern);
     try {
       if (body === null || invitesRetry(reply.statusCode, body, isGraphQL)) {
         await withRepository((keys) => keys.release(claim));

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { type AuditEntry, type AuditTrail, auditPrincipalOf } from '../../../platform/audit/audit-trail.ts';
+import { isGraphQLRoute } from '../../../platform/graphql/paths.ts';
 import { authenticatedActor } from '../../../platform/http/authentication.ts';
 import { addRouteHooks, routeMethods } from '../../../platform/http/route-hooks.ts';
 import { isUuidText } from '../../../platform/validation/uuid.ts';
@@ -50,7 +51,7 @@ export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void 
 function mayBeWrite(route: RouteOptions): boolean {
   return (
     routeMethods(route).some((method) => !READS.has(method)) &&
-    route.url !== '/graphql' &&
+    !isGraphQLRoute(route.url) &&
     !route.url.includes('/search/')
   );
 }
@@ -58,7 +59,7 @@ function mayBeWrite(route: RouteOptions): boolean {
 function isWrite(request: FastifyRequest): boolean {
   const route = request.routePattern;
   return (
-    !READS.has(request.method) && route !== undefined && route !== '/graphql' && !route.includes('/search/')
+    !READS.has(request.method) && route !== undefined && !isGraphQLRoute(route) && !route.includes('/search/')
   );
 }
 

@@ -5,9 +5,9 @@ import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { text } from '../../../platform/validation/text.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
-import { isSucceededTransactionStatus } from '../../orders/state-machine.ts';
 import { refundRefused } from '../errors.ts';
 import { createRefundInputSchema } from '../refund-input.ts';
+import { chargeablePaymentOf } from '../refund-rules.ts';
 import { type DisputeResult, receiveAcquirerNotification } from './receive-acquirer-notification.ts';
 
 const amountSchema = createRefundInputSchema.shape.amount;
@@ -34,9 +34,7 @@ export async function simulateChargeback(
   const input = parseOrThrow(chargebackInputSchema, body ?? {});
   const { order, transactions } = await loadOwnOrder(deps, actor, orderId);
   // The paid attempt of the order (refund-rules.ts checks it again under the lock).
-  const paid = transactions.find(
-    (t) => t.creditDebit === null && !t.captureOfTransactionId && isSucceededTransactionStatus(t.status),
-  );
+  const paid = chargeablePaymentOf(transactions);
   if (order.kind !== 'payment' || !paid) {
     throw refundRefused('order_not_paid', 'Only a paid payment order can be charged back');
   }

@@ -2,7 +2,9 @@ import DataLoader from 'dataloader';
 import type { OrderStatus, Resolvers, ResolversTypes } from '../../../generated/graphql.ts';
 import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
+import type { NodeType } from '../../../platform/graphql/node.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
+import { getOrders } from '../../orders/commands/get-order.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { orderLinesFromGraphQL } from '../../orders/order-lines.ts';
 import type { OrderView } from '../../orders/order-view.ts';
@@ -44,6 +46,20 @@ function refundsLoader(context: GraphQLContext): DataLoader<string, OrderView[]>
   context.loaders.set('back-office.refunds', loader);
   return loader;
 }
+
+/**
+ * A gateway's references to refunds (`Refund` is a Federation entity, `@key(fields: "id")`): the caller's refund
+ * orders among the ids, read in one statement; other orders and other projects' refunds are not found.
+ */
+export const refundEntity: NodeType = {
+  typename: 'Refund',
+  async load(context, ids) {
+    const views = await getOrders(context.deps, context.actor, ids);
+    return new Map(
+      views.filter((view) => view.order.kind === 'refund').map((view) => [view.order.id, toRefund(view)]),
+    );
+  },
+};
 
 export const refundResolvers: Resolvers = {
   Mutation: {

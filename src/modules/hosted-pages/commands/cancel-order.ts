@@ -5,7 +5,7 @@ import { isUuid, OrderRepository } from '../../orders/order.repository.ts';
 import type { PaymentMethodCatalog } from '../../orders/payment-methods.ts';
 import { isFinalOrderStatus } from '../../orders/state-machine.ts';
 import { closeOrder } from '../../orders/status-changes.ts';
-import { orderPageStateOf } from '../page-for-state.ts';
+import { customerMayCancel, orderPageStateOf } from '../page-for-state.ts';
 import { orderPageFactsOf } from './load-order-page.ts';
 
 /**
@@ -28,10 +28,7 @@ export async function cancelHostedOrder(
     const state = orderPageStateOf(await orderPageFactsOf(uow, order, deps.paymentMethods), transactions, at);
     if (state.kind === 'closed' && state.outcome === 'expired' && !isFinalOrderStatus(order.status)) {
       closeOrder({ orders, at, source: 'expiry' }, order, transactions, 'expired');
-    } else if (
-      order.checkout === 'hosted' &&
-      (state.kind === 'payable' || state.kind === 'challenge_pending')
-    ) {
+    } else if (customerMayCancel(order, transactions, at)) {
       closeOrder({ orders, at, source: 'customer' }, order, transactions, 'cancelled');
     }
     await orders.flush();

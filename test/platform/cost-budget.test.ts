@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'graphql';
+import { PERSISTED_DOCUMENTS_FILE } from '../../portal/build.ts';
+import { parseConfig } from '../../src/config/index.ts';
+import { CostAnalysis } from '../../src/platform/graphql/cost.ts';
+import { CostBudget } from '../../src/platform/limits/cost-budget.ts';
+import { seedProject } from '../factories/project.ts';
+import { graphqlClient } from '../helpers/graphql.ts';
+import { liveClient } from '../helpers/graphql-ws.ts';
+import { basicAuth } from '../helpers/http.ts';
+import { buildSdlSchema } from '../helpers/sdl-schema.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/** 25 orders with their transactions: 2 for the search, then 25 × (edge 1 + order 1 + 2 transactions × 1). */
+const PAGE = '{ orders(first: 25) { edges { node { id status transactions { id status } } } } }';
+const PAGE_COST = 2 + 25 * (1 + 1 + 2 * 1);
+/**
+ * Ten exact counts: each 2 for the search, 20 for `exactTotal` and 2 for `totalCount`, 240 in all. It costs
+ * what it asks for whatever the project holds, so it spends the bucket predictably.
+ */
+const COUNTS = `{ ${Array.from({ length: 10 }, (_, i) => `c${i}: orders(first: 1, exactTotal: true) { totalCount }`).join(' ')} }`;
+
+describe('declared costs and the per-project budget', () => {
+  let app: TestApp;
+  let small: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    // A bucket of 300 points restored at 10 a second, and a second process on the same database.
+    small = await startTestApp({ GRAPHQL_COST_MAXIMUM_AVAILABLE: '300', GRAPHQL_COST_RESTORE_RATE: '10' });
+    second = await startTestApp({
+      DATABASE_URL: small.databaseUrl,
+      JOBS_ENABLED: 'false',
+      GRAPHQL_COST_MAXIMUM_AVAILABLE: '300',
+      GRAPHQL_COST_RESTORE_RATE: '10',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([app.stop(), second.stop()]);
+    await small.stop();
+  });
+
+  it("answers every operation with extensions.cost in Shopify's shape: requested before, actual after", async () => {
+    const { apiKey } = await seedProject(app);
+    const answer = await graphqlClient(app.baseUrl, apiKey)(PAGE);
+    expect(answer.status).toBe(200);
+    expect((answer as { extensions?: unknown }).extensions).toEqual({
+      cost: {
+        requestedQueryCost: PAGE_COST,
+        // A new project has no orders: the search and no edge.
+        actualQueryCost: 2,
+        throttleStatus: { maximumAvailable: 2000, currentlyAvailable: expect.any(Number), restoreRate: 100 },
+      },
+    });
+  });
+
+  it('refuses an operation over the budget before it runs, with THROTTLED, 429 and how long to wait', async () => {
+    const { apiKey } = await seedProject(small);
+    const gql = graphqlClient(small.baseUrl, apiKey);
+    expect((await gql(COUNTS)).extensions?.cost).toMatchObject({
+      requestedQueryCost: 240,
+      actualQueryCost: 240,
+    });
+    // 60 points are left of 300, restored at 10 a second: the same operation must wait.
+    const response = await fetch(`${small.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: basicAuth(apiKey) },
+      body: JSON.stringify({ query: COUNTS }),
+    });
+    expect(response.status).toBe(429);
+    const seconds = Number(response.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThanOrEqual(10);
+    expect(seconds).toBeLessThanOrEqual(19);
+    const body = (await response.json()) as { data?: unknown; errors: unknown[]; extensions: any };
+    expect(body.data).toBeUndefined();
+    expect(body.errors).toEqual([
+      {
+        message: expect.stringMatching(/^Throttled: the operation costs 240 points/),
+        extensions: { code: 'THROTTLED', retryAfterMs: expect.any(Number) },
+      },
+    ]);
+    expect(body.extensions.cost).toEqual({
+      requestedQueryCost: 240,
+      actualQueryCost: null,
+      throttleStatus: { maximumAvailable: 300, currentlyAvailable: expect.any(Number), restoreRate: 10 },
+    });
+    expect(body.extensions.cost.throttleStatus.currentlyAvailable).toBeLessThan(240);
+    // Nothing was taken for the refused operation: a cheap one still runs.
+    expect((await gql('{ viewer { role } }')).status).toBe(200);
+  });
+
+  it('shares one bucket between the processes of a database', async () => {
+    const { apiKey } = await seedProject(small);
+    // The first process takes 240 of the 300 points; the second, on the same database, finds too few left.
+    expect((await graphqlClient(small.baseUrl, apiKey)(COUNTS)).status).toBe(200);
+    const other = await graphqlClient(second.baseUrl, apiKey)(COUNTS);
+    expect(other.status).toBe(429);
+    expect(other.errors?.[0]?.extensions?.code).toBe('THROTTLED');
+  });
+
+  it('refuses over graphql-ws too, and an operation larger than the whole bucket as MAX_COST_EXCEEDED', async () => {
+    const { apiKey } = await seedProject(small);
+    const socket = liveClient(small.baseUrl, { apiKey });
+    try {
+      await socket.connected;
+      const first = await socket.client
+        .iterate({ query: '{ orders(first: 100) { edges { node { id } } } }' })
+        .next();
+      expect((first.value as { extensions?: any }).extensions.cost.requestedQueryCost).toBe(202);
+      const refused = await socket.client
+        .iterate({ query: '{ orders(first: 100) { edges { node { id transactions { id } } } } }' })
+        .next()
+        .then(
+          () => null,
+          (errors: { extensions?: any }[]) => errors,
+        );
+      expect(refused?.[0]?.extensions).toMatchObject({ code: 'MAX_COST_EXCEEDED', maxCost: 300 });
+    } finally {
+      await socket.dispose();
+    }
+  });
+
+  it("keeps every document of the portal far inside the default budget (its CSV export's page within 40%)", () => {
+    const analysis = new CostAnalysis(buildSdlSchema());
+    const { maximumAvailable } = parseConfig({}).security.graphqlCostBudget;
+    const manifest = JSON.parse(readFileSync(PERSISTED_DOCUMENTS_FILE, 'utf8')) as Record<string, string>;
+    // The largest values any page sends (25 orders a page, a month of days).
+    const variables = { first: 25, id: '00000000-0000-0000-0000-000000000000', orderId: null };
+    const costs = Object.values(manifest).map((text) => {
+      const document = parse(text);
+      const operation = document.definitions.find((d) => d.kind === 'OperationDefinition');
+      const name = operation && 'name' in operation ? operation.name?.value : undefined;
+      return { name, cost: analysis.requested(document, name, { ...variables, ...requiredVariables(text) }) };
+    });
+    // A mutation's cost does not depend on its input, which this test does not build: those are left out.
+    const costed = costs.filter(
+      ({ cost }, i) => cost !== null || !Object.values(manifest)[i]!.includes('mutation '),
+    );
+    expect(costed.filter(({ cost }) => cost === null)).toEqual([]);
+    for (const { name, cost } of costed) {
+      const share = name === 'PortalOrdersExport' ? 0.4 : 0.1;
+      expect({ name, withinShare: cost! <= share * maximumAvailable }).toEqual({ name, withinShare: true });
+    }
+  });
+
+  it('lets a process use what it reserved without the database, and returns the rest after a second', async () => {
+    const takes: number[] = [];
+    const returnedPoints: number[] = [];
+    let now = 0;
+    const budget = new CostBudget(
+      {
+        take: async (_project, need, want, returned) => {
+          takes.push(want);
+          returnedPoints.push(returned);
+          return { granted: Math.max(need, want), available: 1000 - want };
+        },
+      },
+      { maximumAvailable: 1000, restoreRate: 100 },
+      { now: () => now },
+    );
+    expect((await budget.charge('p', 30)).granted).toBe(true); // reserves 100
+    expect((await budget.charge('p', 30)).granted).toBe(true); // from the reservation
+    expect((await budget.charge('p', 30)).granted).toBe(true);
+    expect(takes).toEqual([100]);
+    budget.refund('p', 20);
+    expect((await budget.charge('p', 30)).granted).toBe(true); // 10 left + 20 given back
+    now += 1000;
+    expect((await budget.charge('p', 5)).granted).toBe(true);
+    expect(takes).toEqual([100, 100]);
+    // The ended reservation's 0 points left went back with the second take (30 + 30 + 30 + 30 - 20 = 100 spent).
+    expect(returnedPoints).toEqual([0, 0]);
+    budget.refund('p', 50);
+    now += 1000;
+    await budget.charge('p', 5);
+    expect(returnedPoints).toEqual([0, 0, 145]);
+    expect((await budget.charge('p', 5000)).granted).toBe(false);
+  });
+
+  it('takes from the shared bucket once for operations that find the reservation short at the same time', async () => {
+    let takes = 0;
+    const budget = new CostBudget(
+      {
+        take: async (_project, need, want) => {
+          takes += 1;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return { granted: Math.max(need, want), available: 1000 };
+        },
+      },
+      { maximumAvailable: 1000, restoreRate: 100 },
+    );
+    const charges = await Promise.all(Array.from({ length: 10 }, () => budget.charge('p', 10)));
+    expect(charges.every((charge) => charge.granted)).toBe(true);
+    expect(takes).toBe(1);
+  });
+});
+
+/** Values for a document's required variables that are not in the common set (dates, names, inputs). */
+function requiredVariables(text: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [, name, type] of text.matchAll(/\$(\w+): (\[?\w+!?\]?!?)/g)) {
+    if (!type!.endsWith('!')) continue;
+    if (type!.startsWith('DateTime')) values[name!] = '2026-11-01T00:00:00Z';
+    else if (type!.startsWith('String')) values[name!] = 'UTC';
+    else if (type!.startsWith('ID')) values[name!] = '00000000-0000-0000-0000-000000000000';
+    else if (type!.startsWith('SafeInt') || type!.startsWith('Int')) values[name!] = 1;
+    else if (type!.startsWith('Role')) values[name!] = 'VIEWER';
+    else if (type!.startsWith('[')) values[name!] = [];
+    else values[name!] = {};
+  }
+  return values;
+}
