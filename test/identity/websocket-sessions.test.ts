@@ -39,9 +39,10 @@ describe('a signed-in user over graphql-ws', () => {
     const result = await client.client
       .iterate({ query: '{ viewer { principal role user { email } } }' })
       .next();
-    expect(result.value).toEqual({
-      data: { viewer: { principal: 'USER', role: 'VIEWER', user: { email: signedIn.body.user.email } } },
+    expect(result.value.data).toEqual({
+      viewer: { principal: 'USER', role: 'VIEWER', user: { email: signedIn.body.user.email } },
     });
+    expect(result.value.errors).toBeUndefined();
   });
 
   it('refuses the cookie without the CSRF token, or from another Origin (4403)', async () => {
