@@ -73,13 +73,16 @@ export type OneClickType =
   | 'ONE_CLICK';
 
 /**
- * Something a merchant (or, for `CANCEL`, the customer) can do to an order or a transaction right now. The list is
+ * Something a merchant can do to an order or a transaction right now. The list is
  * decided by the same rules the operations themselves follow, so an action listed succeeds when asked for now
  * (barring a race with another change) and one not listed is refused: draw buttons from it rather than from
  * statuses and amounts.
  */
 export type OrderAction =
-  /** The customer's "Cancel payment" on the hosted order page cancels the order (hosted payment orders only). */
+  /**
+   * `updateOrder(cancel: true)` (REST `PUT /v1/orders/{id}/` with `status: "cancelled"`) cancels the order: a payment
+   * order that is not final and has no accepted payment.
+   */
   | 'CANCEL'
   /** `captureTransaction` takes what is still authorized (on the order: of one of its transactions). */
   | 'CAPTURE'

@@ -1,5 +1,5 @@
 import { DomainError } from '../../platform/errors/domain-error.ts';
-import { customerMayCancel } from '../hosted-pages/page-for-state.ts';
+import { merchantCancelRefusal } from '../orders/cancel-rules.ts';
 import type { Transaction } from '../orders/transaction.entity.ts';
 import { capturableAmount, refusePreAuthorizationFollowUp } from '../payments/capture-rules.ts';
 import {
@@ -14,7 +14,7 @@ import {
 /**
  * What can be done to an order and its transactions right now, and its amounts, decided by the rules the
  * commands themselves follow (one owner): refund-rules.ts for refunds and chargebacks, payments/capture-rules.ts
- * for captures and voids, hosted-pages/page-for-state.ts for the customer's cancel. An action is listed exactly
+ * for captures and voids, orders/cancel-rules.ts for the merchant's cancel. An action is listed exactly
  * when its command, asked now, would not refuse it (test/back-office/available-actions.test.ts checks that for
  * every state the tests reach). Pure: the caller loads the facts (order-facts.repository.ts).
  */
@@ -86,10 +86,10 @@ export function transactionActions(facts: OrderActionFacts, transaction: Transac
   return actions;
 }
 
-/** The actions on the order: those of any of its transactions, and the customer's cancel. */
+/** The actions on the order: those of any of its transactions, and the merchant's cancel. */
 export function orderActions(facts: OrderActionFacts): OrderAction[] {
   const found = new Set(facts.transactions.flatMap((transaction) => transactionActions(facts, transaction)));
-  if (customerMayCancel(facts.order, facts.transactions, facts.at)) found.add('cancel');
+  if (merchantCancelRefusal(facts.order, facts.transactions) === null) found.add('cancel');
   return ORDER_ACTIONS.filter((action) => found.has(action));
 }
 

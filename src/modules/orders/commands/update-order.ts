@@ -2,8 +2,9 @@ import type { Deps } from '../../../platform/deps.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { refuseWebhookUrl, targetPolicyFor } from '../../../platform/security/outbound-targets.ts';
+import { merchantCancelRefusal } from '../cancel-rules.ts';
 import { addIsoDuration } from '../duration.ts';
-import { orderFinal, orderHasPayment, orderNotUpdatable } from '../errors.ts';
+import { orderFinal, orderNotUpdatable } from '../errors.ts';
 import { orderExpiryTimer } from '../expiry-timer.ts';
 import type { JsonObject, Order } from '../order.entity.ts';
 import { OrderRepository } from '../order.repository.ts';
@@ -11,7 +12,7 @@ import { lineInOtherCurrency } from '../order-lines.ts';
 import { updateOrderInputSchema, type ValidUpdateOrderInput } from '../order-update-input.ts';
 import type { OrderView } from '../order-view.ts';
 import type { OrderOwner } from '../payment-methods.ts';
-import { isFinalOrderStatus, isSucceededTransactionStatus } from '../state-machine.ts';
+import { isFinalOrderStatus } from '../state-machine.ts';
 import { closeOrder } from '../status-changes.ts';
 
 /**
@@ -52,7 +53,8 @@ export async function updateOrder(
     order.modifiedAt = at;
     if (data.status === 'cancelled' && order.status !== 'cancelled') {
       const transactions = await orders.transactionsOf(order.id);
-      if (transactions.some((t) => isSucceededTransactionStatus(t.status))) throw orderHasPayment();
+      const refusal = merchantCancelRefusal(order, transactions);
+      if (refusal) throw refusal;
       closeOrder({ orders, at, source: 'merchant' }, order, transactions, 'cancelled');
     }
     await orders.flush();
