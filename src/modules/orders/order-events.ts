@@ -40,6 +40,17 @@ function recordEvent(
   return row;
 }
 
+/** A new order, as it was created: every order (a payment, refund, capture, void, chargeback, reversal) gets one. */
+export function recordOrderCreated(ctx: EventContext, order: Order): OutboxEvent {
+  return recordEvent(ctx, 'order.created', order, {
+    status: order.status,
+    amount: order.amount,
+    currency: order.currency,
+    kind: order.kind,
+    checkout: order.checkout,
+  });
+}
+
 export function recordOrderStatusChange(
   ctx: EventContext,
   order: Order,

@@ -8,7 +8,11 @@ import { recordFollowUp } from '../../orders/order-events.ts';
 import type { OrderView } from '../../orders/order-view.ts';
 import { feeRulesOfOrder } from '../../orders/settlement-rules.ts';
 import type { TransactionStatus } from '../../orders/state-machine.ts';
-import { changeTransactionStatus, recordNewTransaction } from '../../orders/status-changes.ts';
+import {
+  changeTransactionStatus,
+  recordNewOrder,
+  recordNewTransaction,
+} from '../../orders/status-changes.ts';
 import { processingOutcomes, Transaction } from '../../orders/transaction.entity.ts';
 import type { Acquirer, OperationResult } from '../../payments/acquirer/index.ts';
 import type { BackOfficeDeps } from '../deps.ts';
@@ -116,7 +120,7 @@ async function prepareRefund(
   const refundTransaction = Transaction.createRefund(refundOrder, payment, now);
 
   const ctx = { orders, at: now };
-  orders.add(refundOrder);
+  recordNewOrder(ctx, refundOrder);
   recordNewTransaction(ctx, refundOrder, refundTransaction);
   if (!original.flags.includes('has-refunds')) original.flags = [...original.flags, 'has-refunds'];
   original.modifiedAt = now;
