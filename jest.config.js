@@ -1,5 +1,10 @@
-/** Jest runs our ESM TypeScript through SWC; tests hit a real PostgreSQL started once in globalSetup. */
-export default {
+/**
+ * Jest runs our ESM TypeScript through SWC. Two projects: `unit` (`*.unit.test.ts`: pure code, no database, no
+ * server; `npm run jest -- --selectProjects unit` runs them alone in seconds) and `integration` (everything
+ * else: a real PostgreSQL started once in globalSetup, a database per file cloned from a migrated template).
+ * The run ends with its slowest files (test/helpers/slowest-files-reporter.js).
+ */
+const shared = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
@@ -11,9 +16,21 @@ export default {
       },
     ],
   },
-  testMatch: ['<rootDir>/test/**/*.test.ts'],
-  globalSetup: '<rootDir>/test/helpers/global-setup.ts',
-  globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
+};
+
+export default {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.unit.test.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.unit\\.test\\.ts$'],
+      globalSetup: '<rootDir>/test/helpers/global-setup.ts',
+      globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
+    },
+  ],
+  reporters: ['default', ['<rootDir>/test/helpers/slowest-files-reporter.js', { count: 10 }]],
   maxWorkers: 2,
   testTimeout: 30000,
 };

@@ -21,6 +21,7 @@ import { Migration20261125300000_order_stats_statistics } from './Migration20261
 import { Migration20261127100000_order_child_keys } from './Migration20261127100000_order_child_keys.ts';
 import { Migration20261128000000_see_transactions_expiry } from './Migration20261128000000_see_transactions_expiry.ts';
 import { Migration20261128100000_crash_safe_money } from './Migration20261128100000_crash_safe_money.ts';
+import { Migration20261129200000_order_created_event } from './Migration20261129200000_order_created_event.ts';
 import { Migration20261129000000_order_lines } from './Migration20261129000000_order_lines.ts';
 import { Migration20261129100000_graphql_cost_buckets } from './Migration20261129100000_graphql_cost_buckets.ts';
 
@@ -51,4 +52,5 @@ export const migrations = [
   Migration20261128100000_crash_safe_money,
   Migration20261129000000_order_lines,
   Migration20261129100000_graphql_cost_buckets,
+  Migration20261129200000_order_created_event,
 ];

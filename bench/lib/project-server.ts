@@ -49,7 +49,7 @@ export async function startProjectServer(options: StartOptions = {}): Promise<Pr
   const startScript = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.start;
   const label = options.label ?? 'server';
   const child = track(
-    spawn('sh', ['-c', `exec ${startScript}`], {
+    spawn('sh', ['-c', startScript.startsWith('exec ') ? startScript : `exec ${startScript}`], {
       cwd: repoRoot,
       env: {
         ...process.env,

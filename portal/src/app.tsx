@@ -9,7 +9,7 @@ import { OrdersPage } from './pages/orders.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { type Portal, PortalContext } from './portal-context.tsx';
-import { currentSession, type Session, signOut } from './session.ts';
+import { currentSession, forgetSession, type Session, signOut } from './session.ts';
 import { Shell } from './ui/shell.tsx';
 import { ErrorState, Loading } from './ui/states.tsx';
 
@@ -30,6 +30,7 @@ export function App() {
   const [state, setState] = useState<SessionState>({ kind: 'loading' });
   // One GraphQL client (and one socket) per session, made when the session starts, outside rendering.
   const signedOut = useCallback(() => {
+    forgetSession();
     setState((current) => {
       if (current.kind === 'ready') current.signedIn?.portal.dispose();
       return { kind: 'ready', signedIn: null };

@@ -28,11 +28,45 @@ const fromJson = (json: SessionJson): Session => ({
   csrfToken: json.csrf_token,
 });
 
-/** The current session after a reload, or null when signed out (the server answers 401). */
+/**
+ * Whether this browser signed in to the portal and has not been signed out since. Without it a first visit asks
+ * the server nothing: the answer would be a 401, which the browser logs as a console error no page can hide. It
+ * only says whether to ask; the session itself is the HttpOnly cookie. A stale mark costs one 401, then it is gone.
+ */
+const SIGNED_IN_MARK = 'portal.signed-in';
+
+function markSignedIn(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_MARK, '1');
+    else localStorage.removeItem(SIGNED_IN_MARK);
+  } catch {
+    // Storage off: the page asks the server every time instead.
+  }
+}
+
+function mayBeSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_MARK) !== null;
+  } catch {
+    return true;
+  }
+}
+
+/** Forgets that this browser was signed in (the server ended the session: signed out, expired or removed). */
+export function forgetSession(): void {
+  markSignedIn(false);
+}
+
+/** The current session after a reload, or null when signed out (nothing to ask, or the server answers 401). */
 export async function currentSession(): Promise<Session | null> {
+  if (!mayBeSignedIn()) return null;
   const response = await fetch(SESSION_URL, { headers: { accept: 'application/json' }, cache: 'no-store' });
-  if (response.status === 401) return null;
+  if (response.status === 401) {
+    forgetSession();
+    return null;
+  }
   if (!response.ok) throw new Error(`The session could not be read (HTTP ${response.status})`);
+  markSignedIn(true);
   return fromJson((await response.json()) as SessionJson);
 }
 
@@ -42,7 +76,10 @@ export async function signIn(email: string, password: string): Promise<Session> 
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  if (response.ok) return fromJson((await response.json()) as SessionJson);
+  if (response.ok) {
+    markSignedIn(true);
+    return fromJson((await response.json()) as SessionJson);
+  }
   const body = (await response.json().catch(() => null)) as { error?: { value?: string } } | null;
   if (response.status === 429) throw new SignInError('Too many attempts. Wait a minute and try again.');
   throw new SignInError(body?.error?.value ?? `Signing in failed (HTTP ${response.status})`);
@@ -50,5 +87,6 @@ export async function signIn(email: string, password: string): Promise<Session> 
 
 /** Ends the session on the server (every process closes its sockets); the cookie is cleared. */
 export async function signOut(session: Session): Promise<void> {
+  forgetSession();
   await fetch(SESSION_URL, { method: 'DELETE', headers: { 'x-csrf-token': session.csrfToken } });
 }

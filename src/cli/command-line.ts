@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import pino from 'pino';
 import { type AppConfig, ConfigError, parseConfig } from '../config/index.ts';
@@ -14,6 +15,37 @@ export interface CliContext<V> {
   deps: { db: Db; config: AppConfig; now: () => Date };
   /** Prints what is wrong (one line each), then the usage, to standard error; returns exit code 64 (EX_USAGE). */
   usage(...problems: string[]): number;
+  /** Writes to standard output (the process's, or the caller's in `runProgram`). */
+  print(text: string): void;
+}
+
+/** Where a command reads its arguments and environment and writes its output: the process's by default. */
+export interface CliIo {
+  /** The arguments after the script: the command, then its options. */
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export function processIo(): CliIo {
+  return {
+    args: process.argv.slice(2),
+    env: process.env,
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+  };
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type ValuesOf<O extends Options> = ReturnType<typeof parseArgs<{ options: O; strict: true }>>['values'];
+
+/** One administration program (`project`, `user`, `key`): its usage, options, rules and what it does. */
+export interface CliProgram<O extends Options> {
+  usage: string;
+  options: O;
+  handler: (cli: CliContext<ValuesOf<O>>) => Promise<number>;
+  rules?: CliRules;
 }
 
 type Values = Record<string, string | boolean | undefined>;
@@ -56,53 +88,63 @@ function describeRefusal(error: DomainError, flags: Record<string, string>): str
  * running `npm start`, its embedded PostgreSQL). Exit codes: 0 done, 64 bad usage, 65 refused input or
  * configuration (the message on standard error).
  */
-export async function runCli<O extends NonNullable<ParseArgsConfig['options']>>(
+export async function runCli<O extends Options>(
   usage: string,
   options: O,
-  handler: (
-    cli: CliContext<ReturnType<typeof parseArgs<{ options: O; strict: true }>>['values']>,
-  ) => Promise<number>,
+  handler: CliProgram<O>['handler'],
   rules: CliRules = {},
 ): Promise<void> {
-  const [command, ...rest] = process.argv.slice(2);
+  process.exitCode = await runProgram({ usage, options, handler, rules });
+}
+
+/**
+ * Runs a program with the given arguments, environment and output (the process's by default) and answers its
+ * exit code, setting none: the command line's entry files run it for the process, tests call it in-process.
+ */
+export async function runProgram<O extends Options>(
+  program: CliProgram<O>,
+  io: CliIo = processIo(),
+): Promise<number> {
+  const { usage, options, handler, rules = {} } = program;
+  const [command, ...rest] = io.args;
   const printUsage = (...problems: string[]) => {
-    process.stderr.write(`${problems.length ? `${problems.join('\n')}\n\n` : ''}${usage}\n`);
+    io.stderr(`${problems.length ? `${problems.join('\n')}\n\n` : ''}${usage}\n`);
     return 64;
   };
   try {
     const { values } = parseArgs({ args: rest, options, strict: true });
     const problems = rules.check?.(command, values as Values) ?? [];
-    if (problems.length > 0) {
-      process.exitCode = printUsage(...problems);
-      return;
-    }
-    const config = parseConfig();
-    const database = await openDatabase(config, pino(loggerOptions('warn'), process.stderr), 'reuse', {
+    if (problems.length > 0) return printUsage(...problems);
+    const config = parseConfig(io.env);
+    const logs = new Writable({
+      write(chunk, _encoding, done) {
+        io.stderr(chunk.toString());
+        done();
+      },
+    });
+    const database = await openDatabase(config, pino(loggerOptions('warn'), logs), 'reuse', {
       ownProcessGroup: false,
     });
     try {
       const deps = { db: new Db(database.orm), config, now: () => new Date() };
-      process.exitCode = await handler({ command, values, deps, usage: printUsage });
+      return await handler({ command, values, deps, usage: printUsage, print: io.stdout });
     } finally {
       await database.close();
     }
   } catch (error) {
     if (error instanceof DomainError) {
-      process.stderr.write(`${describeRefusal(error, rules.flagNames?.(command) ?? {})}\n`);
-      process.exitCode = 65;
-    } else if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exitCode = 65;
-    } else if (
-      error instanceof TypeError &&
-      'code' in error &&
-      String(error.code).startsWith('ERR_PARSE_ARGS')
-    ) {
-      process.stderr.write(`${error.message}\n`);
-      process.exitCode = printUsage();
-    } else {
-      throw error;
+      io.stderr(`${describeRefusal(error, rules.flagNames?.(command) ?? {})}\n`);
+      return 65;
     }
+    if (error instanceof ConfigError) {
+      io.stderr(`${error.message}\n`);
+      return 65;
+    }
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`${error.message}\n`);
+      return printUsage();
+    }
+    throw error;
   }
 }
 
@@ -115,7 +157,10 @@ export async function readStandardInput(): Promise<string> {
     .replace(/\r?\n$/, '');
 }
 
-/** One JSON object on its own line: what `--json` prints. */
-export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value)}\n`);
+/** One JSON object on its own line: what `--json` prints (to standard output, or through `print`). */
+export function printJson(
+  value: unknown,
+  print: (text: string) => void = (text) => process.stdout.write(text),
+): void {
+  print(`${JSON.stringify(value)}\n`);
 }

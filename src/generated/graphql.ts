@@ -504,7 +504,7 @@ export type EnableWebhookSigningPayload = {
 };
 
 /**
- * One event of the project's events feed: every order and transaction status change, refund, capture, void and
+ * One event of the project's events feed: every new order, every order and transaction status change, refund, capture, void and
  * webhook give-up, recorded in the same database transaction as the change. Kept for `EVENTS_RETENTION_DAYS`
  * (30 by default). Also found by `node(id:)` with its id.
  */
@@ -562,7 +562,7 @@ export type EventFilter = {
 export type EventSnapshot = {
   __typename?: 'EventSnapshot';
   /**
-   * Minor units: the order's amount (ORDER_STATUS_CHANGED), the transaction's (TRANSACTION_STATUS_CHANGED), or the
+   * Minor units: the order's amount (ORDER_CREATED, ORDER_STATUS_CHANGED), the transaction's (TRANSACTION_STATUS_CHANGED), or the
    * refund's, capture's, void's, chargeback's or reversal's (ORDER_REFUNDED, ORDER_CAPTURED, ORDER_VOIDED,
    * ORDER_CHARGED_BACK, ORDER_CHARGEBACK_REVERSED).
    */
@@ -581,7 +581,7 @@ export type EventSnapshot = {
   fromTransactionStatus: Maybe<TransactionStatus>;
   /** WEBHOOK_GAVE_UP: the HTTP status of the last attempt, when the receiver answered. */
   httpStatus: Maybe<Scalars['Int']['output']>;
-  /** ORDER_STATUS_CHANGED: the status the order entered. */
+  /** ORDER_STATUS_CHANGED: the status the order entered; ORDER_CREATED: the status it was created with. */
   orderStatus: Maybe<OrderStatus>;
   /** TRANSACTION_STATUS_CHANGED: the transaction's payment method. */
   paymentMethod: Maybe<PaymentMethod>;
@@ -609,6 +609,11 @@ export type EventType =
   | 'ORDER_CHARGEBACK_REVERSED'
   /** `order.charged_back`: the cardholder disputed part of the order (`relatedOrderId` is the chargeback order). */
   | 'ORDER_CHARGED_BACK'
+  /**
+   * `order.created`: a new order (`orderStatus` its first status, `amount`, `currency`): a payment, or a refund,
+   * capture, void, chargeback or reversal order; one without transactions included.
+   */
+  | 'ORDER_CREATED'
   /** `order.refunded`: a refund of the order was accepted (`relatedOrderId` is the refund order). */
   | 'ORDER_REFUNDED'
   /** `order.status_changed`: the order's status changed (`orderStatus`, `fromOrderStatus`). */
@@ -1023,8 +1028,8 @@ export type Order = Node & {
   /** Description as sent at creation (a refund defaults to its original's); null when none was sent. */
   description: Maybe<Scalars['String']['output']>;
   /**
-   * In `orderStatusChanged` payloads: the event the payload answers; resume the subscription after it with
-   * `afterEvent: event.cursor`. Null elsewhere.
+   * In `orderStatusChanged` and `orderCreated` payloads: the event the payload answers; resume the subscription
+   * after it with `afterEvent: event.cursor`. Null elsewhere.
    */
   event: Maybe<Event>;
   /** How long the order may be paid, an ISO 8601 duration (default `PT1H`); after it, it becomes `EXPIRED`. */
@@ -1900,6 +1905,12 @@ export type Subscription = {
    * 4008; reconnect with the last event's cursor to resume.
    */
   events: Event;
+  /**
+   * Every new order of the project, the moment it is created (through REST, GraphQL, a payment link, or as a
+   * refund, capture, void, chargeback or reversal order), as it is when the event is sent; an order created without
+   * transactions included. Status changes come from `orderStatusChanged`.
+   */
+  orderCreated: Order;
   /** The order each time its status changes: the given order, or every order of the project when orderId is absent. */
   orderStatusChanged: Order;
   /** Each status change of a transaction of the given order. */
@@ -1917,6 +1928,17 @@ export type SubscriptionEventsArgs = {
   afterEvent?: InputMaybe<Scalars['String']['input']>;
   orderId?: InputMaybe<Scalars['ID']['input']>;
   types?: InputMaybe<Array<EventType>>;
+};
+
+
+/**
+ * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
+ * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
+ * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ */
+export type SubscriptionOrderCreatedArgs = {
+  afterEvent?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -3304,6 +3326,7 @@ export type StoreWalletBTokenPayloadResolvers<ContextType = AppGraphQLContext, P
 
 export type SubscriptionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   events?: SubscriptionResolver<ResolversTypes['Event'], "events", ParentType, ContextType, Partial<SubscriptionEventsArgs>>;
+  orderCreated?: SubscriptionResolver<ResolversTypes['Order'], "orderCreated", ParentType, ContextType, Partial<SubscriptionOrderCreatedArgs>>;
   orderStatusChanged?: SubscriptionResolver<ResolversTypes['Order'], "orderStatusChanged", ParentType, ContextType, Partial<SubscriptionOrderStatusChangedArgs>>;
   transactionEvents?: SubscriptionResolver<ResolversTypes['TransactionStatusChange'], "transactionEvents", ParentType, ContextType, RequireFields<SubscriptionTransactionEventsArgs, 'orderId'>>;
 }>;

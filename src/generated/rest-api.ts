@@ -547,21 +547,32 @@ export interface components {
     schemas: {
         /** @description The signed-in user and the CSRF token of the session. */
         PortalSession: {
+            /** @description The signed-in merchant user. */
             user: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The user's id (uuid).
+                 */
                 id: string;
                 /** @description Lower case. */
                 email: string;
-                /** @enum {string} */
+                /**
+                 * @description `viewer` reads; `developer` also writes (orders, refunds, settings, API keys); `admin` also manages users.
+                 * @enum {string}
+                 */
                 role: "viewer" | "developer" | "admin";
             };
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user's project (uuid): every read and write is scoped to it.
+             */
             project_id: string;
             /** @description Send it as `x-csrf-token` with every request the session cookie authenticates that changes something. */
             csrf_token: string;
         };
         /** @description Every error has this body. A refused request changes nothing. `type` is stable; `value` is for people. */
         Error: {
+            /** @description What went wrong (spec part 7). */
             error: {
                 /** @description The HTTP status, repeated. */
                 status: number;
@@ -601,6 +612,7 @@ export interface components {
             merchant_id: string;
             /** @description The merchant's own reference. */
             merchant_order_id?: string;
+            /** @description The order description shown to the customer. */
             description?: string;
             /** @description ISO 4217, e.g. `EUR`. */
             currency: string;
@@ -757,10 +769,13 @@ export interface components {
             is_capturable: boolean;
             /** @description The acquirer's answer (a chargeback: the scheme's reason). */
             outcomes?: {
+                /** @description The acquirer's answer to the payment (spec 2.3). */
                 processing?: {
+                    /** @description The acquirer's verdict: `approved`, `declined`, `error`, `challenge_required`, `pending` (it answers later) or `expired`. */
                     status: string;
                     /** @description E.g. `00` (approved). */
                     response_code: string;
+                    /** @description `response_code` in words. */
                     response_code_description: string;
                 };
                 /** @description On the transaction of a chargeback order. */
@@ -830,16 +845,24 @@ export interface components {
             setup_token?: string;
             /** @description Visa Account Name Inquiry result (spec 2.5). */
             ani_results?: {
+                /** @description `00` performed, `01` requested but not performed, `02` the issuer does not support it. */
                 status: string;
+                /** @description `status` in words. */
                 status_description: string;
+                /** @description When performed: `01` full match, `50` partial match, `99` no match. */
                 match?: string;
+                /** @description `match` in words. */
                 match_description?: string;
             };
             /** @description The external 3-D Secure values sent to `authenticate`, echoed (spec 4.13). */
             external_authentication_details?: {
+                /** @description The `cavv` sent. */
                 authenticationValue: string;
+                /** @description The `ds_transaction_id` sent. */
                 dsTransID: string;
+                /** @description The `3ds_method_used` sent. */
                 methodUsed: string;
+                /** @description The `3ds_version` sent. */
                 protocolVersion: string;
             };
         };
@@ -1006,17 +1029,33 @@ export interface components {
             id: string;
             /** @description Minor units. */
             amount: number;
+            /** @description ISO 4217: always the original order's. */
             currency: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the refund was created (UTC).
+             */
             created: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the refund completed (UTC).
+             */
             completed?: string;
+            /** @description The refund's description. */
             description?: string;
+            /** @description Labels: `is-refund`, and `is-test` in a test project. */
             flags: string[];
+            /** @description The merchant's own reference of the refund. */
             merchant_order_id?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The refunded order.
+             */
             refund_of_order_id: string;
-            /** @enum {string} */
+            /**
+             * @description The refund order's status (spec part 3).
+             * @enum {string}
+             */
             status: "new" | "processing" | "completed" | "cancelled" | "expired" | "error" | "see-transactions";
         };
         OrderSearchResult: {
@@ -1040,7 +1079,7 @@ export interface components {
             /** @description Set when more events follow right now: the `after` of the next page. */
             next: string | null;
         };
-        /** @description One event of the feed: a status change, refund, capture, void or give-up. */
+        /** @description One event of the feed: a new order, a status change, refund, capture, void or give-up. */
         Event: {
             /**
              * Format: uuid
@@ -1051,7 +1090,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            type: "order.status_changed" | "transaction.status_changed" | "order.refunded" | "order.captured" | "order.voided" | "order.charged_back" | "order.chargeback_reversed" | "webhook.gave_up";
+            type: "order.created" | "order.status_changed" | "transaction.status_changed" | "order.refunded" | "order.captured" | "order.voided" | "order.charged_back" | "order.chargeback_reversed" | "webhook.gave_up";
             /**
              * Format: date-time
              * @description When it happened (UTC, milliseconds).
@@ -1062,7 +1101,7 @@ export interface components {
              * @description The order it happened to.
              */
             order_id: string;
-            /** @description The snapshot at that moment, flat and by type: `order.status_changed` has `status`, `from_status`, `amount`, `currency`, `kind`; `transaction.status_changed` has `transaction_id`, `status`, `from_status`, `amount`, `currency`, `payment_method`; `order.refunded` has `refund_order_id`, `amount`, `currency`, `refunded_amount`; `order.captured` and `order.voided` the follow-up order, `amount` and `currency`; `webhook.gave_up` has `delivery_id`, `attempts`, `error_kind`, `http_status`. Amounts in minor units. */
+            /** @description The snapshot at that moment, flat and by type: `order.created` has `status`, `amount`, `currency`, `kind`, `checkout`; `order.status_changed` has `status`, `from_status`, `amount`, `currency`, `kind`; `transaction.status_changed` has `transaction_id`, `status`, `from_status`, `amount`, `currency`, `payment_method`; `order.refunded` has `refund_order_id`, `amount`, `currency`, `refunded_amount`; `order.captured` and `order.voided` the follow-up order, `amount` and `currency`; `webhook.gave_up` has `delivery_id`, `attempts`, `error_kind`, `http_status`. Amounts in minor units. */
             data: {
                 [key: string]: string | number | boolean | null;
             };
@@ -1076,7 +1115,10 @@ export interface components {
              * @description Payment link ID.
              */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The project the link belongs to.
+             */
             project_id: string;
             /**
              * Format: uri
@@ -1095,8 +1137,11 @@ export interface components {
             inactive_reason?: "deactivated" | "used";
             /** @description Minor units. */
             amount: number;
+            /** @description ISO 4217, e.g. `EUR`. */
             currency: string;
+            /** @description Passed on to each order the link opens. */
             description?: string;
+            /** @description Passed on to each order the link opens. */
             merchant_order_id?: string;
             /**
              * Format: date-time
@@ -1105,10 +1150,17 @@ export interface components {
             expires?: string;
             /** @description At most one completed payment. */
             single_use: boolean;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Passed on to each order: where the customer goes after paying.
+             */
             return_url?: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Passed on to each order: where the customer goes when its payment fails.
+             */
             failure_url?: string;
+            /** @description The methods each order offers; every active method when absent. */
             payment_methods?: string[];
             /** @description The orders opened from the link, oldest first. */
             order_ids: string[];
@@ -1196,7 +1248,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The user's e-mail address, at most 254 characters; case does not matter. */
                     email: string;
+                    /** @description The user's password, 1 to 256 characters. */
                     password: string;
                 };
             };
@@ -1389,35 +1443,64 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The merchant's own reference of the order, shown in the portal and searchable; at most 255 characters. Recommended (spec 2.2). */
                     merchant_order_id?: string;
+                    /** @description An integer in the currency's minor units (cents for EUR: 995 is €9.95; the whole amount for a currency without them, such as JPY), VAT included, 0 to 99999999999. 0 creates a card verification without a charge. Spec 2.1 and 4.1. */
                     amount: number;
+                    /** @description ISO 4217 code in upper case, such as `EUR` (spec 2.1); its exponent sets the minor units of `amount`. */
                     currency: string;
+                    /** @description Shown to the customer on the payment page; at most 1,024 characters. Recommended (spec 2.2). */
                     description?: string;
+                    /** @description Absolute http(s) URL, at most 2,048 characters, where the customer goes after paying (with `?order_id=`). Without it the customer stays on the payment page, which shows the result. Spec 2.2 and 3.1. */
                     return_url?: string;
+                    /** @description Absolute http(s) URL, at most 2,048 characters, where the customer goes when the order ends `cancelled`, `expired` or `error`; `return_url` when absent. Spec 2.2. */
                     failure_url?: string;
+                    /** @description Absolute http(s) URL, at most 2,048 characters, where this order's status webhooks go, instead of the project's webhook URL. Spec 6. */
                     webhook_url?: string;
+                    /** @description How long the order can be paid: a positive ISO 8601 duration of at most 31 days, such as `PT30M` or `P1D` (default `PT1H`); the order then expires. Spec 2.2. */
                     expiration_period?: string;
+                    /** @description The methods the hosted payment page offers, each active in the project; all active methods when absent. Spec 2.2. */
                     payment_methods?: ("credit-card" | "wallet-a-pay" | "wallet-b-pay" | "ideal")[];
+                    /** @description At most one: the payment method, when the merchant drives the payment itself (own checkout). None: the customer picks on the hosted payment page (`order_url`). Spec 4.1. */
                     transactions?: {
-                        /** @enum {string} */
+                        /**
+                         * @description How the customer pays: one of the payment methods active in the project.
+                         * @enum {string}
+                         */
                         payment_method: "credit-card" | "wallet-a-pay" | "wallet-b-pay" | "ideal";
+                        /** @description Card details (spec 2.4): for one-click payments; absent for a plain card payment. iDEAL reads only `issuer_id`. */
                         payment_method_details?: {
-                            /** @enum {string} */
+                            /**
+                             * @description `first`: pay and store the card for later; `one-click`: pay with a stored card (`vault_token` or `first_transaction_id`, and `cvc`). Spec 2.4.
+                             * @enum {string}
+                             */
                             one_click_type?: "first" | "one-click";
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description The stored card to pay with (uuid): a one-click payment. Spec 2.4.
+                             */
                             vault_token?: string;
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description Instead of `vault_token`: the id (uuid) of the one-click payment's `first` transaction, whose card is used. Spec 2.4.
+                             */
                             first_transaction_id?: string;
+                            /** @description The card verification code, 3 or 4 digits: required for every one-click payment, asked from the customer each time, used once and never stored. Spec 2.4. */
                             cvc?: string;
+                            /** @description The name on the card, 1 to 120 characters. */
                             cardholder_name?: string;
                             /** @description iDEAL only: the customer's bank as chosen in the shop (an id from `GET /v1/ideal/issuers/`); recorded as sent. */
                             issuer_id?: string;
                         };
-                        /** @enum {string} */
+                        /**
+                         * @description `automatic` (default): the card is charged at once; `manual`: only authorized (a pre-authorization), captured or voided later through `.../captures/` and `.../voids/`.
+                         * @enum {string}
+                         */
                         capture_mode?: "automatic" | "manual";
                     }[];
+                    /** @description The customer (spec 2.2): card schemes use it to assess 3-D Secure risk, and an acquirer may require some fields. Every field is optional. */
                     customer?: {
-                        /** @description Your own reference of the customer, at most 255 characters. */
+                        /** @description The merchant's own id of the customer; at most 255 characters. */
                         merchant_customer_id?: string;
                         /**
                          * Format: email
@@ -1475,13 +1558,15 @@ export interface operations {
                             country?: string;
                         }[];
                     };
+                    /** @description Free-form JSON object about the software sending the request (a shop platform or plugin), stored and returned. Spec 2.2. */
                     client?: {
                         [key: string]: unknown;
                     };
+                    /** @description The merchant's own free-form JSON object, stored with the order and returned as it was sent. Spec 2.2. */
                     extra?: {
                         [key: string]: unknown;
                     };
-                    /** @description What the customer buys, line by line (beyond spec 4.1: the shop plugins send them). Stored and returned as sent; the order's `amount` stays what is charged. */
+                    /** @description The order lines (what is bought), as shop plugins send them; each validated, stored and returned as sent. */
                     order_lines?: {
                         /**
                          * @description What the line is: `physical`, `discount`, `shipping_fee`, `sales_tax`, `digital`, `gift_card`, `store_credit`, `surcharge`.
@@ -1718,7 +1803,7 @@ export interface operations {
                     }[] | null;
                     /** @description The customer, replaced as a whole (with its `additional_addresses`); null removes it. */
                     customer?: {
-                        /** @description Your own reference of the customer, at most 255 characters. */
+                        /** @description The merchant's own id of the customer; at most 255 characters. */
                         merchant_customer_id?: string;
                         /**
                          * Format: email
@@ -2004,13 +2089,23 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description The stored card to pay with (uuid), from the vault (`POST …/v1/cards/`); without it, the transaction's own card stored with its `setup_token`. Required with external 3-D Secure values. Spec 4.13.
+                     */
                     vault_token?: string;
+                    /** @description The card verification code, 3 digits (4 for American Express): used once, never stored. Required with external 3-D Secure values. Spec 4.13. */
                     cvc?: string;
+                    /** @description External 3-D Secure: the authentication value from the merchant's 3-D Secure provider, base64, at most 128 characters. With it the payment is processed directly, without a challenge. Spec 4.13. */
                     cavv?: string;
+                    /** @description External 3-D Secure: the protocol version the provider used, such as `2.2.0`. Spec 4.13. */
                     "3ds_version"?: string;
+                    /** @description External 3-D Secure: how the customer was authenticated, such as `challenge` or `frictionless`; a letter, then up to 31 letters, `_` or `-`. Spec 4.13. */
                     "3ds_method_used"?: string;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description External 3-D Secure: the directory server's transaction id (uuid). Spec 4.13.
+                     */
                     ds_transaction_id?: string;
                 };
             };
@@ -2134,7 +2229,9 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description How much to capture: An integer in the currency's minor units (cents for EUR: 995 is €9.95; the whole amount for a currency without them, such as JPY), VAT included, 0 to 99999999999. At most what is still capturable, which is the default. */
                     amount?: number;
+                    /** @description The last capture (default false): what it leaves of the authorization is released. Capturing everything left is final too. */
                     final?: boolean;
                 };
             };
@@ -2379,7 +2476,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description The simulated acquirer's late answer: `approved`, `declined` (code `05`) or `expired` (code `68`: no answer came).
+                     * @enum {string}
+                     */
                     outcome: "approved" | "declined" | "expired";
                 };
             };
@@ -2494,10 +2594,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The cardholder name as printed on the card, 1 to 120 characters after trimming. Spec 4.6. */
                     name?: string;
+                    /** @description The card number, 12 to 19 digits without spaces, with a valid Luhn check digit. Never logged, returned or stored in clear. Spec 4.6. */
                     pan: string;
+                    /** @description The expiry month, `MMYYYY` (month 01 to 12, such as `122030`), not before this month: a card is valid through the last day of its expiry month. Spec 4.6. */
                     expiry: string;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description The `setup_token` of the transaction's `payment_method_details` (uuid): works once, within 300 seconds after the order was created. Spec 4.6.
+                     */
                     setup_token: string;
                 };
             };
@@ -2678,9 +2784,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The `validationURL` of the wallet's `onvalidatemerchant` event: an https URL on the provider's own domains. Spec 4.7. */
                     validationUrl: string;
+                    /** @description The project id without hyphens (32 hex digits). Spec 4.7. */
                     merchantIdentifier: string;
+                    /** @description The shop name shown to the customer (the project's trade name), 1 to 64 characters. */
                     displayName: string;
+                    /** @description The domain name of the payment page, such as `shop.example.com`. Spec 4.7. */
                     initiativeContext: string;
                 };
             };
@@ -2797,17 +2907,29 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description The `setup_token` of the transaction's `payment_method_details` (uuid). Spec 4.8.
+                     */
                     setupToken: string;
+                    /** @description The encrypted payment data, Base64, at most 65,536 characters. */
                     data: string;
+                    /** @description The detached CMS signature of the payment and header data, Base64, at most 65,536 characters. */
                     signature: string;
+                    /** @description The token's header, as the wallet gave it. */
                     header: {
+                        /** @description Base64 SHA-256 of the merchant payment processing certificate's public key: which key opens it. */
                         publicKeyHash: string;
+                        /** @description `EC_v1`: the ephemeral public key, Base64 DER. */
                         ephemeralPublicKey?: string;
+                        /** @description `RSA_v1`: the symmetric key wrapped with the merchant public key, Base64. */
                         wrappedKey?: string;
+                        /** @description The wallet's transaction id, hex. */
                         transactionId: string;
+                        /** @description Hex SHA-256 of the application data the merchant gave the wallet, when it gave some. */
                         applicationData?: string;
                     };
+                    /** @description The token format: `EC_v1` or `RSA_v1`. */
                     version: string;
                 };
             };
@@ -2945,10 +3067,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The wallet's payment token (`paymentMethodData.tokenizationData.token`) as the exact string it returned (its signatures cover those bytes), at most 65,536 characters. Spec 4.9. */
                     walletBMessage: string;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description The `setup_token` of the transaction's `payment_method_details` (uuid). Spec 4.9.
+                     */
                     setupToken: string;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description The transaction (uuid) the token pays. Spec 4.9.
+                     */
                     transactionId: string;
                 };
             };
@@ -3070,10 +3199,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The wallet's payment token (`paymentMethodData.tokenizationData.token`) as the exact string it returned (its signatures cover those bytes), at most 65,536 characters. Spec 4.9. */
                     walletBMessage: string;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description The `setup_token` of the transaction's `payment_method_details` (uuid). Spec 4.9.
+                     */
                     setupToken: string;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description The transaction (uuid) the token pays. Spec 4.9.
+                     */
                     transactionId: string;
                 };
             };
@@ -3209,9 +3345,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description The card stored from the token (uuid): `vaultToken` of the persist call. Spec 4.10.
+                     */
                     vault_token: string;
+                    /** @description The Base64 online payment cryptogram, at most 256 characters (`onlinePaymentCryptogram` of the persist call); empty or absent when there is none. */
                     online_payment_cryptogram?: string;
+                    /** @description The ECI indicator, one or two digits (`eciIndicator` of the persist call); empty or absent when there is none. */
                     eci_indicator?: string;
                 };
             };
@@ -3305,16 +3446,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description The card stored from the token (uuid): `vaultToken` of the token call. Spec 4.11.
+                     */
                     vaultToken: string;
+                    /** @description The Base64 cryptogram, at most 256 characters, from the token call; empty for a `PAN_ONLY` card, which is paid as a plain card. */
                     cryptogram?: string;
+                    /** @description The ECI indicator, one or two digits, from the token call; empty when there is none. */
                     eciIndicator?: string;
+                    /** @description The browser's screen width in pixels, 0 to 100,000 (3-D Secure risk data). */
                     browser_info_screen_width?: number;
+                    /** @description The browser's screen height in pixels, 0 to 100,000. */
                     browser_info_screen_height?: number;
+                    /** @description The screen's colour depth in bits, 1 to 64. */
                     browser_info_color_depth?: number;
+                    /** @description The browser's user agent, at most 2,048 characters. */
                     browser_info_user_agent?: string;
+                    /** @description Minutes from local time to UTC, as `Date#getTimezoneOffset()` gives them: -840 (UTC+14) to 720 (UTC-12). */
                     browser_info_time_zone_offset?: number;
+                    /** @description The browser's language, a BCP 47 tag such as `en-US`. */
                     browser_info_language?: string;
+                    /** @description Whether the browser has Java enabled. */
                     browser_info_java_enabled?: boolean;
                 };
             };
@@ -3463,12 +3616,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description How much to refund, an integer in the original order's minor units, 1 to 99999999999: the whole paid amount for a full refund, less for a partial one. Refunds together never exceed what was paid. Spec 4.3. */
                     amount: number;
+                    /** @description At most 1,024 characters; the original order's description when absent. Spec 4.3. */
                     description?: string;
+                    /** @description The merchant's own reference of the refund, at most 255 characters. Spec 4.3. */
                     merchant_order_id?: string;
+                    /** @description The merchant's own free-form JSON object, stored with the refund. Spec 4.3. */
                     extra?: {
                         [key: string]: unknown;
                     };
+                    /** @description Beyond spec 4.3: the paid transaction (uuid) to refund. Required only on an order the customer paid twice (`see-transactions`); otherwise the order's one paid transaction. */
                     transaction_id?: string;
                     /** @description Beyond spec 4.3 (the shop plugins' SDK always sends it, often empty): the lines refunded, stored on the refund order as sent. The refund is `amount`, whatever the lines add up to. */
                     order_lines?: {
@@ -3498,6 +3656,7 @@ export interface operations {
                         /** @description The product's EAN (barcode number). */
                         ean?: string;
                     }[];
+                    /** @description Not accepted (a 400): a refund always uses the original order's currency (spec 2.6). */
                     currency?: unknown;
                 };
             };
@@ -3624,7 +3783,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description How much the cardholder disputes, an integer in the order's minor units, at least 1 and at most what is paid and not yet refunded or charged back. */
                     amount: number;
+                    /** @description The card scheme's dispute reason, 1 to 32 characters, such as `10.4` (Visa, fraud) or `4853` (Mastercard, not as described). */
                     reason_code: string;
                 };
             };
@@ -3747,6 +3908,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description How much of the chargeback the merchant won back, an integer in the order's minor units, at least 1 and at most what the chargeback still disputes. */
                     amount: number;
                 };
             };
@@ -3886,8 +4048,8 @@ export interface operations {
             /** @description A page of orders; with `?format=csv` the report (`Content-Disposition: attachment`). */
             200: {
                 headers: {
-                    /** @description With `?format=csv`: `attachment; filename="orders-YYYY-MM-DD.csv"`. */
-                    "Content-Disposition": string;
+                    /** @description With `?format=csv` only: `attachment; filename="orders-YYYY-MM-DD.csv"`. */
+                    "Content-Disposition"?: string;
                     /** @description Present when this is the stored response of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -3992,7 +4154,7 @@ export interface operations {
                 /** @description A cursor from this feed, or an event's id */
                 after?: string;
                 /** @description Only these event types (repeat the parameter or separate with commas) */
-                type?: ("order.status_changed" | "transaction.status_changed" | "order.refunded" | "order.captured" | "order.voided" | "order.charged_back" | "order.chargeback_reversed" | "webhook.gave_up")[];
+                type?: ("order.created" | "order.status_changed" | "transaction.status_changed" | "order.refunded" | "order.captured" | "order.voided" | "order.charged_back" | "order.chargeback_reversed" | "webhook.gave_up")[];
                 /** @description Only this order's events */
                 order_id?: string;
                 /** @description Only events that occurred after this ISO 8601 time */
@@ -4113,15 +4275,26 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description An integer in the currency's minor units (cents for EUR: 995 is €9.95; the whole amount for a currency without them, such as JPY), VAT included, 0 to 99999999999. 0 creates a card verification without a charge. Spec 2.1 and 4.1. */
                     amount: number;
+                    /** @description ISO 4217 code in upper case, such as `EUR` (spec 2.1); its exponent sets the minor units of `amount`. */
                     currency: string;
+                    /** @description Shown to the customer on the payment page; at most 1,024 characters. Recommended (spec 2.2). */
                     description?: string;
+                    /** @description The merchant's own reference of the order, shown in the portal and searchable; at most 255 characters. Recommended (spec 2.2). */
                     merchant_order_id?: string;
+                    /** @description Absolute http(s) URL, at most 2,048 characters, where the customer goes after paying (with `?order_id=`). Without it the customer stays on the payment page, which shows the result. Spec 2.2 and 3.1. */
                     return_url?: string;
+                    /** @description Absolute http(s) URL, at most 2,048 characters, where the customer goes when the order ends `cancelled`, `expired` or `error`; `return_url` when absent. Spec 2.2. */
                     failure_url?: string;
+                    /** @description The methods the hosted payment page offers, each active in the project; all active methods when absent. Spec 2.2. */
                     payment_methods?: ("credit-card" | "wallet-a-pay" | "wallet-b-pay" | "ideal")[];
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description When the link stops opening orders: an ISO 8601 timestamp with a time zone, such as `2026-12-31T23:59:59Z`; never when absent.
+                     */
                     expires?: string;
+                    /** @description At most one completed payment (default false): a paid single-use link is used up. */
                     single_use?: boolean;
                 };
             };

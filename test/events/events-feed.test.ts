@@ -37,12 +37,13 @@ describe('the events feed over REST and GraphQL', () => {
   const transactionPath = (order: Json, operation: string) =>
     `/v1/orders/${order.id}/transactions/${order.transactions[0].id}/${operation}/`;
 
-  it('records a card payment as transaction and order status changes, each with a uuid, time and snapshot', async () => {
+  it('records a card payment as the new order, then transaction and order status changes, each with a uuid, time and snapshot', async () => {
     const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, { amount: 1250 });
     const transactionId = paid.transactions[0].id;
     const events = await eventsOf(paid.id);
 
     expect(events.map((event) => [event.type, event.data.from_status, event.data.status])).toEqual([
+      ['order.created', undefined, 'new'],
       ['transaction.status_changed', null, 'new'],
       ['transaction.status_changed', 'new', 'accepted'],
       ['order.status_changed', 'new', 'completed'],
@@ -53,7 +54,14 @@ describe('the events feed over REST and GraphQL', () => {
       expect(event.order_id).toBe(paid.id);
       expect(new Date(event.occurred).toISOString()).toBe(event.occurred);
     }
-    expect(events[1]!.data).toEqual({
+    expect(events[0]!.data).toEqual({
+      status: 'new',
+      amount: 1250,
+      currency: 'EUR',
+      kind: 'payment',
+      checkout: 'own',
+    });
+    expect(events[2]!.data).toEqual({
       transaction_id: transactionId,
       status: 'accepted',
       from_status: 'new',
@@ -61,7 +69,7 @@ describe('the events feed over REST and GraphQL', () => {
       currency: 'EUR',
       payment_method: 'credit-card',
     });
-    expect(events[2]!.data).toEqual({
+    expect(events[3]!.data).toEqual({
       status: 'completed',
       from_status: 'new',
       amount: 1250,
@@ -87,8 +95,10 @@ describe('the events feed over REST and GraphQL', () => {
       { refund_order_id: refund.body.id, amount: 300, currency: 'EUR', refunded_amount: 300 },
       { refund_order_id: second.body.id, amount: 200, currency: 'EUR', refunded_amount: 500 },
     ]);
-    // The refund order has its own status changes.
-    expect((await eventsOf(refund.body.id)).map((event) => event.type)).toContain('order.status_changed');
+    // The refund order is a new order of its own, with its own status changes.
+    const refundEvents = (await eventsOf(refund.body.id)).map((event) => event.type);
+    expect(refundEvents[0]).toBe('order.created');
+    expect(refundEvents).toContain('order.status_changed');
 
     const toCapture = await authorize();
     const capture = await api.post<Json>(transactionPath(toCapture, 'captures'), { amount: 4000 });
@@ -132,20 +142,23 @@ describe('the events feed over REST and GraphQL', () => {
     const all = (await client.get<Json>('/v1/events/')).body;
     expect(all.next).toBeNull();
     expect(all.events.map((e: Json) => [e.order_id, e.type])).toEqual(
-      orders.map((id) => [id, 'order.status_changed']),
+      orders.flatMap((id) => [
+        [id, 'order.created'],
+        [id, 'order.status_changed'],
+      ]),
     );
 
-    const first = (await client.get<Json>('/v1/events/?limit=2')).body;
-    expect(first.events.map((e: Json) => e.id)).toEqual(all.events.slice(0, 2).map((e: Json) => e.id));
-    expect(first.next).toBe(first.events[1].cursor);
-    const rest = (await client.get<Json>(`/v1/events?limit=2&after=${first.next}`)).body;
-    expect(rest.events.map((e: Json) => e.id)).toEqual([all.events[2].id]);
+    const first = (await client.get<Json>('/v1/events/?limit=4')).body;
+    expect(first.events.map((e: Json) => e.id)).toEqual(all.events.slice(0, 4).map((e: Json) => e.id));
+    expect(first.next).toBe(first.events[3].cursor);
+    const rest = (await client.get<Json>(`/v1/events?limit=4&after=${first.next}`)).body;
+    expect(rest.events.map((e: Json) => e.id)).toEqual(all.events.slice(4).map((e: Json) => e.id));
     expect(rest.next).toBeNull();
     // An event id works as a position too.
     const afterId = (await client.get<Json>(`/v1/events/?after=${all.events[0].id}`)).body;
     expect(afterId.events.map((e: Json) => e.id)).toEqual(all.events.slice(1).map((e: Json) => e.id));
     // Nothing happened since the last event: an empty page, and the reader keeps its cursor.
-    expect((await client.get<Json>(`/v1/events/?after=${all.events[2].cursor}`)).body).toEqual({
+    expect((await client.get<Json>(`/v1/events/?after=${all.events[5].cursor}`)).body).toEqual({
       events: [],
       next: null,
     });
@@ -168,8 +181,10 @@ describe('the events feed over REST and GraphQL', () => {
         `/v1/events/?order_id=${paid.id}&type=order.status_changed,transaction.status_changed`,
       )
     ).body;
-    expect(both.events).toEqual(byOrder);
-    expect(commaSeparated.events).toEqual(byOrder);
+    const statusChanges = byOrder.filter((e) => e.type !== 'order.created');
+    expect(statusChanges.length).toBe(byOrder.length - 1);
+    expect(both.events).toEqual(statusChanges);
+    expect(commaSeparated.events).toEqual(statusChanges);
     const last = byOrder.at(-1)!;
     const since = new Date(new Date(last.occurred).getTime() - 1).toISOString();
     const recent = (await api.get<Json>(`/v1/events/?order_id=${paid.id}&occurred_after=${since}`)).body;
@@ -248,7 +263,17 @@ describe('the events feed over REST and GraphQL', () => {
       fromOrderStatus: 'NEW',
       amount: 777,
     });
-    expect(nodes[0].snapshot).toMatchObject({
+    expect(nodes[0]).toMatchObject({
+      type: 'ORDER_CREATED',
+      snapshot: {
+        orderStatus: 'NEW',
+        fromOrderStatus: null,
+        amount: 777,
+        currency: 'EUR',
+        transactionStatus: null,
+      },
+    });
+    expect(nodes[1].snapshot).toMatchObject({
       transactionId: paid.transactions[0].id,
       transactionStatus: 'NEW',
       fromTransactionStatus: null,
@@ -268,12 +293,12 @@ describe('the events feed over REST and GraphQL', () => {
     expect(older.data!.events.edges.map((edge: Json) => edge.node.id)).toEqual(
       rest
         .slice(0, -2)
-        .filter((e) => e.type !== 'order.refunded')
+        .filter((e) => e.type !== 'order.refunded' && e.type !== 'order.created')
         .map((event) => event.id),
     );
 
     const one = await gql<Json>('query One($id: ID!) { event(id: $id) { id type } }', { id: rest[0]!.id });
-    expect(one.data).toEqual({ event: { id: rest[0]!.id, type: 'TRANSACTION_STATUS_CHANGED' } });
+    expect(one.data).toEqual({ event: { id: rest[0]!.id, type: 'ORDER_CREATED' } });
     const other = await seedProject(app);
     const foreign = await graphqlClient(app.baseUrl, other.apiKey)<Json>(
       'query One($id: ID!) { event(id: $id) { id } }',
@@ -291,6 +316,13 @@ describe('the events feed over REST and GraphQL', () => {
       (await client.post<Json>('/v1/orders/', buildOrder())).body.id,
       (await client.post<Json>('/v1/orders/', buildOrder())).body.id,
     ];
+    // The reader has read up to the two orders' creation.
+    const created = (await client.get<Json>('/v1/events/')).body.events;
+    expect(created.map((e: Json) => [e.order_id, e.type])).toEqual([
+      [first, 'order.created'],
+      [second, 'order.created'],
+    ]);
+    const position = created.at(-1).cursor;
     // A transaction of this database writes an event and stays open.
     const writer = new pg.Client({ connectionString: app.databaseUrl });
     await writer.connect();
@@ -309,9 +341,12 @@ describe('the events feed over REST and GraphQL', () => {
       await cancelOrder(app.runtime.services.orm, second);
       // The later commit has the later transaction: it waits until the open one ends, so a reader that keeps
       // its position never skips the open one's event.
-      expect((await client.get<Json>('/v1/events/')).body).toEqual({ events: [], next: null });
+      expect((await client.get<Json>(`/v1/events/?after=${position}`)).body).toEqual({
+        events: [],
+        next: null,
+      });
       await writer.query('commit');
-      const { events } = (await client.get<Json>('/v1/events/')).body;
+      const { events } = (await client.get<Json>(`/v1/events/?after=${position}`)).body;
       expect(events.map((e: Json) => [e.order_id, e.data.status])).toEqual([
         [first, 'processing'],
         [second, 'cancelled'],

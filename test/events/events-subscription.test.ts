@@ -93,7 +93,8 @@ describe('subscriptions that replay after a cursor, then continue live', () => {
     const orderId = await newOrder();
     const other = await newOrder();
     await cancelOrder(app.runtime.services.orm, other);
-    const [cancelledOther] = (await api.get<Json>(`/v1/events/?order_id=${other}`)).body.events;
+    const [cancelledOther] = (await api.get<Json>(`/v1/events/?order_id=${other}&type=order.status_changed`))
+      .body.events;
     await cancelOrder(app.runtime.services.orm, orderId);
 
     const live = connect();
@@ -109,7 +110,8 @@ describe('subscriptions that replay after a cursor, then continue live', () => {
       status: 'CANCELLED',
       event: { type: 'ORDER_STATUS_CHANGED' },
     });
-    const [event] = (await api.get<Json>(`/v1/events/?order_id=${orderId}`)).body.events;
+    const [event] = (await api.get<Json>(`/v1/events/?order_id=${orderId}&type=order.status_changed`)).body
+      .events;
     expect(replayed!.orderStatusChanged.event).toEqual({
       id: event.id,
       cursor: event.cursor,

@@ -1,7 +1,7 @@
 /**
  * Test generators for wallet payment tokens, signed and encrypted with keys made up on the spot:
  * wallet A `EC_v1` tokens under a test root CA, and wallet B `ECv2` tokens under a test root signing key.
- * The vectors in ../shared/vectors cover the real providers' tokens; these cover every other case.
+ * The vectors in test/fixtures/wallet-vectors cover the real providers' tokens; these cover every other case.
  */
 import {
   createCipheriv,

@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { documentationFiles } from '../docs/markdown.ts';
+import { recipesOf } from '../docs/recipes.ts';
 import { TEST_CARDS, TEST_CVC, TEST_EXPIRY } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
+import { restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   createHostedOrder,
@@ -25,6 +28,13 @@ const inPage = <T = unknown>(page: Page, expression: string): Promise<T> =>
   page.evaluate(expression) as Promise<T>;
 
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
+
+/** The body of the README tour's first recipe, "An order for the hosted payment page", as it is written. */
+function readmeTourOrder(): Record<string, unknown> {
+  const readme = documentationFiles().find((file) => file.file === 'README.md')!;
+  const first = recipesOf(readme).find((recipe) => recipe.text.includes('/v1/orders/'))!;
+  return JSON.parse(/-d '(\{.*?\})'/.exec(first.text)![1]!);
+}
 const EXPIRY_TYPED = `${TEST_EXPIRY.slice(0, 2)}/${TEST_EXPIRY.slice(4)}`;
 
 describeInBrowser('the hosted payment page in a real browser (Chromium)', () => {
@@ -79,6 +89,23 @@ describeInBrowser('the hosted payment page in a real browser (Chromium)', () => 
     await page.getByLabel('Name on card').fill('John Doe');
   };
   const pay = (page: Page) => page.getByRole('button', { name: /^Pay / }).click();
+
+  it("pays the README tour's first order, which has no return_url, and stays on the gateway's result page", async () => {
+    const created = await restClient(app.baseUrl, apiKey).post<Record<string, string>>(
+      '/v1/orders/',
+      readmeTourOrder(),
+    );
+    expect(created.status).toBe(201);
+    const order = created.body;
+    expect(order.return_url ?? null).toBeNull();
+    const page = await newPage();
+    await page.goto(order.order_url);
+    await fillCard(page, TEST_CARDS.visa);
+    await pay(page);
+    await page.getByRole('heading', { level: 1, name: 'Payment completed' }).waitFor();
+    expect(page.url()).toBe(order.order_url);
+    expect(await statusOf(order.id)).toBe('completed');
+  });
 
   it('pays with the approve card and lands on return_url with the order id', async () => {
     const order = await hostedOrder();

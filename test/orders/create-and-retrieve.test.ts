@@ -141,7 +141,7 @@ describe('orders over REST', () => {
     expect(order.flags).toEqual([]);
   });
 
-  it('stores the order, its transaction, the event and the outbox entry in the database', async () => {
+  it('stores the order, its transaction, the event and the outbox entries in the database', async () => {
     const { body: order } = await api.post<Record<string, any>>('/v1/orders/', buildOwnCheckoutOrder());
     const [row] = await sql(app.databaseUrl, 'select amount, currency, status from orders where id = $1', [
       order.id,
@@ -155,10 +155,13 @@ describe('orders over REST', () => {
     expect(events).toEqual([{ event: 'new', source: 'set_status' }]);
     const outbox = await sql(
       app.databaseUrl,
-      'select topic, to_status from outbox_events where order_id = $1',
+      'select type, to_status from outbox_events where order_id = $1 order by id',
       [order.id],
     );
-    expect(outbox).toEqual([{ topic: 'transaction_status_changed', to_status: 'new' }]);
+    expect(outbox).toEqual([
+      { type: 'order.created', to_status: 'new' },
+      { type: 'transaction.status_changed', to_status: 'new' },
+    ]);
   });
 
   it('writes one log line per request with its id, route, status and duration', async () => {

@@ -85,6 +85,7 @@ describe('one-statement order writes', () => {
         orderId,
       ]);
     const everyRowRelayed = [
+      { type: 'order.created', to_status: 'new', relayed: true },
       { type: 'transaction.status_changed', to_status: 'new', relayed: true },
       { type: 'transaction.status_changed', to_status: 'accepted', relayed: true },
       { type: 'order.status_changed', to_status: 'completed', relayed: true },
@@ -94,6 +95,7 @@ describe('one-statement order writes', () => {
       const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey);
       expect(paid.status).toBe('completed');
       expect(await outboxOf(paid.id)).toEqual([
+        { type: 'order.created', to_status: 'new', relayed: true },
         { type: 'transaction.status_changed', to_status: 'new', relayed: true },
         { type: 'transaction.status_changed', to_status: 'accepted', relayed: true },
         { type: 'order.status_changed', to_status: 'completed', relayed: true },

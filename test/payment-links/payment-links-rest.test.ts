@@ -237,6 +237,7 @@ describe('payment links over REST', () => {
     // The events feed tells it with the usual order events: nothing new to listen to.
     const events = (await api.get<Json>(`/v1/events/?order_id=${orderId}`)).body.events;
     expect(events.map((event: Json) => [event.type, event.data.status])).toEqual([
+      ['order.created', 'new'],
       ['transaction.status_changed', 'new'],
       ['transaction.status_changed', 'accepted'],
       ['order.status_changed', 'completed'],

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { API_KEY_PLACEHOLDER } from '../../src/platform/openapi/api-reference.ts';
 import { type OfflineContext, offlineContext } from '../helpers/offline-browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
@@ -88,6 +89,22 @@ describeInBrowser('the REST API reference at /docs in a real browser with no int
       await page.getByText('Create an order', { exact: true }).first().click();
       await page.getByText('Idempotency-Key').first().waitFor();
       await page.getByText('invalid_request').first().waitFor();
+    },
+    PAGE_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'opens with Basic authentication selected, the key field explained, and samples that send the key as the user name',
+    async () => {
+      const page = await openReference();
+      const text = async () => (await page.locator('body').textContent()) ?? '';
+      await page.getByText(API_KEY_PLACEHOLDER, { exact: true }).first().waitFor();
+      expect(await text()).not.toContain('No authentication selected');
+      expect(await text()).toContain("the project's API key");
+      // `YOUR_API_KEY:` as Basic credentials: the key as the user name, the password empty.
+      const basic = `Basic ${Buffer.from(`${API_KEY_PLACEHOLDER}:`).toString('base64')}`;
+      await page.getByText(basic).first().waitFor();
+      expect(await text()).not.toMatch(/username:password|dXNlcm5hbWU6cGFzc3dvcmQ/);
     },
     PAGE_TEST_TIMEOUT_MS,
   );

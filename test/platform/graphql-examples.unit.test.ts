@@ -26,6 +26,21 @@ describe('the example operations under docs/graphql/ (explorer tabs and docs)', 
     expect(new Set(names).size).toBe(names.length);
   });
 
+  it('tells, on every subscription tab, how to catch up after a reconnect (afterEvent), as docs/subscriptions.md does', () => {
+    const subscriptions = examples.filter(
+      (example) => getOperationAST(parse(example.query))?.operation === 'subscription',
+    );
+    expect(subscriptions.length).toBeGreaterThan(0);
+    for (const example of subscriptions) {
+      const comment = example.query.slice(0, example.query.search(/^subscription/m));
+      expect(comment).toContain('afterEvent');
+      expect(comment).not.toMatch(/nothing is replayed/i);
+      expect(
+        getOperationAST(parse(example.query))?.variableDefinitions?.map((v) => v.variable.name.value),
+      ).toContain('afterEvent');
+    }
+  });
+
   describe.each(examples.map((example) => [example.file, example] as const))('%s', (_file, example) => {
     let document: DocumentNode;
     let operation: OperationDefinitionNode | null | undefined;

@@ -67,6 +67,10 @@ describe('the OpenAPI document, as API tooling reads it', () => {
     expect(create.responses['400'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Error',
     });
+    // The JSON search answer never has Content-Disposition: only the CSV report, so it is not required.
+    const searched = document.paths['/v1/search/orders/'].post.responses['200'].headers;
+    expect(searched['Content-Disposition']).toMatchObject({ description: expect.stringContaining('csv') });
+    expect(searched['Content-Disposition'].required).toBeUndefined();
     const execute =
       document.paths['/pay/{order_id}/select-payment-method/wallet-a-pay/{transaction_id}/'].post;
     expect(execute.security).toEqual([]);
@@ -134,7 +138,8 @@ describe('the response check that holds every answer in the tests to its route c
   it('accepts a declared answer: the success body its schema accepts, a declared or common error', () => {
     expect(violationOf(contract, reply(201, created), thing)).toBeNull();
     expect(violationOf(contract, reply(404, json), error(404, 'not_found'))).toBeNull();
-    expect(violationOf(contract, reply(401, json), error(401, 'unauthorized'))).toBeNull();
+    const challenge = { ...json, 'www-authenticate': 'Basic realm="payments"' };
+    expect(violationOf(contract, reply(401, challenge), error(401, 'unauthorized'))).toBeNull();
     expect(violationOf(contract, reply(400, json), error(400, 'invalid_request'))).toBeNull();
   });
 
@@ -155,6 +160,42 @@ describe('the response check that holds every answer in the tests to its route c
       'error type "order_missing"',
     );
     expect(violationOf(contract, reply(404, json), error(400, 'not_found'))).toContain('status is 400');
+  });
+
+  it('refuses an answer without a header the document declares for it', () => {
+    expect(violationOf(contract, reply(401, json), error(401, 'unauthorized'))).toBe(
+      'a 401 without WWW-Authenticate',
+    );
+    const report = defineContract({
+      ...contract,
+      method: 'GET',
+      success: {
+        status: 200,
+        description: 'The report.',
+        schema: z.strictObject({ id: z.uuid(), amount: z.int() }),
+        alternatives: { 'text/csv': { description: 'CSV.', example: 'id\r\n' } },
+        headers: {
+          'X-Report-Id': { description: 'Always.' },
+          'Content-Disposition': { description: 'With the CSV only.', mediaType: 'text/csv' },
+        },
+      },
+    });
+    const csv = { 'content-type': 'text/csv; charset=utf-8' };
+    // The JSON answer has no Content-Disposition, and the document does not require one of it.
+    expect(violationOf(report, reply(200, { ...json, 'x-report-id': '1' }), thing)).toBeNull();
+    expect(violationOf(report, reply(200, json), thing)).toBe(
+      'a success answer without its declared header X-Report-Id',
+    );
+    expect(violationOf(report, reply(200, { ...csv, 'x-report-id': '1' }), 'id\r\n')).toBe(
+      'a success answer without its declared header Content-Disposition',
+    );
+    expect(
+      violationOf(
+        report,
+        reply(200, { ...csv, 'x-report-id': '1', 'content-disposition': 'attachment' }),
+        '',
+      ),
+    ).toBeNull();
   });
 
   it('leaves 5xx answers to the tests that provoke them', () => {

@@ -9,6 +9,7 @@ import {
   storeCard,
   TEST_CARDS,
   TEST_CVC,
+  TEST_EXPIRY,
 } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { type SeededUser, seedUser } from '../factories/user.ts';
@@ -134,6 +135,41 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     await answerChallenge(authenticated.body.transactions[0].payment_url);
     await row.locator('[data-status="COMPLETED"]').waitFor({ timeout: 2_000 });
     expect(await row.textContent()).toContain('400000******3220');
+  });
+
+  it('shows a new order created through REST within two seconds, without a reload, on the orders page and in the home feed (one without transactions too)', async () => {
+    const { page: orders, context } = await signedIn(admin, { path: '/orders' });
+    await orders.getByRole('heading', { name: 'Orders' }).waitFor();
+    await orders.locator('.live-dot.is-live').waitFor();
+    const home = await context.newPage();
+    await home.goto(`${portalUrl}/`);
+    const feed = home.getByRole('region', { name: 'Live feed' });
+    await home.locator('.live-dot.is-live').waitFor();
+    await feed.locator('ol.feed, [role="status"]').first().waitFor();
+
+    // A hosted order has no transaction: its creation is no status change of anything.
+    const hosted = await rest().post<any>('/v1/orders/', {
+      amount: 1999,
+      currency: 'EUR',
+      merchant_order_id: `new-hosted-${Date.now()}`,
+    });
+    expect(hosted.status).toBe(201);
+    expect(hosted.body.transactions).toEqual([]);
+    const hostedRow = orders.locator(`tr[data-order-id="${hosted.body.id}"]`);
+    await hostedRow.waitFor({ timeout: 2_000 });
+    expect(await hostedRow.textContent()).toContain(hosted.body.merchant_order_id);
+    await feed
+      .locator('li[data-event-type="ORDER_CREATED"]', { hasText: hosted.body.merchant_order_id })
+      .waitFor({ timeout: 2_000 });
+
+    const own = await createCardOrder(app.baseUrl, project.apiKey, {
+      order: { merchant_order_id: `new-own-${Date.now()}` },
+    });
+    await orders.locator(`tr[data-order-id="${own.id}"]`).waitFor({ timeout: 2_000 });
+    await feed
+      .locator('li[data-event-type="ORDER_CREATED"]', { hasText: own.merchant_order_id })
+      .waitFor({ timeout: 2_000 });
+    await home.close();
   });
 
   it("shows home's totals from orderStats in the user's time zone, the latest events, and both follow a payment live", async () => {
@@ -270,6 +306,12 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
   it('refunds part of an order from its page, and the REST API agrees', async () => {
     const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, { amount: 2500, currency: 'EUR' });
     const { page } = await signedIn(admin, { path: `/orders/${paid.id}` });
+    // Durations and card expiries in words people read, not the API's PT1H and MMYYYY.
+    const fact = (label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
+    expect(await fact('Expires after').first().textContent()).toBe('1 hour');
+    expect(await fact('Expiry').first().textContent()).toBe(
+      `${TEST_EXPIRY.slice(0, 2)}/${TEST_EXPIRY.slice(2)}`,
+    );
     await page.getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund this order' });
     await dialog.getByLabel('Amount in EUR').fill('7.35');
@@ -456,6 +498,19 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
         () => (globalThis as any).document.documentElement.scrollWidth - (globalThis as any).innerWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
+      // Every tab of the main navigation is whole on the phone's screen, none cut off at the edge.
+      const cutOff = await page.getByRole('navigation', { name: 'Main' }).evaluate((nav: any) =>
+        [...nav.querySelectorAll('a')]
+          .filter((link: any) => {
+            const box = link.getBoundingClientRect();
+            const frame = nav.getBoundingClientRect();
+            return (
+              box.left < frame.left || box.right > frame.right || box.right > (globalThis as any).innerWidth
+            );
+          })
+          .map((link: any) => link.textContent),
+      );
+      expect(cutOff).toEqual([]);
       await screenshot(page, name);
       // A payment, a sign-in, a page and an axe scan: well within a minute even on a machine shared by many test runs.
     },
@@ -480,6 +535,23 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
       );
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, name);
+    }
+  });
+
+  it('opens the sign-in page on a first visit with nothing in the console', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const logged: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+      });
+      page.on('pageerror', (error) => logged.push(error.message));
+      await page.goto(`${portalUrl}/`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      expect(logged).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

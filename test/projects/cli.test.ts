@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { projectProgram } from '../../src/cli/project-program.ts';
 import { buildOrder } from '../factories/order.ts';
+import { runInProcess } from '../helpers/cli.ts';
 import { createTestDatabase, sql } from '../helpers/database.ts';
 import { restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -18,13 +20,17 @@ describe('the project command line', () => {
   });
   afterAll(() => app.stop());
 
-  const cli = (...args: string[]) =>
+  /** `npm run project:…` as a process of its own, as a person runs it. */
+  const spawned = (...args: string[]) =>
     run(process.execPath, [...CLI, ...args], {
       env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     });
+  /** The same program in this process: what it prints and its exit code are the same. */
+  const cli = (...args: string[]) =>
+    runInProcess(projectProgram, args, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
 
   it('prints exactly one JSON object with --json, whose key works at once', async () => {
-    const { stdout } = await cli('create', '--name', 'Shop', '--mode', 'test', '--json');
+    const { stdout } = await spawned('create', '--name', 'Shop', '--mode', 'test', '--json');
     const created = JSON.parse(stdout) as { project_id: string; api_key: string };
     expect(Object.keys(created)).toEqual(['project_id', 'merchant_id', 'api_key']);
     expect(created.api_key).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);

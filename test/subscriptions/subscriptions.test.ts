@@ -12,6 +12,14 @@ const ORDER_CHANGED = `subscription Changed($orderId: ID) {
   orderStatusChanged(orderId: $orderId) { id projectId status }
 }`;
 
+const ORDER_CREATED = `subscription Created {
+  orderCreated { id projectId status amount transactions { status } event { type orderId } }
+}`;
+
+const ORDER_CREATED_AFTER = `subscription CreatedAfter($afterEvent: String) {
+  orderCreated(afterEvent: $afterEvent) { id event { cursor } }
+}`;
+
 describe('GraphQL subscriptions over graphql-ws', () => {
   let app: TestApp;
   let project: SeededProject;
@@ -133,6 +141,56 @@ describe('GraphQL subscriptions over graphql-ws', () => {
     await cancelOrder(app.runtime.services.orm, after);
     const events = await feed.waitFor(3);
     expect(events.map((event) => event.orderStatusChanged.id)).toEqual([before, during, after]);
+  });
+
+  it('yields every new order of the project the moment it is created, one without transactions included', async () => {
+    const other = await seedProject(app);
+    const ours = connect({ apiKey: project.apiKey });
+    const theirs = connect({ apiKey: other.apiKey });
+    await Promise.all([ours.connected, theirs.connected]);
+    const created = ours.subscribe(ORDER_CREATED);
+    const ofTheOtherProject = theirs.subscribe(ORDER_CREATED);
+    await subscriptionSettled();
+
+    const hosted = await createOrder(project.apiKey, buildOrder({ amount: 1234 }));
+    const own = await createOrder(project.apiKey, buildOwnCheckoutOrder());
+    const events = await created.waitFor(2);
+    expect(events.map((event) => event.orderCreated)).toEqual([
+      {
+        id: hosted,
+        projectId: project.projectId,
+        status: 'NEW',
+        amount: 1234,
+        transactions: [],
+        event: { type: 'ORDER_CREATED', orderId: hosted },
+      },
+      expect.objectContaining({ id: own, status: 'NEW', transactions: [{ status: 'NEW' }] }),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(ofTheOtherProject.events).toEqual([]);
+    expect([...created.errors, ...ofTheOtherProject.errors]).toEqual([]);
+  });
+
+  it('replays the orders created after `afterEvent` first, then goes on live, with no gap and no duplicate', async () => {
+    const before = await createOrder(project.apiKey);
+    const firstLive = connect({ apiKey: project.apiKey });
+    const seen = firstLive.subscribe(ORDER_CREATED_AFTER, { afterEvent: null });
+    await subscriptionSettled();
+    const seenLive = await createOrder(project.apiKey);
+    const [{ orderCreated: last }] = await seen.waitFor(1);
+    expect(last.id).toBe(seenLive);
+    seen.stop();
+
+    // Away: two orders are created while no one listens.
+    const whileAway = [await createOrder(project.apiKey), await createOrder(project.apiKey)];
+    const back = connect({ apiKey: project.apiKey });
+    const resumed = back.subscribe(ORDER_CREATED_AFTER, { afterEvent: last.event.cursor });
+    const [first, second] = await resumed.waitFor(2);
+    expect([first!.orderCreated.id, second!.orderCreated.id]).toEqual(whileAway);
+    const afterwards = await createOrder(project.apiKey);
+    const all = await resumed.waitFor(3);
+    expect(all.map((event) => event.orderCreated.id)).toEqual([...whileAway, afterwards]);
+    expect(all.map((event) => event.orderCreated.id)).not.toContain(before);
   });
 
   it('answers a subscription sent over plain HTTP with an error pointing to WebSocket', async () => {

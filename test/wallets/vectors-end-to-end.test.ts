@@ -6,7 +6,7 @@ import { readVector, vectorsDir } from './crypto/support.ts';
 import { createWalletOrder, setAppClock, storedFor, writeKeyFiles } from './support.ts';
 
 /**
- * The public vectors (../shared/vectors) through the HTTP endpoints, with verification on: the app's clock is
+ * The public vectors (test/fixtures/wallet-vectors) through the HTTP endpoints, with verification on: the app's clock is
  * set to each vector's signing time, as the vectors' README asks. Background jobs are off, because the
  * order timers of an app living years in the past would fire at once.
  */

@@ -101,9 +101,7 @@ export function LiveFeed({ onEvent }: { onEvent?: () => void }) {
         <Loading label="Loading the latest events" />
       ) : events.length === 0 ? (
         <EmptyState title="Waiting for events">
-          <p>
-            Status changes, refunds and webhook problems of your orders appear here the moment they happen.
-          </p>
+          <p>New orders, status changes, refunds and webhook problems appear here the moment they happen.</p>
         </EmptyState>
       ) : (
         <ol className="feed" aria-live="polite">
@@ -125,6 +123,12 @@ function FeedLine({ event }: { event: FeedEventFragment }) {
   const s = event.snapshot;
   const amount = s.amount != null && s.currency ? formatMoney(s.amount, s.currency) : null;
   switch (event.type) {
+    case 'ORDER_CREATED':
+      return (
+        <>
+          <span>New order</span> {amount}
+        </>
+      );
     case 'ORDER_STATUS_CHANGED':
       return (
         <>
@@ -144,6 +148,10 @@ function FeedLine({ event }: { event: FeedEventFragment }) {
       return <span>Captured {amount}</span>;
     case 'ORDER_VOIDED':
       return <span>Voided {amount}</span>;
+    case 'ORDER_CHARGED_BACK':
+      return <span>Charged back {amount}</span>;
+    case 'ORDER_CHARGEBACK_REVERSED':
+      return <span>Chargeback reversed {amount}</span>;
     case 'WEBHOOK_GAVE_UP':
       return (
         <span className="form-error">

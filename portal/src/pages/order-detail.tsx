@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useSubscription } from 'urql';
 import { Link } from 'wouter';
-import { formatDateTime } from '../dates.ts';
+import { formatCardExpiry, formatDateTime, formatDuration } from '../dates.ts';
 import type { OrderDetailQuery } from '../gql/graphql.ts';
 import { graphql } from '../gql/index.ts';
 import { formatMoney } from '../money.ts';
@@ -231,7 +231,7 @@ export function OrderDetailPage({ id }: { id: string }) {
               ['Created', formatDateTime(order.created)],
               ['Modified', formatDateTime(order.modified)],
               ['Completed', order.completed ? formatDateTime(order.completed) : null],
-              ['Expires after', order.expirationPeriod],
+              ['Expires after', formatDuration(order.expirationPeriod)],
               [
                 'Offered methods',
                 order.paymentMethods?.map(paymentMethodLabel).join(', ') ?? 'All active methods',
@@ -308,7 +308,7 @@ export function OrderDetailPage({ id }: { id: string }) {
                     [t.paymentMethodBrand, t.paymentMethodDetails.truncatedPan].filter(Boolean).join(' ') ||
                       null,
                   ],
-                  ['Expiry', t.paymentMethodDetails.cardExpiry],
+                  ['Expiry', formatCardExpiry(t.paymentMethodDetails.cardExpiry)],
                   ['Cardholder', t.paymentMethodDetails.cardholderName],
                   [
                     'Outcome',

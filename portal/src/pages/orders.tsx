@@ -43,6 +43,18 @@ const OrderChanges = graphql(`
   }
 `);
 
+/** Every order created after the same feed position: a new order is not a status change. */
+const NewOrders = graphql(`
+  subscription PortalNewOrders($afterEvent: String) {
+    orderCreated(afterEvent: $afterEvent) {
+      id
+      event {
+        cursor
+      }
+    }
+  }
+`);
+
 const ExportQuery = graphql(`
   query PortalOrdersExport($query: String, $sort: OrderSort, $after: String) {
     orders(query: $query, sort: $sort, first: 100, after: $after) {
@@ -115,7 +127,7 @@ export function OrdersPage() {
   const firstPage = useRef(onFirstPage);
   firstPage.current = onFirstPage;
 
-  // An order this page does not show changed (a new one, or one that now matches): refetching asks the server,
+  // A new order, or one this page does not show that changed (it may now match): refetching asks the server,
   // which evaluates the query and the sort. A dropped connection needs nothing here: the subscription resumes
   // after the last event it handled, and the server replays every change made meanwhile.
   const pendingRefetch = useRef<number | undefined>(undefined);
@@ -135,6 +147,13 @@ export function OrdersPage() {
       const order = data.orderStatusChanged;
       if (shown.current.has(order.id)) setLive((current) => ({ ...current, [order.id]: order }));
       else if (firstPage.current) catchUp();
+      return data;
+    },
+  );
+  useSubscription(
+    { query: NewOrders, variables: { afterEvent: position?.cursor ?? null }, pause: !position },
+    (_previous, data) => {
+      if (firstPage.current && !shown.current.has(data.orderCreated.id)) catchUp();
       return data;
     },
   );

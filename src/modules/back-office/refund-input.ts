@@ -14,10 +14,19 @@ export const createRefundInputSchema = z.strictObject({
     .number({ error: 'must be an integer number of minor units' })
     .int('must be an integer number of minor units')
     .min(1, 'must be at least 1 (minor units)')
-    .max(MAX_AMOUNT, `must be <= ${MAX_AMOUNT}`),
-  description: text({ max: 1024 }).optional(),
-  merchant_order_id: text({ max: 255 }).optional(),
-  extra: freeFormJsonObject().optional(),
+    .max(MAX_AMOUNT, `must be <= ${MAX_AMOUNT}`)
+    .meta({
+      description: `How much to refund, an integer in the original order's minor units, 1 to ${MAX_AMOUNT}: the whole paid amount for a full refund, less for a partial one. Refunds together never exceed what was paid. Spec 4.3.`,
+    }),
+  description: text({ max: 1024 }).optional().meta({
+    description: "At most 1,024 characters; the original order's description when absent. Spec 4.3.",
+  }),
+  merchant_order_id: text({ max: 255 })
+    .optional()
+    .meta({ description: "The merchant's own reference of the refund, at most 255 characters. Spec 4.3." }),
+  extra: freeFormJsonObject()
+    .optional()
+    .meta({ description: "The merchant's own free-form JSON object, stored with the refund. Spec 4.3." }),
   /**
    * Beyond spec 4.3: the paid transaction to refund. Needed only when the order holds more than one (a
    * `see-transactions` order whose customer paid twice); otherwise the order's one paid transaction.
@@ -25,7 +34,11 @@ export const createRefundInputSchema = z.strictObject({
   transaction_id: z
     .string({ error: 'must be the id of a paid transaction of the order' })
     .refine(isUuidText, 'must be the id of a paid transaction of the order')
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        "Beyond spec 4.3: the paid transaction (uuid) to refund. Required only on an order the customer paid twice (`see-transactions`); otherwise the order's one paid transaction.",
+    }),
   order_lines: orderLinesSchema.optional().meta({
     description:
       "Beyond spec 4.3 (the shop plugins' SDK always sends it, often empty): the lines refunded, stored on the " +
@@ -33,7 +46,10 @@ export const createRefundInputSchema = z.strictObject({
   }),
   currency: z
     .never({ error: "is not accepted on a refund: a refund always uses the original order's currency" })
-    .optional(),
+    .optional()
+    .meta({
+      description: "Not accepted (a 400): a refund always uses the original order's currency (spec 2.6).",
+    }),
 });
 
 export type CreateRefundInput = z.input<typeof createRefundInputSchema>;

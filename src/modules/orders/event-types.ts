@@ -4,6 +4,7 @@
  *
  * | type                         | on the order of            | data                                                   |
  * |------------------------------|----------------------------|--------------------------------------------------------|
+ * | `order.created`              | the new order              | status, amount, currency, kind, checkout               |
  * | `order.status_changed`       | the order                  | status, from_status, amount, currency, kind            |
  * | `transaction.status_changed` | the transaction's order    | transaction_id, status, from_status, amount, currency, payment_method |
  * | `order.refunded`             | the refunded order         | refund_order_id, amount, currency, refunded_amount     |
@@ -14,6 +15,7 @@
  * | `webhook.gave_up`            | the notification's order   | delivery_id, attempts, error_kind, http_status         |
  */
 export const EVENT_TYPES = [
+  'order.created',
   'order.status_changed',
   'transaction.status_changed',
   'order.refunded',

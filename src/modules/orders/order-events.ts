@@ -40,6 +40,23 @@ function recordEvent(
   return row;
 }
 
+/**
+ * A new order, as it was created: every order (a payment, refund, capture, void, chargeback, reversal) gets one.
+ * No webhook ever comes from it, so it is written relayed: the outbox relay never has to claim and update it
+ * (the refunds, captures and disputes written through the ORM would otherwise leave it to the relay).
+ */
+export function recordOrderCreated(ctx: EventContext, order: Order): OutboxEvent {
+  const row = recordEvent(ctx, 'order.created', order, {
+    status: order.status,
+    amount: order.amount,
+    currency: order.currency,
+    kind: order.kind,
+    checkout: order.checkout,
+  });
+  row.relayedAt = ctx.at;
+  return row;
+}
+
 export function recordOrderStatusChange(
   ctx: EventContext,
   order: Order,

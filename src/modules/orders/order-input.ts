@@ -12,6 +12,9 @@ export const amountSchema = z
   .min(0, 'must be >= 0')
   .max(MAX_AMOUNT, `must be <= ${MAX_AMOUNT}`);
 
+/** What every amount is (spec 2.1), for descriptions of the fields that take one. */
+export const AMOUNT_RULE = `An integer in the currency's minor units (cents for EUR: 995 is €9.95; the whole amount for a currency without them, such as JPY), VAT included, 0 to ${MAX_AMOUNT}.`;
+
 export const currencySchema = z
   .string({ error: 'must be a string' })
   .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter upper-case ISO 4217 code', abort: true })
@@ -55,7 +58,7 @@ export const customerSchema = z
   .strictObject({
     merchant_customer_id: text({ max: 255 })
       .optional()
-      .meta({ description: 'Your own reference of the customer, at most 255 characters.' }),
+      .meta({ description: "The merchant's own id of the customer; at most 255 characters." }),
     email_address: z
       .email('must be an e-mail address')
       .max(254)
@@ -113,33 +116,62 @@ export const customerSchema = z
           'when none was sent.',
       }),
   })
+  .meta({
+    description:
+      'The customer (spec 2.2): card schemes use it to assess 3-D Secure risk, and an acquirer may require some fields. Every field is optional.',
+  })
   // Stored as jsonb: the create answers its fields in the order a later read does.
   .transform(inJsonbKeyOrder);
 
 /** Card fields a merchant may send with a transaction. The CVC is used in memory only, never stored. */
-export const cardDetailsSchema = z.strictObject({
-  one_click_type: z.enum(['first', 'one-click']).optional(),
-  vault_token: z.uuid('must be a uuid').optional(),
-  first_transaction_id: z.uuid('must be a uuid').optional(),
-  cvc: z
-    .string()
-    .regex(/^[0-9]{3,4}$/, 'must be 3 or 4 digits')
-    .optional(),
-  cardholder_name: text({ max: 120, min: 1 }).optional(),
-  issuer_id: text({ max: 64, min: 1 }).optional().meta({
+export const cardDetailsSchema = z
+  .strictObject({
+    one_click_type: z.enum(['first', 'one-click']).optional().meta({
+      description:
+        '`first`: pay and store the card for later; `one-click`: pay with a stored card (`vault_token` or `first_transaction_id`, and `cvc`). Spec 2.4.',
+    }),
+    vault_token: z
+      .uuid('must be a uuid')
+      .optional()
+      .meta({ description: 'The stored card to pay with (uuid): a one-click payment. Spec 2.4.' }),
+    first_transaction_id: z.uuid('must be a uuid').optional().meta({
+      description:
+        "Instead of `vault_token`: the id (uuid) of the one-click payment's `first` transaction, whose card is used. Spec 2.4.",
+    }),
+    cvc: z
+      .string()
+      .regex(/^[0-9]{3,4}$/, 'must be 3 or 4 digits')
+      .optional()
+      .meta({
+        description:
+          'The card verification code, 3 or 4 digits: required for every one-click payment, asked from the customer each time, used once and never stored. Spec 2.4.',
+      }),
+    cardholder_name: text({ max: 120, min: 1 })
+      .optional()
+      .meta({ description: 'The name on the card, 1 to 120 characters.' }),
+    issuer_id: text({ max: 64, min: 1 }).optional().meta({
+      description:
+        "iDEAL only: the customer's bank as chosen in the shop (an id from `GET /v1/ideal/issuers/`); recorded as sent.",
+    }),
+  })
+  .meta({
     description:
-      "iDEAL only: the customer's bank as chosen in the shop (an id from `GET /v1/ideal/issuers/`); recorded as sent.",
-  }),
-});
+      'Card details (spec 2.4): for one-click payments; absent for a plain card payment. iDEAL reads only `issuer_id`.',
+  });
 
 export type PaymentMethodDetailsInput = z.output<typeof cardDetailsSchema>;
 
 /** A transaction sent at creation, its `payment_method` one of `methods` (the registered payment methods). */
 function transactionInputSchema(methods: readonly [string, ...string[]]) {
   return z.strictObject({
-    payment_method: z.enum(methods, { error: `must be one of ${methods.join(', ')}` }),
+    payment_method: z
+      .enum(methods, { error: `must be one of ${methods.join(', ')}` })
+      .meta({ description: 'How the customer pays: one of the payment methods active in the project.' }),
     payment_method_details: cardDetailsSchema.optional(),
-    capture_mode: z.enum(['automatic', 'manual']).optional(),
+    capture_mode: z.enum(['automatic', 'manual']).optional().meta({
+      description:
+        '`automatic` (default): the card is charged at once; `manual`: only authorized (a pre-authorization), captured or voided later through `.../captures/` and `.../voids/`.',
+    }),
   });
 }
 
@@ -150,32 +182,72 @@ function transactionInputSchema(methods: readonly [string, ...string[]]) {
 export function createOrderInputSchema(methods: readonly [string, ...string[]]) {
   return z
     .strictObject({
-      merchant_order_id: text({ max: 255 }).optional(),
-      amount: amountSchema,
-      currency: currencySchema,
-      description: text({ max: 1024 }).optional(),
-      return_url: httpUrlSchema.optional(),
-      failure_url: httpUrlSchema.optional(),
-      webhook_url: httpUrlSchema.optional(),
+      merchant_order_id: text({ max: 255 }).optional().meta({
+        description:
+          "The merchant's own reference of the order, shown in the portal and searchable; at most 255 characters. Recommended (spec 2.2).",
+      }),
+      amount: amountSchema.meta({
+        description: `${AMOUNT_RULE} 0 creates a card verification without a charge. Spec 2.1 and 4.1.`,
+      }),
+      currency: currencySchema.meta({
+        description:
+          'ISO 4217 code in upper case, such as `EUR` (spec 2.1); its exponent sets the minor units of `amount`.',
+      }),
+      description: text({ max: 1024 }).optional().meta({
+        description:
+          'Shown to the customer on the payment page; at most 1,024 characters. Recommended (spec 2.2).',
+      }),
+      return_url: httpUrlSchema.optional().meta({
+        description:
+          'Absolute http(s) URL, at most 2,048 characters, where the customer goes after paying (with `?order_id=`). Without it the customer stays on the payment page, which shows the result. Spec 2.2 and 3.1.',
+      }),
+      failure_url: httpUrlSchema.optional().meta({
+        description:
+          'Absolute http(s) URL, at most 2,048 characters, where the customer goes when the order ends `cancelled`, `expired` or `error`; `return_url` when absent. Spec 2.2.',
+      }),
+      webhook_url: httpUrlSchema.optional().meta({
+        description:
+          "Absolute http(s) URL, at most 2,048 characters, where this order's status webhooks go, instead of the project's webhook URL. Spec 6.",
+      }),
       expiration_period: z
         .string()
         .superRefine((value, ctx) => {
           const problem = validateExpirationPeriod(value);
           if (problem) ctx.addIssue({ code: 'custom', message: problem });
         })
-        .optional(),
-      payment_methods: z.array(z.enum(methods)).min(1).optional(),
+        .optional()
+        .meta({
+          description:
+            'How long the order can be paid: a positive ISO 8601 duration of at most 31 days, such as `PT30M` or `P1D` (default `PT1H`); the order then expires. Spec 2.2.',
+        }),
+      payment_methods: z.array(z.enum(methods)).min(1).optional().meta({
+        description:
+          'The methods the hosted payment page offers, each active in the project; all active methods when absent. Spec 2.2.',
+      }),
       transactions: z
         .array(transactionInputSchema(methods))
         .max(
           1,
           'at most one transaction may be sent at creation (own checkout); send none for the hosted page',
         )
-        .optional(),
+        .optional()
+        .meta({
+          description:
+            'At most one: the payment method, when the merchant drives the payment itself (own checkout). None: the customer picks on the hosted payment page (`order_url`). Spec 4.1.',
+        }),
       customer: customerSchema.optional(),
-      client: freeFormJsonObject().optional(),
-      extra: freeFormJsonObject().optional(),
-      order_lines: orderLinesSchema.optional(),
+      client: freeFormJsonObject().optional().meta({
+        description:
+          'Free-form JSON object about the software sending the request (a shop platform or plugin), stored and returned. Spec 2.2.',
+      }),
+      extra: freeFormJsonObject().optional().meta({
+        description:
+          "The merchant's own free-form JSON object, stored with the order and returned as it was sent. Spec 2.2.",
+      }),
+      order_lines: orderLinesSchema.optional().meta({
+        description:
+          'The order lines (what is bought), as shop plugins send them; each validated, stored and returned as sent.',
+      }),
     })
     .superRefine((input, ctx) => {
       const otherCurrency = lineInOtherCurrency(input.order_lines, input.currency);

@@ -55,19 +55,25 @@ export const paymentMethodDetailsJsonSchema = z
     ).optional(),
     ani_results: z
       .strictObject({
-        status: z.string(),
-        status_description: z.string(),
-        match: z.string().optional(),
-        match_description: z.string().optional(),
+        status: z.string().meta({
+          description:
+            '`00` performed, `01` requested but not performed, `02` the issuer does not support it.',
+        }),
+        status_description: z.string().meta({ description: '`status` in words.' }),
+        match: z
+          .string()
+          .optional()
+          .meta({ description: 'When performed: `01` full match, `50` partial match, `99` no match.' }),
+        match_description: z.string().optional().meta({ description: '`match` in words.' }),
       })
       .optional()
       .meta({ description: 'Visa Account Name Inquiry result (spec 2.5).' }),
     external_authentication_details: z
       .strictObject({
-        authenticationValue: z.string(),
-        dsTransID: z.string(),
-        methodUsed: z.string(),
-        protocolVersion: z.string(),
+        authenticationValue: z.string().meta({ description: 'The `cavv` sent.' }),
+        dsTransID: z.string().meta({ description: 'The `ds_transaction_id` sent.' }),
+        methodUsed: z.string().meta({ description: 'The `3ds_method_used` sent.' }),
+        protocolVersion: z.string().meta({ description: 'The `3ds_version` sent.' }),
       })
       .optional()
       .meta({ description: 'The external 3-D Secure values sent to `authenticate`, echoed (spec 4.13).' }),
@@ -100,11 +106,15 @@ export const transactionJsonSchema = z
       .strictObject({
         processing: z
           .strictObject({
-            status: z.string(),
+            status: z.string().meta({
+              description:
+                "The acquirer's verdict: `approved`, `declined`, `error`, `challenge_required`, `pending` (it answers later) or `expired`.",
+            }),
             response_code: z.string().meta({ description: 'E.g. `00` (approved).' }),
-            response_code_description: z.string(),
+            response_code_description: z.string().meta({ description: '`response_code` in words.' }),
           })
-          .optional(),
+          .optional()
+          .meta({ description: "The acquirer's answer to the payment (spec 2.3)." }),
         chargeback: z
           .strictObject({
             reason_code: z.string().meta({ description: "The card scheme's dispute reason, e.g. `10.4`." }),
@@ -193,7 +203,7 @@ export const orderJsonSchema = z
     project_id: uuid('Project the order belongs to.'),
     merchant_id: uuid('Merchant account.'),
     merchant_order_id: z.string().optional().meta({ description: "The merchant's own reference." }),
-    description: z.string().optional(),
+    description: z.string().optional().meta({ description: 'The order description shown to the customer.' }),
     currency: z.string().meta({ description: 'ISO 4217, e.g. `EUR`.' }),
     amount: amount('Minor units, VAT included (1500 = 15.00 EUR).'),
     status: z.enum(ORDER_STATUSES).meta({ description: 'Spec part 3.' }),

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FeeRule } from '../../config/fees.ts';
 import { Signal } from '../../platform/metrics/signal.ts';
 import type { Order } from './order.entity.ts';
-import { recordOrderStatusChange, recordTransactionStatusChange } from './order-events.ts';
+import {
+  recordOrderCreated,
+  recordOrderStatusChange,
+  recordTransactionStatusChange,
+} from './order-events.ts';
 import type { OrderRows } from './order-writes.repository.ts';
 import { settlementOf } from './settlement-rules.ts';
 import {
@@ -35,6 +39,15 @@ export interface StatusChangeContext {
   source?: string;
   /** The project's fee rules, for a change that moves money (settlement-rules.ts); none: no fee. */
   fees?: readonly FeeRule[];
+}
+
+/**
+ * Adds a brand-new order to the unit of work with its `order.created` event, before anything else is recorded
+ * about it (its transactions' first statuses follow it in the feed). Every order is created through here.
+ */
+export function recordNewOrder(ctx: StatusChangeContext, order: Order): void {
+  ctx.orders.add(order);
+  recordOrderCreated(ctx, order);
 }
 
 /** Records a brand-new transaction's first status (`new`, source `set_status`); returns that event. */

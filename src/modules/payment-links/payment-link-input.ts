@@ -23,8 +23,13 @@ function buildPaymentLinkInputSchema(orderInput: CreateOrderInputSchema) {
     return_url: order.return_url,
     failure_url: order.failure_url,
     payment_methods: order.payment_methods,
-    expires: expiresSchema.optional(),
-    single_use: z.boolean({ error: 'must be true or false' }).optional(),
+    expires: expiresSchema.optional().meta({
+      description:
+        'When the link stops opening orders: an ISO 8601 timestamp with a time zone, such as `2026-12-31T23:59:59Z`; never when absent.',
+    }),
+    single_use: z.boolean({ error: 'must be true or false' }).optional().meta({
+      description: 'At most one completed payment (default false): a paid single-use link is used up.',
+    }),
   });
 }
 

@@ -9,7 +9,7 @@ import { OrderRepository } from '../orders/order.repository.ts';
 import { recordFollowUp } from '../orders/order-events.ts';
 import type { OrderView } from '../orders/order-view.ts';
 import { feeRulesOfOrder } from '../orders/settlement-rules.ts';
-import { changeTransactionStatus, recordNewTransaction } from '../orders/status-changes.ts';
+import { changeTransactionStatus, recordNewOrder, recordNewTransaction } from '../orders/status-changes.ts';
 import { Transaction } from '../orders/transaction.entity.ts';
 import type { OperationResult } from './acquirer/acquirer.ts';
 import {
@@ -88,8 +88,8 @@ export function recordFollowUpOrder(params: {
     result,
     at,
   });
-  orders.add(order);
   const ctx = { orders, at, fees };
+  recordNewOrder(ctx, order);
   recordNewTransaction(ctx, order, transaction);
   const to = result.kind === 'approved' ? 'completed' : result.kind === 'declined' ? 'declined' : 'error';
   changeTransactionStatus(ctx, order, [transaction], transaction, to);

@@ -57,22 +57,40 @@ export const VAULT_CARD_SCHEMA = z.strictObject({
     .check(textRule)
     .min(1, { error: `must be 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters` })
     .max(CARDHOLDER_NAME_MAX_LENGTH, { error: `must be 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters` })
-    .optional(),
-  pan: z.string({ error: requiredOr('must be a string of digits') }).superRefine((pan, ctx) => {
-    if (!PAN_PATTERN.test(pan)) {
-      ctx.addIssue({ code: 'custom', message: 'must be 12 to 19 digits without spaces' });
-    } else if (!isLuhnValid(pan)) {
-      ctx.addIssue({ code: 'custom', message: 'is not a valid card number (check digit does not match)' });
-    }
+    .optional()
+    .meta({
+      description: `The cardholder name as printed on the card, 1 to ${CARDHOLDER_NAME_MAX_LENGTH} characters after trimming. Spec 4.6.`,
+    }),
+  pan: z
+    .string({ error: requiredOr('must be a string of digits') })
+    .superRefine((pan, ctx) => {
+      if (!PAN_PATTERN.test(pan)) {
+        ctx.addIssue({ code: 'custom', message: 'must be 12 to 19 digits without spaces' });
+      } else if (!isLuhnValid(pan)) {
+        ctx.addIssue({ code: 'custom', message: 'is not a valid card number (check digit does not match)' });
+      }
+    })
+    .meta({
+      description:
+        'The card number, 12 to 19 digits without spaces, with a valid Luhn check digit. Never logged, returned or stored in clear. Spec 4.6.',
+    }),
+  expiry: z
+    .string({ error: requiredOr('must be a string') })
+    .superRefine((expiry, ctx) => {
+      if (!EXPIRY_PATTERN.test(expiry)) {
+        ctx.addIssue({ code: 'custom', message: 'must be MMYYYY with month 01 to 12' });
+      } else if (isCardExpired(expiry, checkingAt)) {
+        ctx.addIssue({ code: 'custom', message: 'the card has expired' });
+      }
+    })
+    .meta({
+      description:
+        'The expiry month, `MMYYYY` (month 01 to 12, such as `122030`), not before this month: a card is valid through the last day of its expiry month. Spec 4.6.',
+    }),
+  setup_token: z.uuid({ error: requiredOr('must be a uuid') }).meta({
+    description:
+      "The `setup_token` of the transaction's `payment_method_details` (uuid): works once, within 300 seconds after the order was created. Spec 4.6.",
   }),
-  expiry: z.string({ error: requiredOr('must be a string') }).superRefine((expiry, ctx) => {
-    if (!EXPIRY_PATTERN.test(expiry)) {
-      ctx.addIssue({ code: 'custom', message: 'must be MMYYYY with month 01 to 12' });
-    } else if (isCardExpired(expiry, checkingAt)) {
-      ctx.addIssue({ code: 'custom', message: 'the card has expired' });
-    }
-  }),
-  setup_token: z.uuid({ error: requiredOr('must be a uuid') }),
 });
 
 /**

@@ -60,8 +60,11 @@ export interface SuccessContract {
   readonly alternatives?: Readonly<
     Record<string, { readonly description: string; readonly example: string }>
   >;
-  /** Response headers beyond `Location`, which every 201 carries. */
-  readonly headers?: Readonly<Record<string, { readonly description: string }>>;
+  /**
+   * Response headers beyond `Location`, which every 201 carries: sent with every success answer, or only with
+   * the representation `mediaType` names (the search's `Content-Disposition` comes with its CSV only).
+   */
+  readonly headers?: Readonly<Record<string, { readonly description: string; readonly mediaType?: string }>>;
 }
 
 export interface ErrorContract {

@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { OpenApiDocument } from './openapi-document.ts';
+import { type OpenApiDocument, SECURITY_SCHEMES } from './openapi-document.ts';
 
 export const OPENAPI_PATH = '/openapi.json';
+/** What the reference's samples show where the project's API key goes. */
+export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
 export const REFERENCE_PATH = '/docs';
 
 /** Headers of the reference server's answers that are passed on to the browser. */
@@ -78,6 +80,12 @@ async function referenceServer(title: string): Promise<FastifyInstance> {
       persistAuth: false,
       // Every operation in the sidebar at once: the API is small enough to be read as one list.
       defaultOpenAllTags: true,
+      // The API key is the Basic user name with an empty password: selected from the start, and the samples
+      // say where the key goes (`--user 'YOUR_API_KEY:'`) instead of `username:password`.
+      authentication: {
+        preferredSecurityScheme: SECURITY_SCHEMES.api_key,
+        securitySchemes: { [SECURITY_SCHEMES.api_key]: { username: API_KEY_PLACEHOLDER, password: '' } },
+      },
     },
   });
   await server.ready();

@@ -25,14 +25,16 @@ export const fieldEntrySchema = z
 
 export const errorBodySchema = z
   .strictObject({
-    error: z.strictObject({
-      status: z.int().min(400).max(599).meta({ description: 'The HTTP status, repeated.' }),
-      type: z.string().meta({ description: 'A stable, machine-readable code to branch on.' }),
-      value: z.string().meta({ description: 'A human message naming every offending field.' }),
-      fields: z.array(fieldEntrySchema).optional().meta({
-        description: "On a 400 about the request's content: one entry per problem.",
-      }),
-    }),
+    error: z
+      .strictObject({
+        status: z.int().min(400).max(599).meta({ description: 'The HTTP status, repeated.' }),
+        type: z.string().meta({ description: 'A stable, machine-readable code to branch on.' }),
+        value: z.string().meta({ description: 'A human message naming every offending field.' }),
+        fields: z.array(fieldEntrySchema).optional().meta({
+          description: "On a 400 about the request's content: one entry per problem.",
+        }),
+      })
+      .meta({ description: 'What went wrong (spec part 7).' }),
   })
   .meta({
     id: 'Error',

@@ -62,7 +62,8 @@ export function buildOpenApiDocument(
             type: 'http',
             scheme: 'basic',
             description:
-              "The project's API key as the user name and an empty password: `curl -u sk_test_…: …`. " +
+              "**Username**: the project's API key (`sk_test_…` or `sk_live_…`, printed by `npm start` or made with " +
+              '`npm run key:create`); **password**: empty. `curl -u sk_test_…: …` sends exactly that. ' +
               'Keys are server secrets: never put one in a browser or an app.',
           },
           [SECURITY_SCHEMES.session]: {
@@ -168,7 +169,9 @@ function responsesOf(contract: RouteContract, idempotent: boolean): ZodOpenApiRe
       headers.Location = z.string().meta({ description: "The created resource's URL." });
     }
     for (const [name, header] of Object.entries(success.headers ?? {})) {
-      headers[name] = z.string().meta({ description: header.description });
+      // Sent with one representation only: not required of the others' answers.
+      const value = header.mediaType ? z.string().optional() : z.string();
+      headers[name] = value.meta({ description: header.description });
     }
     if (idempotent) {
       headers['Idempotent-Replayed'] = z.literal('true').optional().meta({

@@ -34,6 +34,11 @@ export function violationOf(contract: RouteContract, reply: FastifyReply, payloa
   const success = contract.success;
   if (success && status === success.status) {
     if (status === 201 && !reply.getHeader('location')) return 'a 201 without a Location header';
+    const missing = Object.entries(success.headers ?? {})
+      .filter(([, header]) => !header.mediaType || contentType.startsWith(header.mediaType))
+      .filter(([name]) => reply.getHeader(name) === undefined)
+      .map(([name]) => name);
+    if (missing.length > 0) return `a success answer without its declared header ${missing.join(', ')}`;
     if (status === 204) return isEmpty(payload) ? null : 'a 204 with a body';
     if (contentType.startsWith('application/json') && success.schema) {
       return schemaViolation(success.schema, payload);
@@ -46,6 +51,9 @@ export function violationOf(contract: RouteContract, reply: FastifyReply, payloa
   if (status < 400) return 'a status the contract does not declare';
   const declared = errorsOf(contract).filter((error) => error.status === status);
   if (declared.length === 0) return 'an error status the contract does not declare';
+  if (status === 429 && reply.getHeader('retry-after') === undefined) return 'a 429 without Retry-After';
+  if (status === 401 && contract.auth === 'api_key' && reply.getHeader('www-authenticate') === undefined)
+    return 'a 401 without WWW-Authenticate';
   const problem = schemaViolation(errorBodySchema, payload);
   if (problem) return problem;
   const { error } = JSON.parse(String(payload)) as z.output<typeof errorBodySchema>;

@@ -1,21 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isWalletTokenError, type WalletTokenError } from '../../../src/modules/wallets/crypto/index.ts';
 
 /**
- * The shared public test vectors in `shared/vectors` next to the repository, or next to a folder above it
- * (a git worktree checked out one level deeper, e.g. `wt/<branch>`, finds the same vectors).
+ * The public wallet test vectors, kept in the repository (test/fixtures/wallet-vectors/, whose README names each
+ * file's source and licence): a bare clone has everything its tests read.
  */
-export const vectorsDir = findVectorsDir(process.cwd());
-
-function findVectorsDir(start: string): string {
-  const nextToRepository = path.resolve(start, '../shared/vectors');
-  for (let dir = path.dirname(start); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'shared/vectors');
-    if (existsSync(candidate)) return candidate;
-  }
-  return nextToRepository;
-}
+export const vectorsDir = fileURLToPath(new URL('../../fixtures/wallet-vectors/', import.meta.url));
 
 export function readVector(...segments: string[]): string {
   return readFileSync(path.join(vectorsDir, ...segments), 'utf8');

@@ -11,7 +11,11 @@ import { lineInOtherCurrency } from '../../orders/order-lines.ts';
 import type { OrderView } from '../../orders/order-view.ts';
 import { feeRulesOfOrder } from '../../orders/settlement-rules.ts';
 import type { TransactionStatus } from '../../orders/state-machine.ts';
-import { changeTransactionStatus, recordNewTransaction } from '../../orders/status-changes.ts';
+import {
+  changeTransactionStatus,
+  recordNewOrder,
+  recordNewTransaction,
+} from '../../orders/status-changes.ts';
 import { processingOutcomes, Transaction } from '../../orders/transaction.entity.ts';
 import type { Acquirer, OperationResult } from '../../payments/acquirer/index.ts';
 import type { BackOfficeDeps } from '../deps.ts';
@@ -209,7 +213,7 @@ async function prepareRefund(
   );
 
   const ctx = { orders, at: now };
-  orders.add(refundOrder);
+  recordNewOrder(ctx, refundOrder);
   recordNewTransaction(ctx, refundOrder, refundTransaction);
   if (!original.flags.includes('has-refunds')) original.flags = [...original.flags, 'has-refunds'];
   original.modifiedAt = now;

@@ -8,6 +8,7 @@ import type { OrderView } from '../../orders/order-view.ts';
 import { feeRulesOfOrder } from '../../orders/settlement-rules.ts';
 import {
   changeTransactionStatus,
+  recordNewOrder,
   recordNewTransaction,
   type StatusChangeContext,
 } from '../../orders/status-changes.ts';
@@ -134,8 +135,8 @@ function settle(
   created: Order,
   transaction: Transaction,
 ): void {
-  const { orders, at } = ctx;
-  orders.add(created);
+  const { at } = ctx;
+  recordNewOrder(ctx, created);
   recordNewTransaction(ctx, created, transaction);
   changeTransactionStatus(ctx, created, [transaction], transaction, 'completed');
   if (!actedOn.flags.includes(flag)) actedOn.flags = [...actedOn.flags, flag];

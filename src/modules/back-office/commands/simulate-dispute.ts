@@ -13,12 +13,23 @@ import { type DisputeResult, receiveAcquirerNotification } from './receive-acqui
 const amountSchema = createRefundInputSchema.shape.amount;
 
 export const chargebackInputSchema = z.strictObject({
-  amount: amountSchema,
+  amount: amountSchema.meta({
+    description:
+      "How much the cardholder disputes, an integer in the order's minor units, at least 1 and at most what is paid and not yet refunded or charged back.",
+  }),
   /** The card scheme's dispute reason, e.g. `10.4` (Visa, fraud) or `4853` (Mastercard, not as described). */
-  reason_code: text({ min: 1, max: 32, trim: true }),
+  reason_code: text({ min: 1, max: 32, trim: true }).meta({
+    description:
+      "The card scheme's dispute reason, 1 to 32 characters, such as `10.4` (Visa, fraud) or `4853` (Mastercard, not as described).",
+  }),
 });
 
-export const reversalInputSchema = z.strictObject({ amount: amountSchema });
+export const reversalInputSchema = z.strictObject({
+  amount: amountSchema.meta({
+    description:
+      "How much of the chargeback the merchant won back, an integer in the order's minor units, at least 1 and at most what the chargeback still disputes.",
+  }),
+});
 
 /**
  * Test projects only (the face answers 404 to live keys): `POST /v1/test/orders/{order_id}/chargebacks/`

@@ -15,14 +15,17 @@ export const refundListItemSchema = z
   .strictObject({
     id: z.uuid().meta({ description: 'The refund order.' }),
     amount: z.int().min(0).max(MAX_AMOUNT).meta({ description: 'Minor units.' }),
-    currency: z.string(),
-    created: z.iso.datetime(),
-    completed: z.iso.datetime().optional(),
-    description: z.string().optional(),
-    flags: z.array(z.string()),
-    merchant_order_id: z.string().optional(),
-    refund_of_order_id: z.uuid(),
-    status: z.enum(ORDER_STATUSES),
+    currency: z.string().meta({ description: "ISO 4217: always the original order's." }),
+    created: z.iso.datetime().meta({ description: 'When the refund was created (UTC).' }),
+    completed: z.iso.datetime().optional().meta({ description: 'When the refund completed (UTC).' }),
+    description: z.string().optional().meta({ description: "The refund's description." }),
+    flags: z.array(z.string()).meta({ description: 'Labels: `is-refund`, and `is-test` in a test project.' }),
+    merchant_order_id: z
+      .string()
+      .optional()
+      .meta({ description: "The merchant's own reference of the refund." }),
+    refund_of_order_id: z.uuid().meta({ description: 'The refunded order.' }),
+    status: z.enum(ORDER_STATUSES).meta({ description: "The refund order's status (spec part 3)." }),
   })
   .meta({ id: 'RefundListItem', description: 'A refund order as the refund list shows it (spec 4.4).' });
 

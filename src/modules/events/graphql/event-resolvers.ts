@@ -79,7 +79,9 @@ export const eventResolvers: Resolvers = {
     snapshot: (event) => event,
   },
   EventSnapshot: {
-    orderStatus: (event) => enumOf<OrderStatus>(event, 'status', 'order.status_changed'),
+    orderStatus: (event) =>
+      enumOf<OrderStatus>(event, 'status', 'order.status_changed') ??
+      enumOf<OrderStatus>(event, 'status', 'order.created'),
     fromOrderStatus: (event) => enumOf<OrderStatus>(event, 'from_status', 'order.status_changed'),
     transactionId: (event) => text(event, 'transaction_id'),
     transactionStatus: (event) => enumOf<TransactionStatus>(event, 'status', 'transaction.status_changed'),
@@ -101,7 +103,7 @@ export const eventResolvers: Resolvers = {
     httpStatus: (event) => number(event, 'http_status'),
   },
   Order: {
-    // Set on orderStatusChanged payloads only (subscriptions module).
+    // Set on orderStatusChanged and orderCreated payloads only (subscriptions module).
     event: (view) => ('event' in view ? (view.event as EventRecord) : null),
   },
 };

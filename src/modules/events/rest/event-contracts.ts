@@ -17,7 +17,8 @@ export const eventJsonSchema = z
     order_id: z.uuid().meta({ description: 'The order it happened to.' }),
     data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).meta({
       description:
-        'The snapshot at that moment, flat and by type: `order.status_changed` has `status`, `from_status`, ' +
+        'The snapshot at that moment, flat and by type: `order.created` has `status`, `amount`, `currency`, ' +
+        '`kind`, `checkout`; `order.status_changed` has `status`, `from_status`, ' +
         '`amount`, `currency`, `kind`; `transaction.status_changed` has `transaction_id`, `status`, ' +
         '`from_status`, `amount`, `currency`, `payment_method`; `order.refunded` has `refund_order_id`, `amount`, ' +
         '`currency`, `refunded_amount`; `order.captured` and `order.voided` the follow-up order, `amount` and ' +
@@ -28,7 +29,7 @@ export const eventJsonSchema = z
   })
   .meta({
     id: 'Event',
-    description: 'One event of the feed: a status change, refund, capture, void or give-up.',
+    description: 'One event of the feed: a new order, a status change, refund, capture, void or give-up.',
   });
 
 const exampleEvent = {

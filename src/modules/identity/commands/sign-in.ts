@@ -10,8 +10,17 @@ import { UserRepository } from '../user.repository.ts';
 
 export const signInInputSchema = z
   .object({
-    email: z.string().trim().min(1).max(254),
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    email: z
+      .string()
+      .trim()
+      .min(1)
+      .max(254)
+      .meta({ description: "The user's e-mail address, at most 254 characters; case does not matter." }),
+    password: z
+      .string()
+      .min(1)
+      .max(PASSWORD_MAX_LENGTH)
+      .meta({ description: `The user's password, 1 to ${PASSWORD_MAX_LENGTH} characters.` }),
   })
   .strict();
 

@@ -12,12 +12,19 @@ const TAGS = ['Portal sessions'];
 
 const sessionJsonSchema = z
   .strictObject({
-    user: z.strictObject({
-      id: z.uuid(),
-      email: z.string().meta({ description: 'Lower case.' }),
-      role: z.enum(ROLES),
-    }),
-    project_id: z.uuid(),
+    user: z
+      .strictObject({
+        id: z.uuid().meta({ description: "The user's id (uuid)." }),
+        email: z.string().meta({ description: 'Lower case.' }),
+        role: z.enum(ROLES).meta({
+          description:
+            '`viewer` reads; `developer` also writes (orders, refunds, settings, API keys); `admin` also manages users.',
+        }),
+      })
+      .meta({ description: 'The signed-in merchant user.' }),
+    project_id: z
+      .uuid()
+      .meta({ description: "The user's project (uuid): every read and write is scoped to it." }),
     csrf_token: z.string().meta({
       description:
         'Send it as `x-csrf-token` with every request the session cookie authenticates that changes something.',

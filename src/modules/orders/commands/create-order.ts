@@ -15,7 +15,7 @@ import { OrderChanges, OrderWriteRepository } from '../order-writes.repository.t
 import type { OrderDeps, OrderOwner, PaymentMethodCatalog } from '../payment-methods.ts';
 import { issueSetupToken } from '../setup-token.ts';
 import { isFinalOrderStatus } from '../state-machine.ts';
-import { recordNewTransaction } from '../status-changes.ts';
+import { recordNewOrder, recordNewTransaction } from '../status-changes.ts';
 import { Transaction } from '../transaction.entity.ts';
 
 const TRANSACTION = 'transactions.0';
@@ -107,7 +107,7 @@ export async function createOrder<D extends Deps>(
   // Everything the new order's representation needs is in hand: it is never read back. The write relays its
   // own outbox rows: a status change's webhook delivery is queued in the same statement.
   const changes = new OrderChanges({ webhookAttempts: deps.config.webhooks.maxAttempts });
-  changes.add(order);
+  recordNewOrder({ orders: changes, at }, order);
   const recovery = operation.recordPart('order_created', { orderId: order.id });
   if (recovery) changes.also(() => recovery);
   const view: OrderView = { order, transactions: [], relatedOrders: [] };

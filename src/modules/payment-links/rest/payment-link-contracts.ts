@@ -14,7 +14,7 @@ const timestamp = (description: string) => z.iso.datetime({ offset: true }).meta
 export const paymentLinkJsonSchema = z
   .strictObject({
     id: z.uuid().meta({ description: 'Payment link ID.' }),
-    project_id: z.uuid(),
+    project_id: z.uuid().meta({ description: 'The project the link belongs to.' }),
     url: z
       .url()
       .meta({ description: 'The address to give the customer: each opening leads to a hosted page.' }),
@@ -23,14 +23,23 @@ export const paymentLinkJsonSchema = z
       description: 'Why an inactive link is inactive: deactivated, or a single-use link that was paid.',
     }),
     amount: z.int().meta({ description: 'Minor units.' }),
-    currency: z.string(),
-    description: z.string().optional(),
-    merchant_order_id: z.string().optional(),
+    currency: z.string().meta({ description: 'ISO 4217, e.g. `EUR`.' }),
+    description: z.string().optional().meta({ description: 'Passed on to each order the link opens.' }),
+    merchant_order_id: z.string().optional().meta({ description: 'Passed on to each order the link opens.' }),
     expires: timestamp('After this time the link opens no order.').optional(),
     single_use: z.boolean().meta({ description: 'At most one completed payment.' }),
-    return_url: z.url().optional(),
-    failure_url: z.url().optional(),
-    payment_methods: z.array(z.string()).optional(),
+    return_url: z
+      .url()
+      .optional()
+      .meta({ description: 'Passed on to each order: where the customer goes after paying.' }),
+    failure_url: z
+      .url()
+      .optional()
+      .meta({ description: 'Passed on to each order: where the customer goes when its payment fails.' }),
+    payment_methods: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'The methods each order offers; every active method when absent.' }),
     order_ids: z.array(z.uuid()).meta({ description: 'The orders opened from the link, oldest first.' }),
     created: timestamp('Creation time.'),
     modified: timestamp('Last modification time.'),

@@ -29,21 +29,42 @@ const EXTERNAL_FIELDS = ['cavv', '3ds_version', '3ds_method_used', 'ds_transacti
  */
 export const authenticateInputSchema = z
   .strictObject({
-    vault_token: z.uuid('must be a uuid').optional(),
-    cvc: z.string({ error: 'must be a string of 3 or 4 digits' }).optional(),
+    vault_token: z.uuid('must be a uuid').optional().meta({
+      description:
+        "The stored card to pay with (uuid), from the vault (`POST …/v1/cards/`); without it, the transaction's own card stored with its `setup_token`. Required with external 3-D Secure values. Spec 4.13.",
+    }),
+    cvc: z.string({ error: 'must be a string of 3 or 4 digits' }).optional().meta({
+      description:
+        'The card verification code, 3 digits (4 for American Express): used once, never stored. Required with external 3-D Secure values. Spec 4.13.',
+    }),
     cavv: z
       .string({ error: 'must be a string' })
       .regex(/^[A-Za-z0-9+/=_-]{1,128}$/, 'must be the base64 authentication value')
-      .optional(),
+      .optional()
+      .meta({
+        description:
+          "External 3-D Secure: the authentication value from the merchant's 3-D Secure provider, base64, at most 128 characters. With it the payment is processed directly, without a challenge. Spec 4.13.",
+      }),
     '3ds_version': z
       .string({ error: 'must be a string' })
       .regex(/^[12]\.\d{1,2}(\.\d{1,2})?$/, 'must be a protocol version such as 2.2.0')
-      .optional(),
+      .optional()
+      .meta({
+        description:
+          'External 3-D Secure: the protocol version the provider used, such as `2.2.0`. Spec 4.13.',
+      }),
     '3ds_method_used': z
       .string({ error: 'must be a string' })
       .regex(/^[A-Za-z][A-Za-z_-]{0,31}$/, 'must be a method name such as challenge')
-      .optional(),
-    ds_transaction_id: z.uuid('must be the directory server transaction id (a uuid)').optional(),
+      .optional()
+      .meta({
+        description:
+          'External 3-D Secure: how the customer was authenticated, such as `challenge` or `frictionless`; a letter, then up to 31 letters, `_` or `-`. Spec 4.13.',
+      }),
+    ds_transaction_id: z
+      .uuid('must be the directory server transaction id (a uuid)')
+      .optional()
+      .meta({ description: "External 3-D Secure: the directory server's transaction id (uuid). Spec 4.13." }),
   })
   .superRefine((input, ctx) => {
     const sent = EXTERNAL_FIELDS.filter((field) => input[field] !== undefined);

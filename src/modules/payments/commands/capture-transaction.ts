@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { amountSchema } from '../../orders/order-input.ts';
+import { AMOUNT_RULE, amountSchema } from '../../orders/order-input.ts';
 import { decideCapture } from '../capture-rules.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { type FollowUpResult, followUpPreAuthorization } from '../pre-authorization.ts';
 
 export const captureInputSchema = z.strictObject({
   /** Minor units; defaults to everything still capturable. */
-  amount: amountSchema.optional(),
+  amount: amountSchema.optional().meta({
+    description: `How much to capture: ${AMOUNT_RULE} At most what is still capturable, which is the default.`,
+  }),
   /** The last capture: what it leaves of the authorization is released. Capturing everything left is final too. */
-  final: z.boolean().optional(),
+  final: z.boolean().optional().meta({
+    description:
+      'The last capture (default false): what it leaves of the authorization is released. Capturing everything left is final too.',
+  }),
 });
 
 /**

@@ -10,9 +10,14 @@ import { receiveAuthorizationOutcome } from './receive-authorization-outcome.ts'
 
 export const authorizationOutcomeInputSchema = z.strictObject({
   /** What the simulated acquirer finally answers: approved, declined (`05`) or expired (`68`, no answer came). */
-  outcome: z.enum(['approved', 'declined', 'expired'], {
-    error: "must be one of 'approved', 'declined', 'expired'",
-  }),
+  outcome: z
+    .enum(['approved', 'declined', 'expired'], {
+      error: "must be one of 'approved', 'declined', 'expired'",
+    })
+    .meta({
+      description:
+        "The simulated acquirer's late answer: `approved`, `declined` (code `05`) or `expired` (code `68`: no answer came).",
+    }),
 });
 
 /**

@@ -99,7 +99,8 @@ export const searchOrdersContract = defineContract({
     },
     headers: {
       'Content-Disposition': {
-        description: 'With `?format=csv`: `attachment; filename="orders-YYYY-MM-DD.csv"`.',
+        description: 'With `?format=csv` only: `attachment; filename="orders-YYYY-MM-DD.csv"`.',
+        mediaType: 'text/csv',
       },
     },
   },

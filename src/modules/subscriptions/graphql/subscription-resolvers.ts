@@ -93,6 +93,12 @@ export const subscriptionResolvers: Resolvers = {
       resolve: (event: LiveEvent | undefined, _args: unknown, ctx: SubscriptionContext) =>
         orderPayload(eventOf(event, ctx), ctx),
     },
+    orderCreated: {
+      subscribe: (_parent, { afterEvent }, ctx) =>
+        eventsOf(ctx, { types: ['order.created'] }, afterEvent, true),
+      resolve: (event: LiveEvent | undefined, _args: unknown, ctx: SubscriptionContext) =>
+        orderPayload(eventOf(event, ctx), ctx),
+    },
     transactionEvents: {
       subscribe: (_parent, { orderId, afterEvent }, ctx) =>
         eventsOf(ctx, { types: ['transaction.status_changed'], orderId }, afterEvent, true),

@@ -22,21 +22,39 @@ const text = (max: number) =>
 
 /** Spec 4.8: the wallet's `event.payment.token.paymentData` plus the transaction's setup token. */
 export const walletATokenInputSchema = z.strictObject({
-  setupToken: z.uuid({ error: 'is required and must be a uuid' }),
-  data: text(MAX_FIELD),
-  signature: text(MAX_FIELD),
-  header: z.strictObject(
-    {
-      publicKeyHash: text(256),
-      // EC_v1 carries ephemeralPublicKey, RSA_v1 wrappedKey; the token reader checks which one is needed.
-      ephemeralPublicKey: text(1024).optional(),
-      wrappedKey: text(4096).optional(),
-      transactionId: text(256),
-      applicationData: text(1024).optional(),
-    },
-    { error: 'is required and must be an object' },
-  ),
-  version: text(32),
+  setupToken: z.uuid({ error: 'is required and must be a uuid' }).meta({
+    description: "The `setup_token` of the transaction's `payment_method_details` (uuid). Spec 4.8.",
+  }),
+  data: text(MAX_FIELD).meta({
+    description: 'The encrypted payment data, Base64, at most 65,536 characters.',
+  }),
+  signature: text(MAX_FIELD).meta({
+    description:
+      'The detached CMS signature of the payment and header data, Base64, at most 65,536 characters.',
+  }),
+  header: z
+    .strictObject(
+      {
+        publicKeyHash: text(256).meta({
+          description:
+            "Base64 SHA-256 of the merchant payment processing certificate's public key: which key opens it.",
+        }),
+        // EC_v1 carries ephemeralPublicKey, RSA_v1 wrappedKey; the token reader checks which one is needed.
+        ephemeralPublicKey: text(1024)
+          .optional()
+          .meta({ description: '`EC_v1`: the ephemeral public key, Base64 DER.' }),
+        wrappedKey: text(4096)
+          .optional()
+          .meta({ description: '`RSA_v1`: the symmetric key wrapped with the merchant public key, Base64.' }),
+        transactionId: text(256).meta({ description: "The wallet's transaction id, hex." }),
+        applicationData: text(1024).optional().meta({
+          description: 'Hex SHA-256 of the application data the merchant gave the wallet, when it gave some.',
+        }),
+      },
+      { error: 'is required and must be an object' },
+    )
+    .meta({ description: "The token's header, as the wallet gave it." }),
+  version: text(32).meta({ description: 'The token format: `EC_v1` or `RSA_v1`.' }),
 });
 
 export interface PersistedWalletAToken {

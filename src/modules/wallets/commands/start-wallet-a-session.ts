@@ -18,18 +18,26 @@ const DOMAIN_NAME =
 
 /** Spec 4.7: every field is required. */
 export const walletASessionInputSchema = z.strictObject({
-  validationUrl: z.string({ error: 'is required and must be a string' }),
+  validationUrl: z.string({ error: 'is required and must be a string' }).meta({
+    description:
+      "The `validationURL` of the wallet's `onvalidatemerchant` event: an https URL on the provider's own domains. Spec 4.7.",
+  }),
   merchantIdentifier: z
     .string({ error: 'is required and must be a string' })
-    .max(64, 'must be at most 64 characters'),
+    .max(64, 'must be at most 64 characters')
+    .meta({ description: 'The project id without hyphens (32 hex digits). Spec 4.7.' }),
   displayName: z
     .string({ error: 'is required and must be a string' })
     .trim()
     .min(1, 'must be 1 to 64 characters')
-    .max(64, 'must be 1 to 64 characters'),
+    .max(64, 'must be 1 to 64 characters')
+    .meta({
+      description: "The shop name shown to the customer (the project's trade name), 1 to 64 characters.",
+    }),
   initiativeContext: z
     .string({ error: 'is required and must be a string' })
-    .regex(DOMAIN_NAME, 'must be the domain name of the payment page, such as shop.example.com'),
+    .regex(DOMAIN_NAME, 'must be the domain name of the payment page, such as shop.example.com')
+    .meta({ description: 'The domain name of the payment page, such as `shop.example.com`. Spec 4.7.' }),
 });
 
 export interface WalletASession {

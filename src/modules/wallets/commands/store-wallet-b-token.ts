@@ -15,9 +15,17 @@ export const walletBTokenInputSchema = z.strictObject({
   walletBMessage: z
     .string({ error: 'is required and must be the token as a string' })
     .min(1, 'must not be empty')
-    .max(64 * 1024, 'must be at most 65536 characters'),
-  setupToken: z.uuid({ error: 'is required and must be a uuid' }),
-  transactionId: z.uuid({ error: 'is required and must be a uuid' }),
+    .max(64 * 1024, 'must be at most 65536 characters')
+    .meta({
+      description:
+        "The wallet's payment token (`paymentMethodData.tokenizationData.token`) as the exact string it returned (its signatures cover those bytes), at most 65,536 characters. Spec 4.9.",
+    }),
+  setupToken: z.uuid({ error: 'is required and must be a uuid' }).meta({
+    description: "The `setup_token` of the transaction's `payment_method_details` (uuid). Spec 4.9.",
+  }),
+  transactionId: z.uuid({ error: 'is required and must be a uuid' }).meta({
+    description: 'The transaction (uuid) the token pays. Spec 4.9.',
+  }),
 });
 
 export interface StoredWalletBToken {
