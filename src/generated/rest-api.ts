@@ -1774,6 +1774,7 @@ export interface operations {
                     merchant_order_id?: string | null;
                     /** @description What the customer buys; null removes it. */
                     description?: string | null;
+                    /** @description The order lines, replacing the stored ones (null removes them); validated as at creation. */
                     order_lines?: {
                         /**
                          * @description What the line is: `physical`, `discount`, `shipping_fee`, `sales_tax`, `digital`, `gift_card`, `store_credit`, `surcharge`.

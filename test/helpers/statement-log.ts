@@ -86,13 +86,17 @@ export async function statementLog(app: TestApp, options: { workers?: boolean } 
 }
 
 /**
- * The statements of a request besides authenticating its API key (which the key cache will answer) and the
- * audit trail's batched INSERT: it is written off the request's path every 200 ms, so an earlier request's
- * batch can land in any window (platform/audit/audit-trail.ts).
+ * The statements of a request besides authenticating its API key (which the key cache will answer), the
+ * audit trail's batched INSERT (written off the request's path every 200 ms, so an earlier request's batch can
+ * land in any window: platform/audit/audit-trail.ts) and the GraphQL cost budget's reservation (a process takes
+ * points from its project's shared bucket about once a second, not per request: platform/limits/cost-budget.ts).
  */
 export const besidesAuthentication = (statements: string[]) =>
   statements.filter(
-    (statement) => !/\bapi_keys\b/.test(statement) && !/^insert into audit_events\b/.test(statement),
+    (statement) =>
+      !/\bapi_keys\b/.test(statement) &&
+      !/^insert into audit_events\b/.test(statement) &&
+      !/^graphql_cost\.take: /.test(statement),
   );
 
 /**

@@ -203,7 +203,8 @@ describe('GraphQL subscriptions over graphql-ws', () => {
   it('serves queries over the same socket, scoped to the key of the connection', async () => {
     const live = connect({ apiKey: project.apiKey });
     const { value } = await live.client.iterate({ query: '{ project { id } }' }).next();
-    expect(value).toEqual({ data: { project: { id: project.projectId } } });
+    expect(value.data).toEqual({ project: { id: project.projectId } });
+    expect(value.errors).toBeUndefined();
   });
 });
 

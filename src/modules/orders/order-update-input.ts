@@ -64,7 +64,9 @@ export const updateOrderInputSchema = z.strictObject({
     .nullable()
     .optional()
     .meta({ description: 'What the customer buys; null removes it.' }),
-  order_lines: orderLinesSchema.nullable().optional(),
+  order_lines: orderLinesSchema.nullable().optional().meta({
+    description: 'The order lines, replacing the stored ones (null removes them); validated as at creation.',
+  }),
   customer: customerSchema.nullable().optional().meta({
     description: 'The customer, replaced as a whole (with its `additional_addresses`); null removes it.',
   }),
