@@ -37,6 +37,7 @@ import { loadIdempotencySecret } from './platform/http/idempotency-secret.ts';
 import { mountPortal } from './platform/http/portal.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { createHttpServer } from './platform/http/server.ts';
+import { SharedWindowLimits } from './platform/limits/window-limits.ts';
 import { mountApiReference } from './platform/openapi/api-reference.ts';
 import { checkResponsesAgainstContracts } from './platform/openapi/response-check.ts';
 import { recordRoutes } from './platform/openapi/route-registry.ts';
@@ -67,7 +68,13 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   let sockets: OpenSockets | null = null;
   const metrics = instrumentApp(app, services, deps, () => sockets);
   const sessionCookie = sessionCookieOf(deps.config);
-  registerRateLimits(app, deps.config.security.rateLimits, { sessionCookieName: sessionCookie.name });
+  // Counters every process shares (PostgreSQL), with a cache in front: see platform/limits/window-limits.ts.
+  const rateLimits = new SharedWindowLimits(deps.counters, deps.logger);
+  app.addHook('onClose', async () => {
+    await rateLimits.flush();
+    rateLimits.close();
+  });
+  registerRateLimits(app, deps.config.security.rateLimits, rateLimits);
   registerAuthentication(app, {
     apiKey: (credential, request) => authenticateApiKey(request.deps, credential.apiKey, credential.keyHash),
     apiKeyRefusedAtOnce: (credential) => apiKeyRefusedAtOnce(deps, credential.apiKey, credential.keyHash),
@@ -92,7 +99,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   });
 
   const schema = buildSchema(resolvers);
-  enforceRoles(schema, { onMutation: auditMutations(deps.audit) });
+  enforceRoles(schema, { aroundMutation: auditMutations(deps.audit) });
   // Every authenticated REST write is recorded once answered; pending entries are written at shutdown.
   recordRestWrites(app, deps.audit);
   app.addHook('onClose', () => deps.audit.flush());

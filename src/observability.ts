@@ -10,8 +10,8 @@ import type { AppDeps, AppServices } from './services.ts';
 const WEBHOOK_QUEUE = 'webhook-deliveries';
 
 /**
- * This process's metrics, wired to what they observe: the HTTP server, the status-change writer and the webhook
- * attempt recorder (their signals), the pool, both job queues and the open WebSockets (read when scraped).
+ * This process's metrics, wired to what they observe: the HTTP server, the status-change writer, the webhook
+ * attempt recorder and the audit trail (their signals), the pool, both job queues and the open WebSockets (read when scraped).
  * `/metrics` is served on the main port unless METRICS_PORT gives it a port of its own (runtime.ts).
  */
 export function instrumentApp(
@@ -36,6 +36,7 @@ export function instrumentApp(
     attemptsRecorded.observe((attempt) =>
       metrics.webhookAttempts.inc({ outcome: attempt.errorKind ?? 'delivered' }),
     ),
+    deps.audit.failed.observe((count) => metrics.auditEntriesFailed.inc(count)),
   ];
   app.addHook('onClose', async () => {
     for (const stop of unobserve) stop();

@@ -23,6 +23,8 @@ import type { Orm } from './platform/db/orm.ts';
 import type { Deps } from './platform/deps.ts';
 import type { GraphQLContext } from './platform/graphql/context.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
+import type { CounterStore } from './platform/limits/counter-store.ts';
+import { PgCounterStore } from './platform/limits/pg-counter-store.ts';
 import type { PgListener } from './platform/pubsub/pg-listener.ts';
 
 /** Long-lived services of one process (HTTP faces and background workers alike). */
@@ -49,6 +51,11 @@ export interface AppServices {
  */
 export interface AppDeps extends Deps, ProjectDeps, IdentityDeps, PaymentDeps, WalletDeps, BackOfficeDeps {
   paymentMethods: PaymentMethodRegistry<AppDeps>;
+  /**
+   * Counters every process shares (rate limits; any budget that must hold across processes, e.g. a leaky
+   * bucket per project): platform/limits/counter-store.ts.
+   */
+  counters: CounterStore;
 }
 
 /**
@@ -84,7 +91,8 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
     logger,
     jobs,
     paymentMethods,
-    audit: new AuditTrail({ write: auditWriter(db), logger }),
+    counters: new PgCounterStore(db),
+    audit: new AuditTrail({ writer: auditWriter(db), logger }),
     credentials: new Credentials({
       db,
       now,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UnitOfWork } from '../../../platform/db/db.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { signInRefused } from '../errors.ts';
@@ -23,6 +24,11 @@ export interface SignedIn {
   session: MerchantSession;
 }
 
+export interface SignInOptions {
+  /** Writes the sign-in's audit entry in the transaction that opens the session. */
+  recordIn?: (uow: UnitOfWork, signedIn: { user: MerchantUser; session: MerchantSession }) => Promise<void>;
+}
+
 export type SignInAttempt = { ok: true; signedIn: SignedIn } | { ok: false; user: MerchantUser | null };
 
 /**
@@ -34,6 +40,7 @@ export async function attemptSignIn(
   deps: IdentityAdminDeps,
   input: unknown,
   clientAddress: string | null,
+  options: SignInOptions = {},
 ): Promise<SignInAttempt> {
   const { email, password } = parseOrThrow(signInInputSchema, input);
   const user = await deps.db.read((uow) => new UserRepository(uow).findByEmail(email));
@@ -51,7 +58,10 @@ export async function attemptSignIn(
     maxLifetimeMs: deps.config.security.sessions.maxLifetimeMs,
     clientAddress,
   });
-  await deps.db.transaction(async (uow) => new UserRepository(uow).add(session));
+  await deps.db.transaction(async (uow) => {
+    new UserRepository(uow).add(session);
+    await options.recordIn?.(uow, { user, session });
+  });
   return { ok: true, signedIn: { user, token, csrfToken: csrfTokenOf(token), session } };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AuditFacts } from '../../../platform/audit/audit-trail.ts';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { route } from '../../../platform/http/route-contract.ts';
 import { authenticateSession } from '../commands/authenticate-session.ts';
@@ -29,18 +30,42 @@ export function sessionRoutes(deps: IdentityDeps) {
       const body = request.body as { email?: unknown } | null;
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : null;
       await request.server.limitSignIn(request, reply, email);
-      const attempt = await attemptSignIn(request.deps, request.body, request.ip);
-      const who = attempt.ok ? attempt.signedIn.user : attempt.user;
-      request.deps.audit.record({
-        projectId: who?.projectId ?? null,
-        principal: { kind: who ? 'user' : 'anonymous', id: who?.id ?? null, label: who?.email ?? null },
+      const entry = (
+        facts: Pick<AuditFacts, 'projectId' | 'principal' | 'action' | 'target' | 'outcome'>,
+      ) => ({
+        ...facts,
         clientAddress: request.ip,
-        action: attempt.ok ? 'session.sign_in' : 'session.sign_in_failed',
-        target: attempt.ok ? { type: 'session', id: attempt.signedIn.session.id } : null,
-        outcome: attempt.ok ? 'succeeded' : 'refused',
         requestId: request.id,
       });
-      if (!attempt.ok) throw signInRefused();
+      const attempt = await attemptSignIn(request.deps, request.body, request.ip, {
+        // A sign-in's entry commits with its session.
+        recordIn: (uow, { user, session }) =>
+          request.deps.audit.recordIn(
+            uow,
+            entry({
+              projectId: user.projectId,
+              principal: { kind: 'user', id: user.id, label: user.email },
+              action: 'session.sign_in',
+              target: { type: 'session', id: session.id },
+              outcome: 'succeeded',
+            }),
+          ),
+      });
+      if (!attempt.ok) {
+        // A refusal wrote nothing: its entry is written on its own (AuditTrail.record).
+        const who = attempt.user;
+        request.deps.audit.record(
+          entry({
+            projectId: who?.projectId ?? null,
+            principal: { kind: who ? 'user' : 'anonymous', id: who?.id ?? null, label: who?.email ?? null },
+            action: 'session.sign_in_failed',
+            target: null,
+            outcome: 'refused',
+          }),
+        );
+        if (email) request.server.signInFailed(request, email);
+        throw signInRefused();
+      }
       // Signing in over an existing session ends it: one browser, one session.
       const previous = sessionTokenOf(request.headers.cookie, cookie);
       if (previous) await signOut(request.deps, previous);
@@ -66,18 +91,18 @@ export function sessionRoutes(deps: IdentityDeps) {
       if (token && (await authenticateSession(request.deps, token))) {
         // Signing someone out is a write: a cross-site request cannot, without the CSRF token.
         if (!csrfTokenMatches(token, request.headers['x-csrf-token'])) throw csrfTokenRefused();
-        const ended = await signOut(request.deps, token);
-        if (ended) {
-          request.deps.audit.record({
-            projectId: ended.projectId,
-            principal: { kind: 'user', id: ended.userId, label: null },
-            clientAddress: request.ip,
-            action: 'session.sign_out',
-            target: { type: 'session', id: ended.sessionId },
-            outcome: 'succeeded',
-            requestId: request.id,
-          });
-        }
+        await signOut(request.deps, token, {
+          recordIn: (uow, ended) =>
+            request.deps.audit.recordIn(uow, {
+              projectId: ended.projectId,
+              principal: { kind: 'user', id: ended.userId, label: null },
+              clientAddress: request.ip,
+              action: 'session.sign_out',
+              target: { type: 'session', id: ended.sessionId },
+              outcome: 'succeeded',
+              requestId: request.id,
+            }),
+        });
       }
       return clearCookie(noStore(reply), cookie).code(204).send();
     });
