@@ -20,6 +20,7 @@ import { Migration20261125100000_card_flow_keys } from './Migration2026112510000
 import { Migration20261125300000_order_stats_statistics } from './Migration20261125300000_order_stats_statistics.ts';
 import { Migration20261127100000_order_child_keys } from './Migration20261127100000_order_child_keys.ts';
 import { Migration20261128000000_see_transactions_expiry } from './Migration20261128000000_see_transactions_expiry.ts';
+import { Migration20261129270000_merchant_security } from './Migration20261129270000_merchant_security.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   Migration20261125300000_order_stats_statistics,
   Migration20261127100000_order_child_keys,
   Migration20261128000000_see_transactions_expiry,
+  Migration20261129270000_merchant_security,
 ];

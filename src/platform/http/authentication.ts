@@ -80,9 +80,13 @@ function refuseKnownBadKey(
   const refusal = credential?.apiKey
     ? request.server.authenticators.apiKeyRefusedAtOnce(credential)
     : missing();
-  // Answered here, `done` not called: the route handler does not run.
-  if (refusal) sendConstantDomainError(reply, refusal);
-  else done();
+  // Answered here, `done` not called: the route handler does not run. The refusal is counted first.
+  if (!refusal) done();
+  else {
+    const counted = request.server.countAuthFailure(request);
+    if (counted) void counted.then(() => sendConstantDomainError(reply, refusal));
+    else sendConstantDomainError(reply, refusal);
+  }
 }
 
 // What one request worked out, kept on the request itself (a property each, no WeakMap to insert into).
@@ -120,14 +124,27 @@ function memoised(request: FastifyRequest, resolve: () => Promise<Actor>): Promi
   const memo = worked(request);
   let actor = memo[kResolved];
   if (!actor) {
-    actor = resolve().then((value) => {
-      const required = restRoleOf(request);
-      if (required && !roleAtLeast(value.role, required)) throw forbidden(value.role, required);
-      const limited = request.server.limitCredential(value);
-      if (limited === null) return settle(memo, value);
-      if (limited instanceof Promise) return limited.then((refusal) => settle(memo, value, refusal));
-      throw limited;
-    });
+    actor = resolve().then(
+      (value) => {
+        const required = restRoleOf(request);
+        if (required && !roleAtLeast(value.role, required)) throw forbidden(value.role, required);
+        const limited = request.server.limitCredential(value);
+        if (limited === null) return settle(memo, value);
+        if (limited instanceof Promise) return limited.then((refusal) => settle(memo, value, refusal));
+        throw limited;
+      },
+      (error: unknown) => {
+        // A refused credential is counted against its address before the 401 goes out.
+        const counted =
+          error instanceof DomainError && error.kind === 'unauthorized'
+            ? request.server.countAuthFailure(request)
+            : null;
+        if (!counted) throw error;
+        return counted.then(() => {
+          throw error;
+        });
+      },
+    );
     memo[kResolved] = actor;
   }
   return actor;

@@ -15,16 +15,28 @@ declare module 'fastify' {
      * for this e-mail address; waits (the slowdown) when the e-mail address is under attack.
      */
     limitSignIn(request: FastifyRequest, reply: FastifyReply, email: string | null): Promise<void>;
-    /** After a sign-in failed: counts it for the address, the e-mail address and the pair. */
-    signInFailed(request: FastifyRequest, email: string): void;
+    /**
+     * After a sign-in failed, before it is answered: counts it for the address, the e-mail address and the pair
+     * (near a limit, once the shared counters have it: the next attempt, from any process, sees it).
+     */
+    signInFailed(request: FastifyRequest, email: string): Promise<void>;
     /**
      * Counts a request of an authenticated caller in its credential's bucket: null while within the limit, else
      * the 429 to throw (a promise when the shared count had to be asked). Chosen after the credential is checked,
      * so a made-up credential is never a bucket of its own.
      */
     limitCredential(actor: Actor): RateLimitedError | null | Promise<RateLimitedError | null>;
+    /**
+     * Counts a refused authentication of the request's address before the 401 is sent: null when counted at
+     * once, else a promise that resolves once the shared counters have it (near the limit), so the next
+     * request, in any process, sees it. A 401 not counted this way is counted once answered.
+     */
+    countAuthFailure(request: FastifyRequest): Promise<void> | null;
   }
 }
+
+const kCounted: unique symbol = Symbol('auth failure counted');
+type Counted = FastifyRequest & { [kCounted]?: true };
 
 const MINUTE = 60_000;
 
@@ -73,17 +85,25 @@ export function registerRateLimits(
     const delay = signInDelayMs(failures.total, settings);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   });
-  app.decorate('signInFailed', (request: FastifyRequest, email: string) => {
+  app.decorate('signInFailed', async (request: FastifyRequest, email: string) => {
     if (!settings.enabled) return;
     const mailbox = emailKey(email);
-    failuresByPair.record(`${request.ip}|${mailbox}`);
-    failuresByEmail.record(mailbox);
-    failuresByAddress.record(request.ip);
+    await Promise.all([
+      failuresByPair.hit(`${request.ip}|${mailbox}`),
+      failuresByEmail.hit(mailbox),
+      failuresByAddress.hit(request.ip),
+    ]);
   });
   app.decorate('limitCredential', (actor: Actor) => {
     if (!settings.enabled) return null;
     const verdict = perCredential.hit(`${actor.principal.kind}:${principalId(actor.principal)}`);
     return verdict instanceof Promise ? verdict.then(credentialRefusal) : credentialRefusal(verdict);
+  });
+  app.decorate('countAuthFailure', (request: FastifyRequest) => {
+    if (!settings.enabled || (request as Counted)[kCounted]) return null;
+    (request as Counted)[kCounted] = true;
+    const verdict = authFailures.hit(request.ip);
+    return verdict instanceof Promise ? verdict.then(() => undefined) : null;
   });
   if (!settings.enabled) return;
 
@@ -108,7 +128,7 @@ export function registerRateLimits(
     else limitPage();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    if (reply.statusCode === 401) authFailures.record(request.ip);
+    if (reply.statusCode === 401 && !(request as Counted)[kCounted]) authFailures.record(request.ip);
     done();
   });
 }

@@ -63,7 +63,7 @@ export function sessionRoutes(deps: IdentityDeps) {
             outcome: 'refused',
           }),
         );
-        if (email) request.server.signInFailed(request, email);
+        if (email) await request.server.signInFailed(request, email);
         throw signInRefused();
       }
       // Signing in over an existing session ends it: one browser, one session.
