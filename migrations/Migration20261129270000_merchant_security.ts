@@ -29,9 +29,10 @@ export class Migration20261129270000_merchant_security extends Migration {
 
       alter table api_keys
         add column role text not null default 'admin' check (role in ('admin', 'developer', 'viewer')),
+        add column created_by_email text,
         add column owner_user_id uuid,
-        add column created_by_email text;
-      update api_keys k set role = u.role, owner_user_id = u.id, created_by_email = u.email
+        add column owner_email text;
+      update api_keys k set role = u.role, created_by_email = u.email, owner_user_id = u.id, owner_email = u.email
         from merchant_users u where u.id = k.created_by_user_id;
       update api_keys set role = 'developer'
         where created_by_user_id is not null and owner_user_id is null;

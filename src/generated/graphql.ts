@@ -56,6 +56,8 @@ export type ApiKey = Node & {
   active: Scalars['Boolean']['output'];
   /** When the key was created. */
   created: Scalars['DateTime']['output'];
+  /** The user who made the key (e-mail as it was then); null for a key made from the command line or with the project. */
+  createdBy: Maybe<ApiKeyUser>;
   /** When a rolled key stops working (the end of its overlap); null: no end. */
   expires: Maybe<Scalars['DateTime']['output']>;
   /** Key id (uuid). */
@@ -64,10 +66,29 @@ export type ApiKey = Node & {
   label: Maybe<Scalars['String']['output']>;
   /** When the key last authenticated a request (updated at most once a minute); null: never used. */
   lastUsed: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * The user the key belongs to: removing that user revokes the key. Its maker, until an admin takes it over
+   * (`takeOverApiKey`); null for keys made from the command line or with the project.
+   */
+  owner: Maybe<ApiKeyUser>;
   /** The key's first 12 characters, e.g. `sk_test_AbCd`: enough to tell keys apart, useless to call with. */
   prefix: Scalars['String']['output'];
   /** When the key was revoked; null: not revoked. */
   revoked: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * What the key may do, over REST, GraphQL and WebSocket alike: never more than the user who made it (a developer
+   * cannot make an `ADMIN` key). Keys made from the command line or with the project are `ADMIN`.
+   */
+  role: Role;
+};
+
+/** A merchant user as an API key names it: its maker or owner. */
+export type ApiKeyUser = {
+  __typename?: 'ApiKeyUser';
+  /** The user's e-mail address. */
+  email: Scalars['String']['output'];
+  /** User id (uuid); the user may have been removed since. */
+  id: Scalars['ID']['output'];
 };
 
 /** One write by a key or a user, a sign-in or a failed sign-in. Holds no secrets and no card data. */
@@ -248,7 +269,7 @@ export type CreateApiKeyPayload = {
   apiKey: Maybe<ApiKey>;
   /** The whole key (`sk_test_…` / `sk_live_…`), shown only in this answer: store it now. */
   secret: Maybe<Scalars['String']['output']>;
-  /** What is wrong (`invalid_request`, `forbidden`); empty on success. */
+  /** What is wrong (`invalid_request`, `role_above_yours`, `forbidden`); empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -626,7 +647,10 @@ export type Mutation = {
   authenticateTransaction: AuthenticateTransactionPayload;
   /** Captures a pre-authorization (`captureMode: MANUAL`). */
   captureTransaction: CaptureTransactionPayload;
-  /** Creates an API key for the calling project (`sk_test_…` or `sk_live_…` by the project's mode). Admin and developer users only. */
+  /**
+   * Creates an API key for the calling project (`sk_test_…` or `sk_live_…` by the project's mode), owned by the
+   * caller: removing the caller revokes it unless an admin takes it over. Admin and developer users only.
+   */
   createApiKey: CreateApiKeyPayload;
   /**
    * Creates an order (spec 4.1): without a transaction the customer pays on the hosted page at `orderUrl`; with
@@ -696,6 +720,11 @@ export type Mutation = {
   storeCard: StoreCardPayload;
   /** Verifies and decrypts a wallet B token and stores its card in the vault. */
   storeWalletBToken: StoreWalletBTokenPayload;
+  /**
+   * The calling admin takes a key over: it becomes the key's owner, so removing the user who made it no longer
+   * revokes it (removing the admin will). Admin users only.
+   */
+  takeOverApiKey: TakeOverApiKeyPayload;
   /** Changes the calling project's name, project-wide webhook URL or active payment methods. */
   updateProject: UpdateProjectPayload;
   /** Releases what is left of a pre-authorization: all of it, or what earlier captures did not take (spec 4.5). */
@@ -727,6 +756,7 @@ export type MutationCaptureTransactionArgs = {
  */
 export type MutationCreateApiKeyArgs = {
   label: Scalars['String']['input'];
+  role?: InputMaybe<Role>;
 };
 
 
@@ -841,6 +871,7 @@ export type MutationRevokeApiKeyArgs = {
 export type MutationRollApiKeyArgs = {
   id: Scalars['ID']['input'];
   overlap?: InputMaybe<Scalars['String']['input']>;
+  role?: InputMaybe<Role>;
 };
 
 
@@ -886,6 +917,15 @@ export type MutationStoreCardArgs = {
  */
 export type MutationStoreWalletBTokenArgs = {
   input: StoreWalletBTokenInput;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationTakeOverApiKeyArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1354,7 +1394,8 @@ export type Query = {
   apiKeys: Array<ApiKey>;
   /**
    * The calling project's audit log, newest first: every write by a key or a user, sign-ins and failed sign-ins.
-   * Admins (and API keys) only. Entries are written within a fraction of a second after the action.
+   * Admin users and admin API keys only. A write's entry is written in the write's own transaction; a refusal's
+   * (which wrote nothing) within a fraction of a second after it was answered.
    */
   auditLog: AuditEventConnection;
   /** One of the project's events by id; null when there is none (another project's event included). */
@@ -1589,7 +1630,7 @@ export type RevokeApiKeyPayload = {
   userErrors: Array<UserError>;
 };
 
-/** What a merchant user may do in a project. API keys act as `ADMIN`, except on fields that need a signed-in user. */
+/** What a merchant user or an API key may do in a project. API keys act with their own role, except on fields that need a signed-in user. */
 export type Role =
   /** Everything, including managing the project's users. */
   | 'ADMIN'
@@ -1607,7 +1648,7 @@ export type RollApiKeyPayload = {
   previousKey: Maybe<ApiKey>;
   /** The new key's whole secret, shown only in this answer. */
   secret: Maybe<Scalars['String']['output']>;
-  /** What is wrong (`not_found`, `api_key_not_active`, `invalid_request`, `forbidden`); empty on success. */
+  /** What is wrong (`not_found`, `api_key_not_active`, `invalid_request`, `role_above_yours`, `forbidden`); empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -1765,6 +1806,15 @@ export type SubscriptionOrderStatusChangedArgs = {
 export type SubscriptionTransactionEventsArgs = {
   afterEvent?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
+};
+
+/** The result of `takeOverApiKey`. */
+export type TakeOverApiKeyPayload = {
+  __typename?: 'TakeOverApiKeyPayload';
+  /** The key, now owned by the calling admin; null when `userErrors` is not empty. */
+  apiKey: Maybe<ApiKey>;
+  /** What is wrong (`not_found`, `api_key_not_active`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
 };
 
 /** How a total relates to the true number of matches, as search engines report it. */
@@ -1968,7 +2018,7 @@ export type Viewer = {
   principal: PrincipalKind;
   /** The project every query and mutation of this request is scoped to. */
   project: Project;
-  /** What the caller may do; API keys act as `ADMIN` except on key and user management. */
+  /** What the caller may do: a user's role, or an API key's own (keys never manage keys or users). */
   role: Role;
   /** The signed-in user; null for an API key. */
   user: Maybe<User>;
@@ -2293,6 +2343,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 export type ResolversTypes = ResolversObject<{
   AniResults: ResolverTypeWrapper<AniResults>;
   ApiKey: ResolverTypeWrapper<ApiKeyEntity>;
+  ApiKeyUser: ResolverTypeWrapper<ApiKeyUser>;
   AuditEvent: ResolverTypeWrapper<AuditRow>;
   AuditEventConnection: ResolverTypeWrapper<Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversTypes['AuditEventEdge']> }>;
   AuditEventEdge: ResolverTypeWrapper<Omit<AuditEventEdge, 'node'> & { node: ResolversTypes['AuditEvent'] }>;
@@ -2383,6 +2434,7 @@ export type ResolversTypes = ResolversObject<{
   StoreWalletBTokenPayload: ResolverTypeWrapper<StoreWalletBTokenPayload>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  TakeOverApiKeyPayload: ResolverTypeWrapper<Omit<TakeOverApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
   TotalRelation: TotalRelation;
   Transaction: ResolverTypeWrapper<TransactionView>;
   TransactionEvent: ResolverTypeWrapper<TransactionEventEntity>;
@@ -2418,6 +2470,7 @@ export type ResolversTypes = ResolversObject<{
 export type ResolversParentTypes = ResolversObject<{
   AniResults: AniResults;
   ApiKey: ApiKeyEntity;
+  ApiKeyUser: ApiKeyUser;
   AuditEvent: AuditRow;
   AuditEventConnection: Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversParentTypes['AuditEventEdge']> };
   AuditEventEdge: Omit<AuditEventEdge, 'node'> & { node: ResolversParentTypes['AuditEvent'] };
@@ -2493,6 +2546,7 @@ export type ResolversParentTypes = ResolversObject<{
   StoreWalletBTokenPayload: StoreWalletBTokenPayload;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
+  TakeOverApiKeyPayload: Omit<TakeOverApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
   Transaction: TransactionView;
   TransactionEvent: TransactionEventEntity;
   TransactionInput: TransactionInput;
@@ -2532,13 +2586,21 @@ export type AniResultsResolvers<ContextType = AppGraphQLContext, ParentType exte
 export type ApiKeyResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['ApiKey'] = ResolversParentTypes['ApiKey']> = ResolversObject<{
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['ApiKeyUser']>, ParentType, ContextType>;
   expires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastUsed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  owner?: Resolver<Maybe<ResolversTypes['ApiKeyUser']>, ParentType, ContextType>;
   prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revoked?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ApiKeyUserResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['ApiKeyUser'] = ResolversParentTypes['ApiKeyUser']> = ResolversObject<{
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 }>;
 
 export type AuditEventResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditEvent'] = ResolversParentTypes['AuditEvent']> = ResolversObject<{
@@ -2725,6 +2787,7 @@ export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extend
   startWalletASession?: Resolver<ResolversTypes['StartWalletASessionPayload'], ParentType, ContextType, RequireFields<MutationStartWalletASessionArgs, 'input'>>;
   storeCard?: Resolver<ResolversTypes['StoreCardPayload'], ParentType, ContextType, RequireFields<MutationStoreCardArgs, 'input'>>;
   storeWalletBToken?: Resolver<ResolversTypes['StoreWalletBTokenPayload'], ParentType, ContextType, RequireFields<MutationStoreWalletBTokenArgs, 'input'>>;
+  takeOverApiKey?: Resolver<ResolversTypes['TakeOverApiKeyPayload'], ParentType, ContextType, RequireFields<MutationTakeOverApiKeyArgs, 'id'>>;
   updateProject?: Resolver<ResolversTypes['UpdateProjectPayload'], ParentType, ContextType, RequireFields<MutationUpdateProjectArgs, 'input'>>;
   voidTransaction?: Resolver<ResolversTypes['VoidTransactionPayload'], ParentType, ContextType, RequireFields<MutationVoidTransactionArgs, 'input'>>;
 }>;
@@ -2989,6 +3052,11 @@ export type SubscriptionResolvers<ContextType = AppGraphQLContext, ParentType ex
   transactionEvents?: SubscriptionResolver<ResolversTypes['TransactionStatusChange'], "transactionEvents", ParentType, ContextType, RequireFields<SubscriptionTransactionEventsArgs, 'orderId'>>;
 }>;
 
+export type TakeOverApiKeyPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['TakeOverApiKeyPayload'] = ResolversParentTypes['TakeOverApiKeyPayload']> = ResolversObject<{
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type TransactionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Transaction'] = ResolversParentTypes['Transaction']> = ResolversObject<{
   amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   captureOfTransactionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -3119,6 +3187,7 @@ export type WebhookHealthResolvers<ContextType = AppGraphQLContext, ParentType e
 export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   AniResults?: AniResultsResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
+  ApiKeyUser?: ApiKeyUserResolvers<ContextType>;
   AuditEvent?: AuditEventResolvers<ContextType>;
   AuditEventConnection?: AuditEventConnectionResolvers<ContextType>;
   AuditEventEdge?: AuditEventEdgeResolvers<ContextType>;
@@ -3174,6 +3243,7 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   StoreCardPayload?: StoreCardPayloadResolvers<ContextType>;
   StoreWalletBTokenPayload?: StoreWalletBTokenPayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  TakeOverApiKeyPayload?: TakeOverApiKeyPayloadResolvers<ContextType>;
   Transaction?: TransactionResolvers<ContextType>;
   TransactionEvent?: TransactionEventResolvers<ContextType>;
   TransactionStatusChange?: TransactionStatusChangeResolvers<ContextType>;

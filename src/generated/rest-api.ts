@@ -1334,6 +1334,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `not_found`: One-click: no such `vault_token` or `first_transaction_id` */
             404: {
                 headers: {
@@ -1517,6 +1526,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `not_found`: No such order in your project, or no such transaction in it; or: No such `vault_token` in your project */
             404: {
                 headers: {
@@ -1643,6 +1661,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `not_found`: No such order in your project, or no such transaction in it */
             404: {
                 headers: {
@@ -1756,6 +1783,15 @@ export interface operations {
                 headers: {
                     /** @description `Basic realm="…"` */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1886,6 +1922,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `not_found`: A live key (this route exists for test projects only), or no such order or transaction */
             404: {
                 headers: {
@@ -2000,6 +2045,15 @@ export interface operations {
                 headers: {
                     /** @description `Basic realm="…"` */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2188,7 +2242,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description - `payment_method_not_active`: Wallet A is not active in the project */
+            /**
+             * @description - `payment_method_not_active`: Wallet A is not active in the project
+             *     - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads)
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2312,6 +2369,15 @@ export interface operations {
                 headers: {
                     /** @description `Basic realm="…"` */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2978,6 +3044,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `not_found`: No such order in your project */
             404: {
                 headers: {
@@ -3105,6 +3180,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `not_found`: A live key (these routes exist for test projects only), or no such order in your project */
             404: {
                 headers: {
@@ -3221,6 +3305,15 @@ export interface operations {
                 headers: {
                     /** @description `Basic realm="…"` */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3602,6 +3695,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `idempotency_key_in_use`: A request with the same `Idempotency-Key` is still being processed: retry after it finished */
             409: {
                 headers: {
@@ -3749,6 +3851,15 @@ export interface operations {
                 headers: {
                     /** @description `Basic realm="…"` */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

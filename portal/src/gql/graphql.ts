@@ -146,7 +146,7 @@ export type ProjectMode =
   /** Test project: payments go to the deterministic simulator (test cards), orders are flagged `is-test`. */
   | 'TEST';
 
-/** What a merchant user may do in a project. API keys act as `ADMIN`, except on fields that need a signed-in user. */
+/** What a merchant user or an API key may do in a project. API keys act with their own role, except on fields that need a signed-in user. */
 export type Role =
   /** Everything, including managing the project's users. */
   | 'ADMIN'

@@ -1,4 +1,4 @@
-import { preparedRead } from '../../platform/db/prepared.ts';
+import { preparedRead, preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { isUuidText } from '../../platform/validation/uuid.ts';
 import { MerchantSession } from './session.entity.ts';
@@ -9,7 +9,27 @@ const FIND_USERS = preparedRead(
   'select * from merchant_users where project_id = $1::uuid and id = any($2::uuid[])',
 );
 
+// One lock per project's users (not the project row, which project settings update).
+const LOCK_USERS = preparedStatement(
+  'identity.lock_users',
+  `select pg_advisory_xact_lock(hashtextextended('merchant_users:' || $1::text, 0))`,
+);
+
 export class UserRepository extends Repository {
+  /**
+   * Serialises changes to the project's users (removals; any change of role) until the transaction ends: what
+   * the rules count (the last admin) cannot change between the count and the write.
+   */
+  async lockUsersOf(projectId: string): Promise<void> {
+    await this.prepared(LOCK_USERS, [projectId]);
+  }
+
+  /** A user read now (not a copy this unit of work read earlier), or null. */
+  findCurrent(userId: string): Promise<MerchantUser | null> {
+    if (!isUuidText(userId)) return Promise.resolve(null);
+    return this.em.findOne(MerchantUser, { id: userId }, { refresh: true });
+  }
+
   /** The project's users among `userIds` (lower-case uuids), in no particular order: one statement. */
   async findManyInProject(projectId: string, userIds: readonly string[]): Promise<MerchantUser[]> {
     const rows = await this.prepared<Record<string, unknown>>(FIND_USERS, [projectId, userIds]);
