@@ -19,6 +19,7 @@ import { migrationsCurrent } from './platform/db/migrations.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { enforceRoles } from './platform/graphql/authorization.ts';
 import { OperationLimits } from './platform/graphql/limits.ts';
+import { reportPagingRefusals } from './platform/graphql/paging-errors.ts';
 import { buildSchema } from './platform/graphql/schema.ts';
 import {
   mountGraphQLWebSocket,
@@ -100,6 +101,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
 
   const schema = buildSchema(resolvers);
   enforceRoles(schema, { aroundMutation: auditMutations(deps.audit) });
+  reportPagingRefusals(schema);
   // Every authenticated REST write is recorded once answered; pending entries are written at shutdown.
   recordRestWrites(app, deps.audit);
   app.addHook('onClose', () => deps.audit.flush());
@@ -168,9 +170,11 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     onClose: () => feed.close(),
   });
   // A revoked key, a removed user, an ended session: its sockets close at once, in every process.
+  // A rolled key's sockets are re-checked at once: they learn the key's end and close at it.
   const stopWatching = deps.credentials.onChange((change) => {
     if (!change) void sockets.recheckAll();
     else if (change.revoked) sockets.closeWhere((actor) => concerns(change, actor));
+    else void sockets.recheckWhere((actor) => concerns(change, actor));
   });
   app.addHook('onClose', async () => stopWatching());
 
