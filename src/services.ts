@@ -3,6 +3,7 @@ import type { AppConfig } from './config/index.ts';
 import { auditWriter } from './modules/audit/audit-writer.ts';
 import type { BackOfficeDeps } from './modules/back-office/deps.ts';
 import type { EventFeed } from './modules/events/event-feed.ts';
+import { sealCursorsWith } from './modules/events/cursor.ts';
 import { Credentials } from './modules/identity/credentials.ts';
 import type { IdentityDeps } from './modules/identity/deps.ts';
 import { PaymentMethodRegistry } from './modules/orders/payment-methods.ts';
@@ -22,6 +23,7 @@ import { Db } from './platform/db/db.ts';
 import type { Orm } from './platform/db/orm.ts';
 import type { Deps } from './platform/deps.ts';
 import type { GraphQLContext } from './platform/graphql/context.ts';
+import { loadIdempotencySecret } from './platform/http/idempotency-secret.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { CounterStore } from './platform/limits/counter-store.ts';
 import { PgCounterStore } from './platform/limits/pg-counter-store.ts';
@@ -84,6 +86,8 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
   });
   // The first hook registered runs last: every other hook may still read.
   services.onShutdown(() => db.close());
+  // Event cursors are sealed under the server secret every process shares (modules/events/cursor.ts).
+  sealCursorsWith(loadIdempotencySecret(config));
   return {
     db,
     now,
