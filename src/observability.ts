@@ -12,7 +12,8 @@ const WEBHOOK_QUEUE = 'webhook-deliveries';
 /**
  * This process's metrics, wired to what they observe: the HTTP server, the status-change writer, the webhook
  * attempt recorder and the audit trail (their signals), the pool, both job queues and the open WebSockets (read when scraped).
- * `/metrics` is served on the main port unless METRICS_PORT gives it a port of its own (runtime.ts).
+ * `/metrics` is served on the main port unless METRICS_PORT gives it a port of its own (runtime.ts); there, in
+ * production, only with METRICS_TOKEN (a bearer token).
  */
 export function instrumentApp(
   app: FastifyInstance,
@@ -41,7 +42,13 @@ export function instrumentApp(
   app.addHook('onClose', async () => {
     for (const stop of unobserve) stop();
   });
-  if (!services.config.operations.metricsPort) registerMetricsRoute(app, () => metrics.registry);
+  const { metricsPort, metricsToken } = services.config.operations;
+  if (!metricsPort) {
+    registerMetricsRoute(app, () => metrics.registry, {
+      token: metricsToken,
+      open: services.config.env !== 'production',
+    });
+  }
   app.decorate('metrics', metrics);
   return metrics;
 }

@@ -262,6 +262,23 @@ export type CardDetailsInput = {
   vaultToken?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** A new password for the signed-in user. */
+export type ChangePasswordInput = {
+  /** The password now: a session left open is not enough to change it. */
+  currentPassword: Scalars['String']['input'];
+  /** The new password: 12 to 256 characters, hard to guess (not common, not the e-mail address, not the product's name). */
+  newPassword: Scalars['String']['input'];
+};
+
+/** The result of `changePassword`. */
+export type ChangePasswordPayload = {
+  __typename?: 'ChangePasswordPayload';
+  /** True once the password was changed (every other session of the user has ended); null when `userErrors` is not empty. */
+  changed: Maybe<Scalars['Boolean']['output']>;
+  /** What is wrong (`wrong_password`, `weak_password`, `invalid_request`, `rate_limited`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** The result of `createApiKey`. */
 export type CreateApiKeyPayload = {
   __typename?: 'CreateApiKeyPayload';
@@ -315,6 +332,20 @@ export type CreateOrderPayload = {
   userErrors: Array<UserError>;
 };
 
+/** The result of `createPasswordReset`. */
+export type CreatePasswordResetPayload = {
+  __typename?: 'CreatePasswordResetPayload';
+  /** When the link stops working. */
+  expires: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * The one-time link (`{merchant portal}/reset-password#token=…`) for the user to set a new password, shown only in
+   * this answer: it works once, for an hour, and a newer link ends it. Null when `userErrors` is not empty.
+   */
+  url: Maybe<Scalars['String']['output']>;
+  /** What is wrong (`not_found`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** A new payment link. Only `amount` and `currency` are required; the order fields follow `createOrder`'s rules. */
 export type CreatePaymentLinkInput = {
   /** Minor units, VAT included: 0 to 99,999,999,999, for each order the link creates. */
@@ -348,7 +379,7 @@ export type CreatePaymentLinkPayload = {
 
 /** A new merchant user. */
 export type CreateUserInput = {
-  /** The address the user signs in with (at most 254 characters); unique across the gateway. */
+  /** The address the user signs in with (at most 254 characters); one account per address in a project. */
   email: Scalars['String']['input'];
   /** The user's role in the calling project. */
   role: Role;
@@ -648,6 +679,11 @@ export type Mutation = {
   /** Captures a pre-authorization (`captureMode: MANUAL`). */
   captureTransaction: CaptureTransactionPayload;
   /**
+   * The signed-in user changes their own password; every other session of the user ends at once (its sockets close).
+   * Any signed-in user; at most 5 wrong current passwords per 15 minutes.
+   */
+  changePassword: ChangePasswordPayload;
+  /**
    * Creates an API key for the calling project (`sk_test_…` or `sk_live_…` by the project's mode), owned by the
    * caller: removing the caller revokes it unless an admin takes it over. Admin and developer users only.
    */
@@ -657,6 +693,11 @@ export type Mutation = {
    * one, an own checkout. A `ONE_CLICK` card transaction is charged at once.
    */
   createOrder: CreateOrderPayload;
+  /**
+   * Issues a one-time link for a user of the calling project to set a new password (a forgotten one). Admin users
+   * only. Using the link ends every session of that user.
+   */
+  createPasswordReset: CreatePasswordResetPayload;
   /**
    * Creates a payment link. Send an `Idempotency-Key` HTTP header to retry safely: a retry then returns the first
    * answer instead of creating a second link.
@@ -754,6 +795,15 @@ export type MutationCaptureTransactionArgs = {
  * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
  * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
  */
+export type MutationChangePasswordArgs = {
+  input: ChangePasswordInput;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationCreateApiKeyArgs = {
   label: Scalars['String']['input'];
   role?: InputMaybe<Role>;
@@ -766,6 +816,15 @@ export type MutationCreateApiKeyArgs = {
  */
 export type MutationCreateOrderArgs = {
   input: CreateOrderInput;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationCreatePasswordResetArgs = {
+  userId: Scalars['ID']['input'];
 };
 
 
@@ -1969,7 +2028,7 @@ export type User = Node & {
   __typename?: 'User';
   /** When the user was added. */
   created: Scalars['DateTime']['output'];
-  /** The e-mail address the user signs in with, in lower case; one account per address. */
+  /** The e-mail address the user signs in with, in lower case; one account per address in a project. */
   email: Scalars['String']['output'];
   /** User id (uuid). */
   id: Scalars['ID']['output'];
@@ -2358,9 +2417,12 @@ export type ResolversTypes = ResolversObject<{
   CaptureTransactionInput: CaptureTransactionInput;
   CaptureTransactionPayload: ResolverTypeWrapper<Omit<CaptureTransactionPayload, 'captureOrder' | 'order'> & { captureOrder?: Maybe<ResolversTypes['Order']>, order?: Maybe<ResolversTypes['Order']> }>;
   CardDetailsInput: CardDetailsInput;
+  ChangePasswordInput: ChangePasswordInput;
+  ChangePasswordPayload: ResolverTypeWrapper<ChangePasswordPayload>;
   CreateApiKeyPayload: ResolverTypeWrapper<Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: ResolverTypeWrapper<Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
+  CreatePasswordResetPayload: ResolverTypeWrapper<CreatePasswordResetPayload>;
   CreatePaymentLinkInput: CreatePaymentLinkInput;
   CreatePaymentLinkPayload: ResolverTypeWrapper<Omit<CreatePaymentLinkPayload, 'paymentLink'> & { paymentLink?: Maybe<ResolversTypes['PaymentLink']> }>;
   CreateUserInput: CreateUserInput;
@@ -2483,9 +2545,12 @@ export type ResolversParentTypes = ResolversObject<{
   CaptureTransactionInput: CaptureTransactionInput;
   CaptureTransactionPayload: Omit<CaptureTransactionPayload, 'captureOrder' | 'order'> & { captureOrder?: Maybe<ResolversParentTypes['Order']>, order?: Maybe<ResolversParentTypes['Order']> };
   CardDetailsInput: CardDetailsInput;
+  ChangePasswordInput: ChangePasswordInput;
+  ChangePasswordPayload: ChangePasswordPayload;
   CreateApiKeyPayload: Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
+  CreatePasswordResetPayload: CreatePasswordResetPayload;
   CreatePaymentLinkInput: CreatePaymentLinkInput;
   CreatePaymentLinkPayload: Omit<CreatePaymentLinkPayload, 'paymentLink'> & { paymentLink?: Maybe<ResolversParentTypes['PaymentLink']> };
   CreateUserInput: CreateUserInput;
@@ -2646,6 +2711,11 @@ export type CaptureTransactionPayloadResolvers<ContextType = AppGraphQLContext, 
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type ChangePasswordPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['ChangePasswordPayload'] = ResolversParentTypes['ChangePasswordPayload']> = ResolversObject<{
+  changed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type CreateApiKeyPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreateApiKeyPayload'] = ResolversParentTypes['CreateApiKeyPayload']> = ResolversObject<{
   apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
   secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2654,6 +2724,12 @@ export type CreateApiKeyPayloadResolvers<ContextType = AppGraphQLContext, Parent
 
 export type CreateOrderPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreateOrderPayload'] = ResolversParentTypes['CreateOrderPayload']> = ResolversObject<{
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type CreatePasswordResetPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreatePasswordResetPayload'] = ResolversParentTypes['CreatePasswordResetPayload']> = ResolversObject<{
+  expires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -2767,8 +2843,10 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   authenticateTransaction?: Resolver<ResolversTypes['AuthenticateTransactionPayload'], ParentType, ContextType, RequireFields<MutationAuthenticateTransactionArgs, 'input'>>;
   captureTransaction?: Resolver<ResolversTypes['CaptureTransactionPayload'], ParentType, ContextType, RequireFields<MutationCaptureTransactionArgs, 'input'>>;
+  changePassword?: Resolver<ResolversTypes['ChangePasswordPayload'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
   createApiKey?: Resolver<ResolversTypes['CreateApiKeyPayload'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'label'>>;
   createOrder?: Resolver<ResolversTypes['CreateOrderPayload'], ParentType, ContextType, RequireFields<MutationCreateOrderArgs, 'input'>>;
+  createPasswordReset?: Resolver<ResolversTypes['CreatePasswordResetPayload'], ParentType, ContextType, RequireFields<MutationCreatePasswordResetArgs, 'userId'>>;
   createPaymentLink?: Resolver<ResolversTypes['CreatePaymentLinkPayload'], ParentType, ContextType, RequireFields<MutationCreatePaymentLinkArgs, 'input'>>;
   createUser?: Resolver<ResolversTypes['CreateUserPayload'], ParentType, ContextType, RequireFields<MutationCreateUserArgs, 'input'>>;
   deactivatePaymentLink?: Resolver<ResolversTypes['DeactivatePaymentLinkPayload'], ParentType, ContextType, RequireFields<MutationDeactivatePaymentLinkArgs, 'id'>>;
@@ -3195,8 +3273,10 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   AuditTarget?: AuditTargetResolvers<ContextType>;
   AuthenticateTransactionPayload?: AuthenticateTransactionPayloadResolvers<ContextType>;
   CaptureTransactionPayload?: CaptureTransactionPayloadResolvers<ContextType>;
+  ChangePasswordPayload?: ChangePasswordPayloadResolvers<ContextType>;
   CreateApiKeyPayload?: CreateApiKeyPayloadResolvers<ContextType>;
   CreateOrderPayload?: CreateOrderPayloadResolvers<ContextType>;
+  CreatePasswordResetPayload?: CreatePasswordResetPayloadResolvers<ContextType>;
   CreatePaymentLinkPayload?: CreatePaymentLinkPayloadResolvers<ContextType>;
   CreateUserPayload?: CreateUserPayloadResolvers<ContextType>;
   CurrencyAmount?: CurrencyAmountResolvers<ContextType>;

@@ -19,7 +19,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the merchant portal
-         * @description Opens a session for a merchant user: sets the session cookie (`HttpOnly; Secure; SameSite=Strict`) and answers the user and the CSRF token. A wrong password and an unknown address get the same answer. Rate limited per address and per e-mail address.
+         * @description Opens a session for a merchant user: sets the session cookie (`HttpOnly; Secure; SameSite=Strict`) and answers the user and the CSRF token. A wrong password and an unknown address get the same answer. An address may have accounts in several projects: the password decides which, and `project_id` when it opens more than one. Rate limited per address, per (address, e-mail address) and per e-mail address.
          */
         post: operations["signIn"];
         /**
@@ -27,6 +27,26 @@ export interface paths {
          * @description Ends the session in every process (its WebSockets close) and clears the cookie. Without a valid session there is nothing to end, and the answer is the same 204.
          */
         delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link
+         * @description Uses up a one-time reset link an admin issued (`createPasswordReset`, or `npm run user:reset-password`): the link works once and for an hour, the password must be hard to guess, and every session of the user ends. Rate limited per client address, with the sign-ins.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1055,6 +1075,11 @@ export interface operations {
                 "application/json": {
                     email: string;
                     password: string;
+                    /**
+                     * Format: uuid
+                     * @description Only when the address and password open accounts in several projects (a 400 `project_required` says so): the project to sign in to.
+                     */
+                    project_id?: string;
                 };
             };
         };
@@ -1071,7 +1096,8 @@ export interface operations {
                 };
             };
             /**
-             * @description - `invalid_request`: A field is missing, of the wrong type or out of range, or unknown: `fields` names each one
+             * @description - `project_required`: The address and password open accounts in several projects: send `project_id`
+             *     - `invalid_request`: A field is missing, of the wrong type or out of range, or unknown: `fields` names each one
              *     - `malformed_json`: The body is not JSON
              */
             400: {
@@ -1164,6 +1190,76 @@ export interface operations {
             };
             /** @description - `csrf_token_invalid`: A valid session cookie without its `x-csrf-token` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `rate_limited`: Too many requests from this credential or address: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `token` of the reset link (after `#token=`). */
+                    token: string;
+                    /** @description The new password: 12 to 256 characters, hard to guess. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is set; every session of the user has ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - `invalid_reset_link`: The link was used, expired, or a newer one was issued
+             *     - `weak_password`: The password is too easy to guess
+             *     - `invalid_request`: A field is missing, of the wrong type or out of range, or unknown: `fields` names each one
+             *     - `malformed_json`: The body is not JSON
+             */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -25,9 +25,11 @@ describe("a rolled key's open WebSocket", () => {
       void socket.closed.then(() => {
         closedAt = Date.now();
       });
-      const [key] = await sql<{ id: string }>(app.databaseUrl, 'select id from api_keys where project_id = $1', [
-        project.projectId,
-      ]);
+      const [key] = await sql<{ id: string }>(
+        app.databaseUrl,
+        'select id from api_keys where project_id = $1',
+        [project.projectId],
+      );
       const rolledAt = Date.now();
       const rolled = await gql<{ rollApiKey: { previousKey: { expires: string } } }>(
         'mutation ($id: ID!) { rollApiKey(id: $id, overlap: "PT3S") { previousKey { expires } userErrors { code } } }',

@@ -12,7 +12,8 @@ function pagingFields(): { field: string; args: string[] }[] {
     .filter((field) => field.args.some((arg) => ['first', 'last', 'after', 'before'].includes(arg.name)))
     .map((field) => {
       const required = field.args.filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined);
-      if (required.length > 0) throw new Error(`${field.name} needs ${required.map((arg) => arg.name)}: add it here`);
+      if (required.length > 0)
+        throw new Error(`${field.name} needs ${required.map((arg) => arg.name)}: add it here`);
       expect(isObjectType(getNamedType(field.type))).toBe(true);
       return { field: field.name, args: field.args.map((arg) => arg.name) };
     });
@@ -52,11 +53,14 @@ describe('paging arguments', () => {
           case: `${field}(${argument}: ${value})`,
           code: errors?.[0]?.extensions?.code,
           namesArgument:
-            errors?.[0]?.extensions?.field === argument || new RegExp(`\\b${argument}\\b`).test(errors?.[0]?.message ?? ''),
+            errors?.[0]?.extensions?.field === argument ||
+            new RegExp(`\\b${argument}\\b`).test(errors?.[0]?.message ?? ''),
         });
       }
     }
     expect(answers.length).toBeGreaterThan(15);
-    expect(answers).toEqual(answers.map((answer) => ({ ...answer, code: 'BAD_USER_INPUT', namesArgument: true })));
+    expect(answers).toEqual(
+      answers.map((answer) => ({ ...answer, code: 'BAD_USER_INPUT', namesArgument: true })),
+    );
   });
 });

@@ -30,7 +30,7 @@ export type CaptureTransactionInput = {
 
 /** A new merchant user. */
 export type CreateUserInput = {
-  /** The address the user signs in with (at most 254 characters); unique across the gateway. */
+  /** The address the user signs in with (at most 254 characters); one account per address in a project. */
   email: string;
   /** The user's role in the calling project. */
   role: Role;

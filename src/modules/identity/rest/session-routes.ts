@@ -3,6 +3,7 @@ import type { AuditFacts } from '../../../platform/audit/audit-trail.ts';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { route } from '../../../platform/http/route-contract.ts';
 import { authenticateSession } from '../commands/authenticate-session.ts';
+import { resetPassword } from '../commands/password-reset.ts';
 import { attemptSignIn } from '../commands/sign-in.ts';
 import { signOut } from '../commands/sign-out.ts';
 import type { IdentityDeps } from '../deps.ts';
@@ -15,7 +16,12 @@ import {
   setSessionCookie,
 } from '../session-cookie.ts';
 import { csrfTokenMatches, csrfTokenOf } from '../session-token.ts';
-import { getSessionContract, signInContract, signOutContract } from './session-contracts.ts';
+import {
+  getSessionContract,
+  resetPasswordContract,
+  signInContract,
+  signOutContract,
+} from './session-contracts.ts';
 
 /**
  * The portal's session endpoints at `{merchant_portal_url}/session`, for a single-page app: JSON in and out, no
@@ -52,17 +58,20 @@ export function sessionRoutes(deps: IdentityDeps) {
           ),
       });
       if (!attempt.ok) {
-        // A refusal wrote nothing: its entry is written on its own (AuditTrail.record).
-        const who = attempt.user;
-        request.deps.audit.record(
-          entry({
-            projectId: who?.projectId ?? null,
-            principal: { kind: who ? 'user' : 'anonymous', id: who?.id ?? null, label: who?.email ?? null },
-            action: 'session.sign_in_failed',
-            target: null,
-            outcome: 'refused',
-          }),
-        );
+        // A refusal wrote nothing: its entry is written on its own (AuditTrail.record), one per account tried
+        // (each of its projects sees it), or one without a project for an unknown address.
+        const tried = attempt.users.length > 0 ? attempt.users : [null];
+        for (const who of tried) {
+          request.deps.audit.record(
+            entry({
+              projectId: who?.projectId ?? null,
+              principal: { kind: who ? 'user' : 'anonymous', id: who?.id ?? null, label: who?.email ?? null },
+              action: 'session.sign_in_failed',
+              target: null,
+              outcome: 'refused',
+            }),
+          );
+        }
         if (email) await request.server.signInFailed(request, email);
         throw signInRefused();
       }
@@ -76,6 +85,24 @@ export function sessionRoutes(deps: IdentityDeps) {
         project_id: user.projectId,
         csrf_token: csrfToken,
       };
+    });
+
+    route(app, resetPasswordContract, async (request, reply) => {
+      // Counted with the address's sign-in attempts: a link's token cannot be guessed, and trying costs the same.
+      await request.server.limitSignIn(request, reply, null);
+      await resetPassword(request.deps, request.body, {
+        recordIn: (uow, user) =>
+          request.deps.audit.recordIn(uow, {
+            projectId: user.projectId,
+            principal: { kind: 'user', id: user.id, label: user.email },
+            clientAddress: request.ip,
+            action: 'session.password_reset',
+            target: { type: 'user', id: user.id },
+            outcome: 'succeeded',
+            requestId: request.id,
+          }),
+      });
+      return noStore(reply).code(204).send();
     });
 
     route(app, getSessionContract, async (request, reply) => {

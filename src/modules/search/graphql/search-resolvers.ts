@@ -78,5 +78,7 @@ function sortText(sort: OrderSort): string {
 }
 
 function badInput(type: string, message: string, field: string | null): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', type, ...(field ? { field } : {}) } });
+  return new GraphQLError(message, {
+    extensions: { code: 'BAD_USER_INPUT', type, ...(field ? { field } : {}) },
+  });
 }
