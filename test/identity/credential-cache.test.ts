@@ -51,7 +51,9 @@ describe('the credential cache and unknown API keys', () => {
 
     it('asks the database about a repeated unknown key once, and answers every repeat with the same 401', async () => {
       const answers: Awaited<ReturnType<typeof refusal>>[] = [];
-      const first = await statementsDuring(log, async () => answers.push(await refusal(app.baseUrl, unknownKey(1))));
+      const first = await statementsDuring(log, async () =>
+        answers.push(await refusal(app.baseUrl, unknownKey(1))),
+      );
       const repeats = await statementsDuring(log, async () => {
         for (let i = 0; i < 5; i++) answers.push(await refusal(app.baseUrl, unknownKey(1)));
       });
@@ -124,7 +126,9 @@ describe('the credential cache and unknown API keys', () => {
       const realKey = await statementsDuring(log, async () => expect((await order()).status).toBe(201));
       expect(keyLookups(realKey).filter((statement) => /\bkey_hash\b/.test(statement))).toEqual([]);
       expect(await statementsDuring(log, () => refusal(app.baseUrl, unknownKey(22)))).toEqual([]);
-      expect(keyLookups(await statementsDuring(log, () => refusal(app.baseUrl, unknownKey(20))))).toHaveLength(1);
+      expect(
+        keyLookups(await statementsDuring(log, () => refusal(app.baseUrl, unknownKey(20)))),
+      ).toHaveLength(1);
     });
   });
 });
