@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor.ts';
 import { principalId, principalLabel } from '../auth/actor.ts';
-import { detached, type JoinedWrite, joiningWrites } from '../db/joined-writes.ts';
 import type { UnitOfWork } from '../db/db.ts';
+import { detached, type JoinedWrite, joiningWrites } from '../db/joined-writes.ts';
 import { Signal } from '../metrics/signal.ts';
 
 /** One recorded action. Never a secret or card data: ids, a key's prefix or a user's e-mail, an address. */
