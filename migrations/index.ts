@@ -21,9 +21,10 @@ import { Migration20261125300000_order_stats_statistics } from './Migration20261
 import { Migration20261127100000_order_child_keys } from './Migration20261127100000_order_child_keys.ts';
 import { Migration20261128000000_see_transactions_expiry } from './Migration20261128000000_see_transactions_expiry.ts';
 import { Migration20261128100000_crash_safe_money } from './Migration20261128100000_crash_safe_money.ts';
-import { Migration20261129200000_order_created_event } from './Migration20261129200000_order_created_event.ts';
 import { Migration20261129000000_order_lines } from './Migration20261129000000_order_lines.ts';
 import { Migration20261129100000_graphql_cost_buckets } from './Migration20261129100000_graphql_cost_buckets.ts';
+import { Migration20261129200000_order_created_event } from './Migration20261129200000_order_created_event.ts';
+import { Migration20261129270000_merchant_security } from './Migration20261129270000_merchant_security.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   Migration20261129000000_order_lines,
   Migration20261129100000_graphql_cost_buckets,
   Migration20261129200000_order_created_event,
+  Migration20261129270000_merchant_security,
 ];

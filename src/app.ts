@@ -21,6 +21,7 @@ import { mountGraphQL } from './platform/graphql/apollo.ts';
 import { enforceRoles } from './platform/graphql/authorization.ts';
 import { OperationLimits } from './platform/graphql/limits.ts';
 import type { OperationGate } from './platform/graphql/operation-gate.ts';
+import { reportPagingRefusals } from './platform/graphql/paging-errors.ts';
 import { GRAPHQL_PATH, SUBGRAPH_PATH } from './platform/graphql/paths.ts';
 import { buildSchema, buildSubgraphSchema } from './platform/graphql/schema.ts';
 import { TrustedDocuments } from './platform/graphql/trusted-documents.ts';
@@ -42,6 +43,7 @@ import { mountPortal } from './platform/http/portal.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { createHttpServer } from './platform/http/server.ts';
 import { CostBudget } from './platform/limits/cost-budget.ts';
+import { SharedWindowLimits } from './platform/limits/window-limits.ts';
 import { mountApiReference } from './platform/openapi/api-reference.ts';
 import { checkResponsesAgainstContracts } from './platform/openapi/response-check.ts';
 import { recordRoutes } from './platform/openapi/route-registry.ts';
@@ -82,7 +84,13 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   let sockets: OpenSockets | null = null;
   const metrics = instrumentApp(app, services, deps, () => sockets);
   const sessionCookie = sessionCookieOf(deps.config);
-  registerRateLimits(app, deps.config.security.rateLimits, { sessionCookieName: sessionCookie.name });
+  // Counters every process shares (PostgreSQL), with a cache in front: see platform/limits/window-limits.ts.
+  const rateLimits = new SharedWindowLimits(deps.counters, deps.logger);
+  app.addHook('onClose', async () => {
+    await rateLimits.flush();
+    rateLimits.close();
+  });
+  registerRateLimits(app, deps.config.security.rateLimits, rateLimits);
   registerAuthentication(app, {
     apiKey: (credential, request) => authenticateApiKey(request.deps, credential.apiKey, credential.keyHash),
     apiKeyRefusedAtOnce: (credential) => apiKeyRefusedAtOnce(deps, credential.apiKey, credential.keyHash),
@@ -108,7 +116,8 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   });
 
   const schema = buildSchema(resolvers);
-  enforceRoles(schema, { onMutation: auditMutations(deps.audit) });
+  enforceRoles(schema, { aroundMutation: auditMutations(deps.audit) });
+  reportPagingRefusals(schema);
   // Every authenticated REST write is recorded once answered; pending entries are written at shutdown.
   recordRestWrites(app, deps.audit);
   app.addHook('onClose', () => deps.audit.flush());
@@ -141,7 +150,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   });
   // The same SDL and resolvers as a Federation 2 subgraph, for a company's gateway (API keys only).
   const subgraph = buildSubgraphSchema(resolvers, federationEntities);
-  enforceRoles(subgraph, { onMutation: auditMutations(deps.audit) });
+  enforceRoles(subgraph, { aroundMutation: auditMutations(deps.audit) });
   await mountGraphQL<AppGraphQLContext>(app, {
     schema: subgraph,
     path: SUBGRAPH_PATH,
@@ -201,9 +210,11 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     onClose: () => feed.close(),
   });
   // A revoked key, a removed user, an ended session: its sockets close at once, in every process.
+  // A rolled key's sockets are re-checked at once: they learn the key's end and close at it.
   const stopWatching = deps.credentials.onChange((change) => {
     if (!change) void sockets.recheckAll();
     else if (change.revoked) sockets.closeWhere((actor) => concerns(change, actor));
+    else void sockets.recheckWhere((actor) => concerns(change, actor));
   });
   app.addHook('onClose', async () => stopWatching());
 

@@ -10,9 +10,10 @@ import type { AppDeps, AppServices } from './services.ts';
 const WEBHOOK_QUEUE = 'webhook-deliveries';
 
 /**
- * This process's metrics, wired to what they observe: the HTTP server, the status-change writer and the webhook
- * attempt recorder (their signals), the pool, both job queues and the open WebSockets (read when scraped).
- * `/metrics` is served on the main port unless METRICS_PORT gives it a port of its own (runtime.ts).
+ * This process's metrics, wired to what they observe: the HTTP server, the status-change writer, the webhook
+ * attempt recorder and the audit trail (their signals), the pool, both job queues and the open WebSockets (read when scraped).
+ * `/metrics` is served on the main port unless METRICS_PORT gives it a port of its own (runtime.ts); there, in
+ * production, only with METRICS_TOKEN (a bearer token).
  */
 export function instrumentApp(
   app: FastifyInstance,
@@ -36,11 +37,18 @@ export function instrumentApp(
     attemptsRecorded.observe((attempt) =>
       metrics.webhookAttempts.inc({ outcome: attempt.errorKind ?? 'delivered' }),
     ),
+    deps.audit.failed.observe((count) => metrics.auditEntriesFailed.inc(count)),
   ];
   app.addHook('onClose', async () => {
     for (const stop of unobserve) stop();
   });
-  if (!services.config.operations.metricsPort) registerMetricsRoute(app, () => metrics.registry);
+  const { metricsPort, metricsToken } = services.config.operations;
+  if (!metricsPort) {
+    registerMetricsRoute(app, () => metrics.registry, {
+      token: metricsToken,
+      open: services.config.env !== 'production',
+    });
+  }
   app.decorate('metrics', metrics);
   return metrics;
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config/index.ts';
 import { auditWriter } from './modules/audit/audit-writer.ts';
 import type { BackOfficeDeps } from './modules/back-office/deps.ts';
+import { sealCursorsWith } from './modules/events/cursor.ts';
 import type { EventFeed } from './modules/events/event-feed.ts';
 import { idealPaymentMethod } from './modules/ideal/ideal-payment-method.ts';
 import { Credentials } from './modules/identity/credentials.ts';
@@ -23,7 +24,10 @@ import { Db } from './platform/db/db.ts';
 import type { Orm } from './platform/db/orm.ts';
 import type { Deps } from './platform/deps.ts';
 import type { GraphQLContext } from './platform/graphql/context.ts';
+import { loadIdempotencySecret } from './platform/http/idempotency-secret.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
+import type { CounterStore } from './platform/limits/counter-store.ts';
+import { PgCounterStore } from './platform/limits/pg-counter-store.ts';
 import type { PgListener } from './platform/pubsub/pg-listener.ts';
 
 /** Long-lived services of one process (HTTP faces and background workers alike). */
@@ -50,6 +54,11 @@ export interface AppServices {
  */
 export interface AppDeps extends Deps, ProjectDeps, IdentityDeps, PaymentDeps, WalletDeps, BackOfficeDeps {
   paymentMethods: PaymentMethodRegistry<AppDeps>;
+  /**
+   * Counters every process shares (rate limits; any budget that must hold across processes, e.g. a leaky
+   * bucket per project): platform/limits/counter-store.ts.
+   */
+  counters: CounterStore;
 }
 
 /**
@@ -82,6 +91,8 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
   // The test acquirer keeps its books on connections of its own, as the remote system it stands for would.
   const acquirerBooks = db.dedicated(2);
   services.onShutdown(() => acquirerBooks.close());
+  // Event cursors are sealed under the server secret every process shares (modules/events/cursor.ts).
+  sealCursorsWith(loadIdempotencySecret(config));
   return {
     db,
     now,
@@ -89,7 +100,8 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
     logger,
     jobs,
     paymentMethods,
-    audit: new AuditTrail({ write: auditWriter(db), logger }),
+    counters: new PgCounterStore(db),
+    audit: new AuditTrail({ writer: auditWriter(db), logger }),
     credentials: new Credentials({
       db,
       now,

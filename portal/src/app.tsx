@@ -6,6 +6,7 @@ import { DevelopersPage } from './pages/developers.tsx';
 import { HomePage } from './pages/home.tsx';
 import { OrderDetailPage } from './pages/order-detail.tsx';
 import { OrdersPage } from './pages/orders.tsx';
+import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { type Portal, PortalContext } from './portal-context.tsx';
@@ -71,7 +72,12 @@ export function App() {
       {state.signedIn ? (
         <SignedIn {...state.signedIn} onSignedOut={signedOut} />
       ) : (
-        <SignInPage onSignedIn={start} />
+        <Switch>
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route>
+            <SignInPage onSignedIn={start} />
+          </Route>
+        </Switch>
       )}
     </Router>
   );

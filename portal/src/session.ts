@@ -20,7 +20,15 @@ interface SessionJson {
 
 export const SESSION_URL = `${import.meta.env.BASE_URL}session`;
 
-export class SignInError extends Error {}
+export class SignInError extends Error {
+  /** The server asks which project: the address and password open several (`project_required`). */
+  readonly projectRequired: boolean;
+
+  constructor(message: string, projectRequired = false) {
+    super(message);
+    this.projectRequired = projectRequired;
+  }
+}
 
 const fromJson = (json: SessionJson): Session => ({
   user: json.user,
@@ -70,19 +78,37 @@ export async function currentSession(): Promise<Session | null> {
   return fromJson((await response.json()) as SessionJson);
 }
 
-export async function signIn(email: string, password: string): Promise<Session> {
+export async function signIn(email: string, password: string, projectId?: string): Promise<Session> {
   const response = await fetch(SESSION_URL, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email, password, ...(projectId ? { project_id: projectId } : {}) }),
   });
   if (response.ok) {
     markSignedIn(true);
     return fromJson((await response.json()) as SessionJson);
   }
-  const body = (await response.json().catch(() => null)) as { error?: { value?: string } } | null;
+  const body = (await response.json().catch(() => null)) as {
+    error?: { type?: string; value?: string };
+  } | null;
   if (response.status === 429) throw new SignInError('Too many attempts. Wait a minute and try again.');
-  throw new SignInError(body?.error?.value ?? `Signing in failed (HTTP ${response.status})`);
+  throw new SignInError(
+    body?.error?.value ?? `Signing in failed (HTTP ${response.status})`,
+    body?.error?.type === 'project_required',
+  );
+}
+
+/** Sets a new password with a reset link's token; answers the server's refusal, or null once done. */
+export async function resetPassword(token: string, password: string): Promise<string | null> {
+  const response = await fetch(`${import.meta.env.BASE_URL}password-reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ token, password }),
+  });
+  if (response.ok) return null;
+  if (response.status === 429) return 'Too many attempts. Wait a minute and try again.';
+  const body = (await response.json().catch(() => null)) as { error?: { value?: string } } | null;
+  return body?.error?.value ?? `The password could not be set (HTTP ${response.status})`;
 }
 
 /** Ends the session on the server (every process closes its sockets); the cookie is cleared. */

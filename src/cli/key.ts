@@ -3,14 +3,17 @@ import { createApiKey } from '../modules/identity/commands/create-api-key.ts';
 import { listApiKeys } from '../modules/identity/commands/list-api-keys.ts';
 import { revokeApiKey } from '../modules/identity/commands/revoke-api-key.ts';
 import { rollApiKey } from '../modules/identity/commands/roll-api-key.ts';
+import { takeOverApiKey } from '../modules/identity/commands/take-over-api-key.ts';
 import { commandProblem, missingOptions, printJson, runCli } from './command-line.ts';
 
 const USAGE = `Usage:
   npm run -s key:list -- --project PROJECT_ID [--json]
-  npm run -s key:create -- --project PROJECT_ID --label LABEL [--json]
-  npm run -s key:roll -- --id KEY_ID [--overlap PT1H] [--json]      (overlap PT0S … PT24H, default PT1H)
+  npm run -s key:create -- --project PROJECT_ID --label LABEL [--role admin|developer|viewer] [--json]
+  npm run -s key:roll -- --id KEY_ID [--overlap PT1H] [--role ROLE] [--json]   (overlap PT0S … PT24H, default PT1H)
   npm run -s key:revoke -- --id KEY_ID [--json]
-A new key's secret is printed once.`;
+  npm run -s key:take-over -- --id KEY_ID [--json]     (the key belongs to no user from then on)
+A new key's secret is printed once. Keys made here are admin keys unless --role says less; a roll keeps the
+rolled key's role and owner.`;
 
 const keyJson = (key: ApiKey, now: Date) => ({
   id: key.id,
@@ -21,6 +24,9 @@ const keyJson = (key: ApiKey, now: Date) => ({
   expires: key.expiresAt?.toISOString() ?? null,
   revoked: key.revokedAt?.toISOString() ?? null,
   active: key.isActive(now),
+  role: key.role,
+  created_by: key.createdByUserId ? { id: key.createdByUserId, email: key.createdByEmail } : null,
+  owner: key.owner(),
 });
 
 /** API keys from the command line, on the same database the server uses. */
@@ -31,6 +37,7 @@ await runCli(
     label: { type: 'string' },
     id: { type: 'string' },
     overlap: { type: 'string' },
+    role: { type: 'string' },
     json: { type: 'boolean', default: false },
   },
   async ({ command, values, deps, usage }) => {
@@ -49,7 +56,11 @@ await runCli(
       }
       case 'create': {
         if (!values.project || !values.label) return usage();
-        const { key, secret } = await createApiKey(deps, values.project, { label: values.label });
+        const { key, secret } = await createApiKey(deps, values.project, {
+          label: values.label,
+          role: values.role,
+          maker: null,
+        });
         print(
           { id: key.id, api_key: secret },
           `API key ${key.id}\n${secret}\nThe key is shown only once: store it now.`,
@@ -58,7 +69,12 @@ await runCli(
       }
       case 'roll': {
         if (!values.id) return usage();
-        const rolled = await rollApiKey(deps, null, { keyId: values.id, overlap: values.overlap });
+        const rolled = await rollApiKey(deps, null, {
+          keyId: values.id,
+          overlap: values.overlap,
+          role: values.role,
+          maker: null,
+        });
         print(
           { id: rolled.key.id, api_key: rolled.secret },
           `API key ${rolled.key.id}\n${rolled.secret}\nThe key is shown only once: store it now.\n` +
@@ -75,6 +91,15 @@ await runCli(
         );
         return 0;
       }
+      case 'take-over': {
+        if (!values.id) return usage();
+        const key = await takeOverApiKey(deps, null, values.id, null);
+        print(
+          { id: key.id, owner: null },
+          `API key ${key.prefix}… belongs to no user now: removing its maker no longer revokes it.`,
+        );
+        return 0;
+      }
       default:
         return usage();
     }
@@ -85,9 +110,17 @@ await runCli(
       const id = { id: 'the id of the key (see key:list)' };
       if (command === 'list') return missingOptions(values, project);
       if (command === 'create') return missingOptions(values, { ...project, label: 'a name for the key' });
-      if (command === 'roll' || command === 'revoke') return missingOptions(values, id);
-      return commandProblem(command, ['list', 'create', 'roll', 'revoke']);
+      if (command === 'roll' || command === 'revoke' || command === 'take-over') {
+        return missingOptions(values, id);
+      }
+      return commandProblem(command, ['list', 'create', 'roll', 'revoke', 'take-over']);
     },
-    flagNames: () => ({ label: '--label', overlap: '--overlap', id: '--id', projectId: '--project' }),
+    flagNames: () => ({
+      label: '--label',
+      overlap: '--overlap',
+      id: '--id',
+      projectId: '--project',
+      role: '--role',
+    }),
   },
 );

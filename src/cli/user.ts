@@ -1,5 +1,6 @@
 import { createUser } from '../modules/identity/commands/create-user.ts';
 import { listUsers } from '../modules/identity/commands/list-users.ts';
+import { createPasswordReset } from '../modules/identity/commands/password-reset.ts';
 import { removeUser } from '../modules/identity/commands/remove-user.ts';
 import { isRole } from '../platform/auth/roles.ts';
 import { commandProblem, missingOptions, printJson, readStandardInput, runCli } from './command-line.ts';
@@ -8,7 +9,9 @@ const USAGE = `Usage:
   npm run -s user:create -- --project PROJECT_ID --email EMAIL --role admin|developer|viewer [--password-stdin] [--json]
   npm run user:remove -- --id USER_ID
   npm run user:list -- --project PROJECT_ID [--json]
-A password is generated and printed once, unless --password-stdin reads one (12 to 256 characters) from standard input.`;
+  npm run -s user:reset-password -- --id USER_ID [--json]
+A password is generated and printed once, unless --password-stdin reads one (12 to 256 characters, hard to
+guess) from standard input. A reset link works once, for an hour, and is printed once.`;
 
 /** Merchant users from the command line, on the same database the server uses. */
 await runCli(
@@ -51,6 +54,23 @@ await runCli(
       process.stdout.write(`Removed user ${removed.userId} ${removed.email}; its sessions have ended.\n`);
       return 0;
     }
+    if (command === 'reset-password') {
+      if (!values.id) return usage();
+      const link = await createPasswordReset(deps, null, values.id, null);
+      if (values.json) {
+        printJson({
+          user_id: link.userId,
+          email: link.email,
+          url: link.url,
+          expires: link.expires.toISOString(),
+        });
+      } else {
+        process.stdout.write(
+          `Reset link for ${link.email}, valid until ${link.expires.toISOString()} (once):\n${link.url}\n`,
+        );
+      }
+      return 0;
+    }
     if (command === 'list') {
       if (!values.project) return usage();
       const users = await listUsers(deps, values.project);
@@ -80,9 +100,11 @@ await runCli(
         }
         return problems;
       }
-      if (command === 'remove') return missingOptions(values, { id: 'the id of the user (see user:list)' });
+      if (command === 'remove' || command === 'reset-password') {
+        return missingOptions(values, { id: 'the id of the user (see user:list)' });
+      }
       if (command === 'list') return missingOptions(values, { project: 'the id of the project' });
-      return commandProblem(command, ['create', 'remove', 'list']);
+      return commandProblem(command, ['create', 'remove', 'list', 'reset-password']);
     },
     flagNames: () => ({ email: '--email', role: '--role', password: '--password-stdin' }),
   },

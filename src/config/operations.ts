@@ -12,6 +12,7 @@ export const operationsEnvShape = {
   MIGRATE_ON_START: flag.optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DATABASE_READ_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -34,6 +35,12 @@ export interface OperationsConfig {
   webConcurrency: number;
   /** A separate port for GET /metrics; unset: /metrics on the main port. */
   metricsPort: number | undefined;
+  /**
+   * The bearer token /metrics on the main port requires. In production without METRICS_PORT, /metrics is served
+   * on the main port only with a token (it names merchants' GraphQL operations); outside production it is open
+   * unless a token is set.
+   */
+  metricsToken: string | undefined;
   /** A streaming replica for the heavy reads (search, CSV, stats, GraphQL connections). */
   databaseReadUrl: string | undefined;
   /** How long a stopping server answers /health/ready with 503 before it stops taking requests. */
@@ -60,6 +67,7 @@ export function operationsConfigFrom(raw: OperationsEnv): OperationsConfig {
     migrateOnStart: raw.MIGRATE_ON_START ?? !production,
     webConcurrency: raw.WEB_CONCURRENCY ?? (production ? availableParallelism() : 1),
     metricsPort: raw.METRICS_PORT,
+    metricsToken: raw.METRICS_TOKEN,
     databaseReadUrl: raw.DATABASE_READ_URL,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_SECONDS * 1000,
     databasePoolSize: raw.DATABASE_POOL_SIZE,

@@ -43,7 +43,10 @@ export const securityEnvShape = {
   RATE_LIMIT_PER_CREDENTIAL: count(1, 100_000_000, 600_000),
   RATE_LIMIT_AUTH_FAILURES: count(1, 100_000_000, 100),
   RATE_LIMIT_SIGN_IN_PER_ADDRESS: count(1, 1_000_000, 50),
-  RATE_LIMIT_SIGN_IN_PER_EMAIL: count(1, 1_000_000, 10),
+  RATE_LIMIT_SIGN_IN_PER_EMAIL: count(1, 1_000_000, 100),
+  RATE_LIMIT_SIGN_IN_FAILURES_PER_PAIR: count(1, 1_000_000, 5),
+  RATE_LIMIT_SIGN_IN_SLOWDOWN_AFTER: count(0, 1_000_000, 10),
+  RATE_LIMIT_SIGN_IN_MAX_DELAY: duration('PT10S'),
   RATE_LIMIT_SIGN_IN_WINDOW: duration('PT15M'),
   RATE_LIMIT_PAGE_FORMS: count(1, 1_000_000, 120),
 };
@@ -87,9 +90,20 @@ export interface SecurityConfig {
     perCredential: number;
     /** Refused authentications (401) per minute per client address. */
     authFailures: number;
+    /** Sign-in attempts per client address (any e-mail address) per window. */
     signInPerAddress: number;
-    signInPerEmail: number;
-    /** The window of both sign-in limits (milliseconds). */
+    /** Failed sign-ins per (client address, e-mail address) per window: past it, that pair gets 429. */
+    signInFailuresPerPair: number;
+    /**
+     * Failed sign-ins per e-mail address (from every address) per window: past it, only addresses without a
+     * failure in the window are heard, after `signInMaxDelayMs`.
+     */
+    signInFailuresPerEmail: number;
+    /** Failed sign-ins per e-mail address from which every sign-in for it is slowed down. */
+    signInSlowdownAfter: number;
+    /** The longest a sign-in is slowed down (milliseconds). */
+    signInMaxDelayMs: number;
+    /** The window of the sign-in limits (milliseconds). */
     signInWindowMs: number;
     /** Hosted page form posts per minute per client address. */
     pageForms: number;
@@ -118,7 +132,10 @@ export function securityConfigFrom(raw: SecurityEnv): SecurityConfig {
       perCredential: raw.RATE_LIMIT_PER_CREDENTIAL,
       authFailures: raw.RATE_LIMIT_AUTH_FAILURES,
       signInPerAddress: raw.RATE_LIMIT_SIGN_IN_PER_ADDRESS,
-      signInPerEmail: raw.RATE_LIMIT_SIGN_IN_PER_EMAIL,
+      signInFailuresPerPair: raw.RATE_LIMIT_SIGN_IN_FAILURES_PER_PAIR,
+      signInFailuresPerEmail: raw.RATE_LIMIT_SIGN_IN_PER_EMAIL,
+      signInSlowdownAfter: raw.RATE_LIMIT_SIGN_IN_SLOWDOWN_AFTER,
+      signInMaxDelayMs: raw.RATE_LIMIT_SIGN_IN_MAX_DELAY,
       signInWindowMs: raw.RATE_LIMIT_SIGN_IN_WINDOW,
       pageForms: raw.RATE_LIMIT_PAGE_FORMS,
     },

@@ -97,6 +97,8 @@ export type ApiKey = Node & {
   active: Scalars['Boolean']['output'];
   /** When the key was created. */
   created: Scalars['DateTime']['output'];
+  /** The user who made the key (e-mail as it was then); null for a key made from the command line or with the project. */
+  createdBy: Maybe<ApiKeyUser>;
   /** When a rolled key stops working (the end of its overlap); null: no end. */
   expires: Maybe<Scalars['DateTime']['output']>;
   /** Key id (uuid). */
@@ -105,10 +107,29 @@ export type ApiKey = Node & {
   label: Maybe<Scalars['String']['output']>;
   /** When the key last authenticated a request (updated at most once a minute); null: never used. */
   lastUsed: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * The user the key belongs to: removing that user revokes the key. Its maker, until an admin takes it over
+   * (`takeOverApiKey`); null for keys made from the command line or with the project.
+   */
+  owner: Maybe<ApiKeyUser>;
   /** The key's first 12 characters, e.g. `sk_test_AbCd`: enough to tell keys apart, useless to call with. */
   prefix: Scalars['String']['output'];
   /** When the key was revoked; null: not revoked. */
   revoked: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * What the key may do, over REST, GraphQL and WebSocket alike: never more than the user who made it (a developer
+   * cannot make an `ADMIN` key). Keys made from the command line or with the project are `ADMIN`.
+   */
+  role: Role;
+};
+
+/** A merchant user as an API key names it: its maker or owner. */
+export type ApiKeyUser = {
+  __typename?: 'ApiKeyUser';
+  /** The user's e-mail address. */
+  email: Scalars['String']['output'];
+  /** User id (uuid); the user may have been removed since. */
+  id: Scalars['ID']['output'];
 };
 
 /** One write by a key or a user, a sign-in or a failed sign-in. Holds no secrets and no card data. */
@@ -284,6 +305,23 @@ export type CardDetailsInput = {
   vaultToken?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** A new password for the signed-in user. */
+export type ChangePasswordInput = {
+  /** The password now: a session left open is not enough to change it. */
+  currentPassword: Scalars['String']['input'];
+  /** The new password: 12 to 256 characters, hard to guess (not common, not the e-mail address, not the product's name). */
+  newPassword: Scalars['String']['input'];
+};
+
+/** The result of `changePassword`. */
+export type ChangePasswordPayload = {
+  __typename?: 'ChangePasswordPayload';
+  /** True once the password was changed (every other session of the user has ended); null when `userErrors` is not empty. */
+  changed: Maybe<Scalars['Boolean']['output']>;
+  /** What is wrong (`wrong_password`, `weak_password`, `invalid_request`, `rate_limited`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** The result of `createApiKey`. */
 export type CreateApiKeyPayload = {
   __typename?: 'CreateApiKeyPayload';
@@ -291,7 +329,7 @@ export type CreateApiKeyPayload = {
   apiKey: Maybe<ApiKey>;
   /** The whole key (`sk_test_…` / `sk_live_…`), shown only in this answer: store it now. */
   secret: Maybe<Scalars['String']['output']>;
-  /** What is wrong (`invalid_request`, `forbidden`); empty on success. */
+  /** What is wrong (`invalid_request`, `role_above_yours`, `forbidden`); empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -339,6 +377,20 @@ export type CreateOrderPayload = {
   userErrors: Array<UserError>;
 };
 
+/** The result of `createPasswordReset`. */
+export type CreatePasswordResetPayload = {
+  __typename?: 'CreatePasswordResetPayload';
+  /** When the link stops working. */
+  expires: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * The one-time link (`{merchant portal}/reset-password#token=…`) for the user to set a new password, shown only in
+   * this answer: it works once, for an hour, and a newer link ends it. Null when `userErrors` is not empty.
+   */
+  url: Maybe<Scalars['String']['output']>;
+  /** What is wrong (`not_found`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** A new payment link. Only `amount` and `currency` are required; the order fields follow `createOrder`'s rules. */
 export type CreatePaymentLinkInput = {
   /** Minor units, VAT included: 0 to 99,999,999,999, for each order the link creates. */
@@ -372,7 +424,7 @@ export type CreatePaymentLinkPayload = {
 
 /** A new merchant user. */
 export type CreateUserInput = {
-  /** The address the user signs in with (at most 254 characters); unique across the gateway. */
+  /** The address the user signs in with (at most 254 characters); one account per address in a project. */
   email: Scalars['String']['input'];
   /** The user's role in the calling project. */
   role: Role;
@@ -688,13 +740,26 @@ export type Mutation = {
   authenticateTransaction: AuthenticateTransactionPayload;
   /** Captures a pre-authorization (`captureMode: MANUAL`). */
   captureTransaction: CaptureTransactionPayload;
-  /** Creates an API key for the calling project (`sk_test_…` or `sk_live_…` by the project's mode). Admin and developer users only. */
+  /**
+   * The signed-in user changes their own password; every other session of the user ends at once (its sockets close).
+   * Any signed-in user; at most 5 wrong current passwords per 15 minutes.
+   */
+  changePassword: ChangePasswordPayload;
+  /**
+   * Creates an API key for the calling project (`sk_test_…` or `sk_live_…` by the project's mode), owned by the
+   * caller: removing the caller revokes it unless an admin takes it over. Admin and developer users only.
+   */
   createApiKey: CreateApiKeyPayload;
   /**
    * Creates an order (spec 4.1): without a transaction the customer pays on the hosted page at `orderUrl`; with
    * one, an own checkout. A `ONE_CLICK` card transaction is charged at once.
    */
   createOrder: CreateOrderPayload;
+  /**
+   * Issues a one-time link for a user of the calling project to set a new password (a forgotten one). Admin users
+   * only. Using the link ends every session of that user.
+   */
+  createPasswordReset: CreatePasswordResetPayload;
   /**
    * Creates a payment link. Send an `Idempotency-Key` HTTP header to retry safely: a retry then returns the first
    * answer instead of creating a second link.
@@ -759,6 +824,11 @@ export type Mutation = {
   /** Verifies and decrypts a wallet B token and stores its card in the vault. */
   storeWalletBToken: StoreWalletBTokenPayload;
   /**
+   * The calling admin takes a key over: it becomes the key's owner, so removing the user who made it no longer
+   * revokes it (removing the admin will). Admin users only.
+   */
+  takeOverApiKey: TakeOverApiKeyPayload;
+  /**
    * Changes an order that is not final, or cancels it (REST `PUT /v1/orders/{order_id}/`): description,
    * references, order lines, customer, expiry, extra data and the customer's URLs.
    */
@@ -792,8 +862,18 @@ export type MutationCaptureTransactionArgs = {
  * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
  * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
  */
+export type MutationChangePasswordArgs = {
+  input: ChangePasswordInput;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
 export type MutationCreateApiKeyArgs = {
   label: Scalars['String']['input'];
+  role?: InputMaybe<Role>;
 };
 
 
@@ -803,6 +883,15 @@ export type MutationCreateApiKeyArgs = {
  */
 export type MutationCreateOrderArgs = {
   input: CreateOrderInput;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationCreatePasswordResetArgs = {
+  userId: Scalars['ID']['input'];
 };
 
 
@@ -909,6 +998,7 @@ export type MutationRevokeApiKeyArgs = {
 export type MutationRollApiKeyArgs = {
   id: Scalars['ID']['input'];
   overlap?: InputMaybe<Scalars['String']['input']>;
+  role?: InputMaybe<Role>;
 };
 
 
@@ -954,6 +1044,15 @@ export type MutationStoreCardArgs = {
  */
 export type MutationStoreWalletBTokenArgs = {
   input: StoreWalletBTokenInput;
+};
+
+
+/**
+ * Writes. Each returns a payload with its result and `userErrors`: bad input is a user error, never a GraphQL
+ * error, and writes nothing. Send an `Idempotency-Key` HTTP header to retry a request safely.
+ */
+export type MutationTakeOverApiKeyArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1535,7 +1634,8 @@ export type Query = {
   apiKeys: Array<ApiKey>;
   /**
    * The calling project's audit log, newest first: every write by a key or a user, sign-ins and failed sign-ins.
-   * Admins (and API keys) only. Entries are written within a fraction of a second after the action.
+   * Admin users and admin API keys only. A write's entry is written in the write's own transaction; a refusal's
+   * (which wrote nothing) within a fraction of a second after it was answered.
    */
   auditLog: AuditEventConnection;
   /** One of the project's events by id; null when there is none (another project's event included). */
@@ -1770,7 +1870,7 @@ export type RevokeApiKeyPayload = {
   userErrors: Array<UserError>;
 };
 
-/** What a merchant user may do in a project. API keys act as `ADMIN`, except on fields that need a signed-in user. */
+/** What a merchant user or an API key may do in a project. API keys act with their own role, except on fields that need a signed-in user. */
 export type Role =
   /** Everything, including managing the project's users. */
   | 'ADMIN'
@@ -1788,7 +1888,7 @@ export type RollApiKeyPayload = {
   previousKey: Maybe<ApiKey>;
   /** The new key's whole secret, shown only in this answer. */
   secret: Maybe<Scalars['String']['output']>;
-  /** What is wrong (`not_found`, `api_key_not_active`, `invalid_request`, `forbidden`); empty on success. */
+  /** What is wrong (`not_found`, `api_key_not_active`, `invalid_request`, `role_above_yours`, `forbidden`); empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -1963,6 +2063,15 @@ export type SubscriptionOrderStatusChangedArgs = {
 export type SubscriptionTransactionEventsArgs = {
   afterEvent?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
+};
+
+/** The result of `takeOverApiKey`. */
+export type TakeOverApiKeyPayload = {
+  __typename?: 'TakeOverApiKeyPayload';
+  /** The key, now owned by the calling admin; null when `userErrors` is not empty. */
+  apiKey: Maybe<ApiKey>;
+  /** What is wrong (`not_found`, `api_key_not_active`, `forbidden`); empty on success. */
+  userErrors: Array<UserError>;
 };
 
 /** How a total relates to the true number of matches, as search engines report it. */
@@ -2165,7 +2274,7 @@ export type User = Node & {
   __typename?: 'User';
   /** When the user was added. */
   created: Scalars['DateTime']['output'];
-  /** The e-mail address the user signs in with, in lower case; one account per address. */
+  /** The e-mail address the user signs in with, in lower case; one account per address in a project. */
   email: Scalars['String']['output'];
   /** User id (uuid). */
   id: Scalars['ID']['output'];
@@ -2214,7 +2323,7 @@ export type Viewer = {
   principal: PrincipalKind;
   /** The project every query and mutation of this request is scoped to. */
   project: Project;
-  /** What the caller may do; API keys act as `ADMIN` except on key and user management. */
+  /** What the caller may do: a user's role, or an API key's own (keys never manage keys or users). */
   role: Role;
   /** The signed-in user; null for an API key. */
   user: Maybe<User>;
@@ -2548,6 +2657,7 @@ export type ResolversTypes = ResolversObject<{
   AdditionalAddressInput: AdditionalAddressInput;
   AniResults: ResolverTypeWrapper<AniResults>;
   ApiKey: ResolverTypeWrapper<ApiKeyEntity>;
+  ApiKeyUser: ResolverTypeWrapper<ApiKeyUser>;
   AuditEvent: ResolverTypeWrapper<AuditRow>;
   AuditEventConnection: ResolverTypeWrapper<Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversTypes['AuditEventEdge']> }>;
   AuditEventEdge: ResolverTypeWrapper<Omit<AuditEventEdge, 'node'> & { node: ResolversTypes['AuditEvent'] }>;
@@ -2562,9 +2672,12 @@ export type ResolversTypes = ResolversObject<{
   CaptureTransactionInput: CaptureTransactionInput;
   CaptureTransactionPayload: ResolverTypeWrapper<Omit<CaptureTransactionPayload, 'captureOrder' | 'order'> & { captureOrder?: Maybe<ResolversTypes['Order']>, order?: Maybe<ResolversTypes['Order']> }>;
   CardDetailsInput: CardDetailsInput;
+  ChangePasswordInput: ChangePasswordInput;
+  ChangePasswordPayload: ResolverTypeWrapper<ChangePasswordPayload>;
   CreateApiKeyPayload: ResolverTypeWrapper<Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: ResolverTypeWrapper<Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
+  CreatePasswordResetPayload: ResolverTypeWrapper<CreatePasswordResetPayload>;
   CreatePaymentLinkInput: CreatePaymentLinkInput;
   CreatePaymentLinkPayload: ResolverTypeWrapper<Omit<CreatePaymentLinkPayload, 'paymentLink'> & { paymentLink?: Maybe<ResolversTypes['PaymentLink']> }>;
   CreateUserInput: CreateUserInput;
@@ -2641,6 +2754,7 @@ export type ResolversTypes = ResolversObject<{
   StoreWalletBTokenPayload: ResolverTypeWrapper<StoreWalletBTokenPayload>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  TakeOverApiKeyPayload: ResolverTypeWrapper<Omit<TakeOverApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
   TotalRelation: TotalRelation;
   Transaction: ResolverTypeWrapper<TransactionView>;
   TransactionEvent: ResolverTypeWrapper<TransactionEventEntity>;
@@ -2683,6 +2797,7 @@ export type ResolversParentTypes = ResolversObject<{
   AdditionalAddressInput: AdditionalAddressInput;
   AniResults: AniResults;
   ApiKey: ApiKeyEntity;
+  ApiKeyUser: ApiKeyUser;
   AuditEvent: AuditRow;
   AuditEventConnection: Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversParentTypes['AuditEventEdge']> };
   AuditEventEdge: Omit<AuditEventEdge, 'node'> & { node: ResolversParentTypes['AuditEvent'] };
@@ -2695,9 +2810,12 @@ export type ResolversParentTypes = ResolversObject<{
   CaptureTransactionInput: CaptureTransactionInput;
   CaptureTransactionPayload: Omit<CaptureTransactionPayload, 'captureOrder' | 'order'> & { captureOrder?: Maybe<ResolversParentTypes['Order']>, order?: Maybe<ResolversParentTypes['Order']> };
   CardDetailsInput: CardDetailsInput;
+  ChangePasswordInput: ChangePasswordInput;
+  ChangePasswordPayload: ChangePasswordPayload;
   CreateApiKeyPayload: Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
   CreateOrderInput: CreateOrderInput;
   CreateOrderPayload: Omit<CreateOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
+  CreatePasswordResetPayload: CreatePasswordResetPayload;
   CreatePaymentLinkInput: CreatePaymentLinkInput;
   CreatePaymentLinkPayload: Omit<CreatePaymentLinkPayload, 'paymentLink'> & { paymentLink?: Maybe<ResolversParentTypes['PaymentLink']> };
   CreateUserInput: CreateUserInput;
@@ -2760,6 +2878,7 @@ export type ResolversParentTypes = ResolversObject<{
   StoreWalletBTokenPayload: StoreWalletBTokenPayload;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
+  TakeOverApiKeyPayload: Omit<TakeOverApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
   Transaction: TransactionView;
   TransactionEvent: TransactionEventEntity;
   TransactionInput: TransactionInput;
@@ -2844,13 +2963,21 @@ export type AniResultsResolvers<ContextType = AppGraphQLContext, ParentType exte
 export type ApiKeyResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['ApiKey'] = ResolversParentTypes['ApiKey']> = ResolversObject<{
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['ApiKeyUser']>, ParentType, ContextType>;
   expires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastUsed?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  owner?: Resolver<Maybe<ResolversTypes['ApiKeyUser']>, ParentType, ContextType>;
   prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revoked?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ApiKeyUserResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['ApiKeyUser'] = ResolversParentTypes['ApiKeyUser']> = ResolversObject<{
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 }>;
 
 export type AuditEventResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AuditEvent'] = ResolversParentTypes['AuditEvent']> = ResolversObject<{
@@ -2896,6 +3023,11 @@ export type CaptureTransactionPayloadResolvers<ContextType = AppGraphQLContext, 
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type ChangePasswordPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['ChangePasswordPayload'] = ResolversParentTypes['ChangePasswordPayload']> = ResolversObject<{
+  changed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type CreateApiKeyPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreateApiKeyPayload'] = ResolversParentTypes['CreateApiKeyPayload']> = ResolversObject<{
   apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
   secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2904,6 +3036,12 @@ export type CreateApiKeyPayloadResolvers<ContextType = AppGraphQLContext, Parent
 
 export type CreateOrderPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreateOrderPayload'] = ResolversParentTypes['CreateOrderPayload']> = ResolversObject<{
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type CreatePasswordResetPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['CreatePasswordResetPayload'] = ResolversParentTypes['CreatePasswordResetPayload']> = ResolversObject<{
+  expires?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -3020,8 +3158,10 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   authenticateTransaction?: Resolver<ResolversTypes['AuthenticateTransactionPayload'], ParentType, ContextType, RequireFields<MutationAuthenticateTransactionArgs, 'input'>>;
   captureTransaction?: Resolver<ResolversTypes['CaptureTransactionPayload'], ParentType, ContextType, RequireFields<MutationCaptureTransactionArgs, 'input'>>;
+  changePassword?: Resolver<ResolversTypes['ChangePasswordPayload'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
   createApiKey?: Resolver<ResolversTypes['CreateApiKeyPayload'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'label'>>;
   createOrder?: Resolver<ResolversTypes['CreateOrderPayload'], ParentType, ContextType, RequireFields<MutationCreateOrderArgs, 'input'>>;
+  createPasswordReset?: Resolver<ResolversTypes['CreatePasswordResetPayload'], ParentType, ContextType, RequireFields<MutationCreatePasswordResetArgs, 'userId'>>;
   createPaymentLink?: Resolver<ResolversTypes['CreatePaymentLinkPayload'], ParentType, ContextType, RequireFields<MutationCreatePaymentLinkArgs, 'input'>>;
   createUser?: Resolver<ResolversTypes['CreateUserPayload'], ParentType, ContextType, RequireFields<MutationCreateUserArgs, 'input'>>;
   deactivatePaymentLink?: Resolver<ResolversTypes['DeactivatePaymentLinkPayload'], ParentType, ContextType, RequireFields<MutationDeactivatePaymentLinkArgs, 'id'>>;
@@ -3040,6 +3180,7 @@ export type MutationResolvers<ContextType = AppGraphQLContext, ParentType extend
   startWalletASession?: Resolver<ResolversTypes['StartWalletASessionPayload'], ParentType, ContextType, RequireFields<MutationStartWalletASessionArgs, 'input'>>;
   storeCard?: Resolver<ResolversTypes['StoreCardPayload'], ParentType, ContextType, RequireFields<MutationStoreCardArgs, 'input'>>;
   storeWalletBToken?: Resolver<ResolversTypes['StoreWalletBTokenPayload'], ParentType, ContextType, RequireFields<MutationStoreWalletBTokenArgs, 'input'>>;
+  takeOverApiKey?: Resolver<ResolversTypes['TakeOverApiKeyPayload'], ParentType, ContextType, RequireFields<MutationTakeOverApiKeyArgs, 'id'>>;
   updateOrder?: Resolver<ResolversTypes['UpdateOrderPayload'], ParentType, ContextType, RequireFields<MutationUpdateOrderArgs, 'id' | 'input'>>;
   updateProject?: Resolver<ResolversTypes['UpdateProjectPayload'], ParentType, ContextType, RequireFields<MutationUpdateProjectArgs, 'input'>>;
   voidTransaction?: Resolver<ResolversTypes['VoidTransactionPayload'], ParentType, ContextType, RequireFields<MutationVoidTransactionArgs, 'input'>>;
@@ -3331,6 +3472,11 @@ export type SubscriptionResolvers<ContextType = AppGraphQLContext, ParentType ex
   transactionEvents?: SubscriptionResolver<ResolversTypes['TransactionStatusChange'], "transactionEvents", ParentType, ContextType, RequireFields<SubscriptionTransactionEventsArgs, 'orderId'>>;
 }>;
 
+export type TakeOverApiKeyPayloadResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['TakeOverApiKeyPayload'] = ResolversParentTypes['TakeOverApiKeyPayload']> = ResolversObject<{
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type TransactionResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['Transaction'] = ResolversParentTypes['Transaction']> = ResolversObject<{
   amount?: Resolver<ResolversTypes['SafeInt'], ParentType, ContextType>;
   availableActions?: Resolver<Array<ResolversTypes['OrderAction']>, ParentType, ContextType>;
@@ -3478,6 +3624,7 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   AdditionalAddress?: AdditionalAddressResolvers<ContextType>;
   AniResults?: AniResultsResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
+  ApiKeyUser?: ApiKeyUserResolvers<ContextType>;
   AuditEvent?: AuditEventResolvers<ContextType>;
   AuditEventConnection?: AuditEventConnectionResolvers<ContextType>;
   AuditEventEdge?: AuditEventEdgeResolvers<ContextType>;
@@ -3485,8 +3632,10 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   AuditTarget?: AuditTargetResolvers<ContextType>;
   AuthenticateTransactionPayload?: AuthenticateTransactionPayloadResolvers<ContextType>;
   CaptureTransactionPayload?: CaptureTransactionPayloadResolvers<ContextType>;
+  ChangePasswordPayload?: ChangePasswordPayloadResolvers<ContextType>;
   CreateApiKeyPayload?: CreateApiKeyPayloadResolvers<ContextType>;
   CreateOrderPayload?: CreateOrderPayloadResolvers<ContextType>;
+  CreatePasswordResetPayload?: CreatePasswordResetPayloadResolvers<ContextType>;
   CreatePaymentLinkPayload?: CreatePaymentLinkPayloadResolvers<ContextType>;
   CreateUserPayload?: CreateUserPayloadResolvers<ContextType>;
   CurrencyAmount?: CurrencyAmountResolvers<ContextType>;
@@ -3534,6 +3683,7 @@ export type Resolvers<ContextType = AppGraphQLContext> = ResolversObject<{
   StoreCardPayload?: StoreCardPayloadResolvers<ContextType>;
   StoreWalletBTokenPayload?: StoreWalletBTokenPayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  TakeOverApiKeyPayload?: TakeOverApiKeyPayloadResolvers<ContextType>;
   Transaction?: TransactionResolvers<ContextType>;
   TransactionEvent?: TransactionEventResolvers<ContextType>;
   TransactionStatusChange?: TransactionStatusChangeResolvers<ContextType>;

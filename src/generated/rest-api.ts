@@ -19,7 +19,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the merchant portal
-         * @description Opens a session for a merchant user: sets the session cookie (`HttpOnly; Secure; SameSite=Strict`) and answers the user and the CSRF token. A wrong password and an unknown address get the same answer. Rate limited per address and per e-mail address.
+         * @description Opens a session for a merchant user: sets the session cookie (`HttpOnly; Secure; SameSite=Strict`) and answers the user and the CSRF token. A wrong password and an unknown address get the same answer. An address may have accounts in several projects: the password decides which, and `project_id` when it opens more than one. Rate limited per address, per (address, e-mail address) and per e-mail address.
          */
         post: operations["signIn"];
         /**
@@ -27,6 +27,26 @@ export interface paths {
          * @description Ends the session in every process (its WebSockets close) and clears the cookie. Without a valid session there is nothing to end, and the answer is the same 204.
          */
         delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link
+         * @description Uses up a one-time reset link an admin issued (`createPasswordReset`, or `npm run user:reset-password`): the link works once and for an hour, the password must be hard to guess, and every session of the user ends. Rate limited per client address, with the sign-ins.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1252,6 +1272,11 @@ export interface operations {
                     email: string;
                     /** @description The user's password, 1 to 256 characters. */
                     password: string;
+                    /**
+                     * Format: uuid
+                     * @description Only when the address and password open accounts in several projects (a 400 `project_required` says so): the project to sign in to.
+                     */
+                    project_id?: string;
                 };
             };
         };
@@ -1268,7 +1293,8 @@ export interface operations {
                 };
             };
             /**
-             * @description - `invalid_request`: A field is missing, of the wrong type or out of range, or unknown: `fields` names each one
+             * @description - `project_required`: The address and password open accounts in several projects: send `project_id`
+             *     - `invalid_request`: A field is missing, of the wrong type or out of range, or unknown: `fields` names each one
              *     - `malformed_json`: The body is not JSON
              */
             400: {
@@ -1361,6 +1387,76 @@ export interface operations {
             };
             /** @description - `csrf_token_invalid`: A valid session cookie without its `x-csrf-token` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The body is over 256 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `rate_limited`: Too many requests from this credential or address: retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `token` of the reset link (after `#token=`). */
+                    token: string;
+                    /** @description The new password: 12 to 256 characters, hard to guess. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is set; every session of the user has ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - `invalid_reset_link`: The link was used, expired, or a newer one was issued
+             *     - `weak_password`: The password is too easy to guess
+             *     - `invalid_request`: A field is missing, of the wrong type or out of range, or unknown: `fields` names each one
+             *     - `malformed_json`: The body is not JSON
+             */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1629,6 +1725,15 @@ export interface operations {
                 headers: {
                     /** @description `Basic realm="…"` */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1967,6 +2072,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `not_found`: No such order in your project */
             404: {
                 headers: {
@@ -2147,6 +2261,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `not_found`: No such order in your project, or no such transaction in it; or: No such `vault_token` in your project */
             404: {
                 headers: {
@@ -2275,6 +2398,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `not_found`: No such order in your project, or no such transaction in it */
             404: {
                 headers: {
@@ -2388,6 +2520,15 @@ export interface operations {
                 headers: {
                     /** @description `Basic realm="…"` */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2521,6 +2662,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `not_found`: A live key (this route exists for test projects only), or no such order or transaction */
             404: {
                 headers: {
@@ -2641,6 +2791,15 @@ export interface operations {
                 headers: {
                     /** @description `Basic realm="…"` */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2833,7 +2992,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description - `payment_method_not_active`: Wallet A is not active in the project */
+            /**
+             * @description - `payment_method_not_active`: Wallet A is not active in the project
+             *     - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads)
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2969,6 +3131,15 @@ export interface operations {
                 headers: {
                     /** @description `Basic realm="…"` */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3700,6 +3871,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `not_found`: No such order in your project */
             404: {
                 headers: {
@@ -3829,6 +4009,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `not_found`: A live key (these routes exist for test projects only), or no such order in your project */
             404: {
                 headers: {
@@ -3946,6 +4135,15 @@ export interface operations {
                 headers: {
                     /** @description `Basic realm="…"` */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4338,6 +4536,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `idempotency_key_in_use`: A request with the same `Idempotency-Key` is still being processed: retry after it finished */
             409: {
                 headers: {
@@ -4485,6 +4692,15 @@ export interface operations {
                 headers: {
                     /** @description `Basic realm="…"` */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `forbidden`: The API key's role is below what this needs (a `viewer` key only reads) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -96,6 +96,13 @@ export const besidesAuthentication = (statements: string[]) =>
     (statement) =>
       !/\bapi_keys\b/.test(statement) &&
       !/^insert into audit_events\b/.test(statement) &&
+      // The rate limits' shared counters: one batched statement every 100 ms per process, whichever request
+      // it lands beside (platform/limits).
+      !/^limits\./.test(statement) &&
+      // Corrections of audit entries (a created resource's id), batched after the answers (platform/audit).
+      !/^audit\.correct\b/.test(statement) &&
+      // The GraphQL cost budget's reservation: a process takes points from its project's shared bucket about
+      // once a second, not per request (platform/limits/cost-budget.ts).
       !/^graphql_cost\.take: /.test(statement),
   );
 

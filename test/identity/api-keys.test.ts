@@ -32,10 +32,12 @@ describe('the API key lifecycle', () => {
   });
   afterAll(() => app.stop());
 
-  const developerOf = async (projectId: string) => {
-    const user = await seedUser(app, projectId, 'developer');
+  const developerOf = async (projectId: string, role: 'developer' | 'admin' = 'developer') => {
+    const user = await seedUser(app, projectId, role);
     return sessionGraphql(app.baseUrl, await signIn(app.baseUrl, user.email, user.password));
   };
+  // The project's own key is an admin key: only an admin may roll it (a developer would get its secret).
+  const adminOf = (projectId: string) => developerOf(projectId, 'admin');
   const orderWith = (apiKey: string) => restClient(app.baseUrl, apiKey).post('/v1/orders/', buildOrder());
 
   it('creates sk_ keys that work at once and are shown once; old pk_ keys keep working', async () => {
@@ -96,7 +98,7 @@ describe('the API key lifecycle', () => {
 
   it('rolls a key: the new one works, the old one keeps working for the overlap, then stops', async () => {
     const project = await seedProject(app);
-    const gql = await developerOf(project.projectId);
+    const gql = await adminOf(project.projectId);
     const [old] = (await gql<{ apiKeys: KeyView[] }>('{ apiKeys { id } }')).data!.apiKeys;
     const rolled = await gql<{ rollApiKey: { apiKey: KeyView; secret: string; previousKey: KeyView } }>(
       `mutation ($id: ID!) { rollApiKey(id: $id, overlap: "PT2H") { apiKey { ${KEY_FIELDS} } secret previousKey { ${KEY_FIELDS} } userErrors { code } } }`,
@@ -114,7 +116,7 @@ describe('the API key lifecycle', () => {
 
   it('refuses an overlap beyond 24 hours and rolls with PT0S to stop the old key at once', async () => {
     const project = await seedProject(app);
-    const gql = await developerOf(project.projectId);
+    const gql = await adminOf(project.projectId);
     const [old] = (await gql<{ apiKeys: KeyView[] }>('{ apiKeys { id } }')).data!.apiKeys;
     const tooLong = await gql<{ rollApiKey: { userErrors: { field: string; code: string }[] } }>(
       'mutation ($id: ID!) { rollApiKey(id: $id, overlap: "PT25H") { secret userErrors { field code } } }',

@@ -1,7 +1,8 @@
 import { buildOrder } from '../factories/order.ts';
 import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
-import { restClient } from '../helpers/http.ts';
+import { requestFrom } from '../helpers/client-address.ts';
+import { basicAuth, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('rate limits', () => {
@@ -11,8 +12,6 @@ describe('rate limits', () => {
     app = await startTestApp({
       RATE_LIMIT_PER_CREDENTIAL: '30',
       RATE_LIMIT_AUTH_FAILURES: '20',
-      RATE_LIMIT_SIGN_IN_PER_ADDRESS: '8',
-      RATE_LIMIT_SIGN_IN_PER_EMAIL: '3',
       RATE_LIMIT_PAGE_FORMS: '5',
     });
   });
@@ -36,65 +35,98 @@ describe('rate limits', () => {
   });
 
   it('answers a burst of bad keys with 401s, then 429 with Retry-After for that address', async () => {
-    const bad = restClient(app.baseUrl, 'sk_test_00000000000000000000000000000000');
+    const from = '127.0.2.1';
+    const order = `${app.baseUrl}/v1/orders/00000000-0000-4000-8000-000000000000/`;
+    const bad = { authorization: basicAuth('sk_test_00000000000000000000000000000000') };
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++)
-      statuses.push((await bad.get('/v1/orders/00000000-0000-4000-8000-000000000000/')).status);
+    for (let i = 0; i < 30; i++) statuses.push((await requestFrom(from, order, { headers: bad })).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
-    expect(statuses.slice(21)).toEqual(Array(9).fill(429));
-    expect429(await bad.get('/v1/orders/00000000-0000-4000-8000-000000000000/'));
+    expect(statuses.slice(20)).toEqual(Array(10).fill(429));
     // Until the window ends, the address gets 429 whatever it sends: its credentials are not even looked at.
     const valid = await seedProject(app);
-    expect429(await restClient(app.baseUrl, valid.apiKey).post('/v1/orders/', buildOrder()));
-  });
-});
-
-describe('sign-in and hosted page limits', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp({
-      RATE_LIMIT_AUTH_FAILURES: '1000',
-      RATE_LIMIT_SIGN_IN_PER_ADDRESS: '8',
-      RATE_LIMIT_SIGN_IN_PER_EMAIL: '3',
-      RATE_LIMIT_PAGE_FORMS: '5',
+    const refused = await requestFrom(from, `${app.baseUrl}/v1/orders/`, {
+      method: 'POST',
+      headers: { authorization: basicAuth(valid.apiKey), 'content-type': 'application/json' },
+      body: JSON.stringify(buildOrder()),
     });
-  });
-  afterAll(() => app.stop());
-
-  it('limits sign-in attempts per e-mail address, then per client address', async () => {
-    const project = await seedProject(app);
-    const user = await seedUser(app, project.projectId);
-    const portal = restClient(app.baseUrl);
-    const attempt = (email: string, password = 'wrong-password') =>
-      portal.post('/portal/session', { email, password });
-    for (let i = 0; i < 3; i++) expect((await attempt(user.email)).status).toBe(401);
-    const limited = await attempt(user.email, user.password);
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBeTruthy();
-    // Another address is not limited by that e-mail's attempts, only by the client's own.
-    for (let i = 0; i < 4; i++) expect((await attempt(`other-${i}@shop.example`)).status).toBe(401);
-    expect((await attempt('one-more@shop.example')).status).toBe(429);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(refused.text)).toMatchObject({ error: { status: 429, type: 'rate_limited' } });
+    // Another address is not concerned.
+    expect((await restClient(app.baseUrl, valid.apiKey).post('/v1/orders/', buildOrder())).status).toBe(201);
   });
 
-  it("limits the hosted pages' form posts per client address", async () => {
-    const project = await seedProject(app);
-    const { body: order } = await restClient(app.baseUrl, project.apiKey).post<{ id: string }>(
-      '/v1/orders/',
-      buildOrder(),
+  describe('a made-up credential changes nothing: pages and links are counted per address', () => {
+    const headerForms: [string, Record<string, string>][] = [
+      ['no credential', {}],
+      ['Authorization: Basic Zm9vOg==', { authorization: 'Basic Zm9vOg==' }],
+      ['a made-up session cookie', { cookie: 'portal_session=x' }],
+      ['a made-up __Host- session cookie', { cookie: '__Host-portal_session=x' }],
+      ['a well-formed unknown key', { authorization: basicAuth('sk_test_00000000000000000000000000000001') }],
+    ];
+
+    it.each(headerForms.map(([name, headers], index) => [name, headers, index] as const))(
+      'opens a payment link 5 times a minute per address, then 429, with %s',
+      async (_name, headers, index) => {
+        const project = await seedProject(app);
+        const { body: link } = await restClient(app.baseUrl, project.apiKey).post<{ url: string }>(
+          '/v1/payment-links/',
+          { amount: 900, currency: 'EUR' },
+        );
+        const from = `127.0.3.${index + 1}`;
+        const statuses: number[] = [];
+        for (let i = 0; i < 8; i++) statuses.push((await requestFrom(from, link.url, { headers })).status);
+        expect(statuses.slice(0, 5).every((status) => status !== 429)).toBe(true);
+        expect(statuses.slice(5)).toEqual([429, 429, 429]);
+        // The address's limit is its own: another address opens the link at once.
+        expect((await requestFrom(`127.0.4.${index + 1}`, link.url, { headers })).status).not.toBe(429);
+      },
     );
-    const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const response = await fetch(`${app.baseUrl}/pay/${order.id}/cancel`, {
+
+    it.each(headerForms.map(([name, headers], index) => [name, headers, index] as const))(
+      "limits the card form's posts per address, then 429, with %s",
+      async (_name, headers, index) => {
+        const project = await seedProject(app);
+        const { body: order } = await restClient(app.baseUrl, project.apiKey).post<{ id: string }>(
+          '/v1/orders/',
+          buildOrder(),
+        );
+        const from = `127.0.5.${index + 1}`;
+        const statuses: number[] = [];
+        for (let i = 0; i < 7; i++) {
+          const response = await requestFrom(from, `${app.baseUrl}/pay/${order.id}/card`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+            body: '_csrf=x&number=4111111111111111',
+          });
+          statuses.push(response.status);
+          if (response.status === 429) expect(response.headers['retry-after']).toBeTruthy();
+        }
+        expect(statuses.slice(0, 5).every((status) => status !== 429)).toBe(true);
+        expect(statuses.slice(5)).toEqual([429, 429]);
+      },
+    );
+  });
+
+  it('counts a signed-in user per session, after the session is checked', async () => {
+    const project = await seedProject(app);
+    const user = await seedUser(app, project.projectId, 'viewer');
+    const signedIn = await fetch(`${app.baseUrl}/portal/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    const { csrf_token: csrf } = (await signedIn.json()) as { csrf_token: string };
+    const viewer = () =>
+      fetch(`${app.baseUrl}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: '_csrf=x',
-        redirect: 'manual',
+        headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf },
+        body: JSON.stringify({ query: '{ viewer { role } }' }),
       });
-      statuses.push(response.status);
-      if (response.status === 429) expect(response.headers.get('retry-after')).toBeTruthy();
-    }
-    expect(statuses.slice(0, 5).every((status) => status !== 429)).toBe(true);
-    expect(statuses.slice(5)).toEqual([429, 429]);
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await viewer()).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual([429, 429]);
   });
 });

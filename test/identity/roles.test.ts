@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 async function tableCounts(databaseUrl: string): Promise<Record<string, number>> {
   const tables = await sql<{ table_name: string }>(
     databaseUrl,
-    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('mikro_orm_migrations', 'merchant_sessions', 'idempotency_keys', 'audit_events') order by 1",
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('mikro_orm_migrations', 'merchant_sessions', 'idempotency_keys', 'audit_events', 'rate_limit_counters') order by 1",
   );
   const counts: Record<string, number> = {};
   for (const { table_name } of tables) {

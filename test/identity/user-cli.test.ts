@@ -99,7 +99,7 @@ describe('the user command line', () => {
       cli('create', '--project', project.projectId, '--email', 'DUP@shop.example', '--role', 'admin'),
     ).rejects.toMatchObject({
       code: 65,
-      stderr: expect.stringContaining('already exists'),
+      stderr: expect.stringContaining('already has a user'),
     });
     await expect(
       cli('create', '--project', project.projectId, '--email', 'x@shop.example', '--role', 'owner'),

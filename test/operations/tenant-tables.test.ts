@@ -9,6 +9,8 @@ const GLOBAL_TABLES: Record<string, string> = {
   mikro_orm_migrations: 'the schema version, one per database',
   projects: 'the tenant itself: its id is the distribution key',
   merchants: 'the owner of projects (a reference table, replicated to every shard)',
+  rate_limit_counters:
+    "the rate limits' counters, by client address or credential (unlogged, never a merchant's data)",
 };
 
 /** Tenant tables whose project_id may be null, and why. */

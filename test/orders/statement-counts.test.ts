@@ -56,14 +56,25 @@ describe('statements per request', () => {
         ({ status } = await api.post('/v1/orders/', buildOrder()));
       });
       expect(status).toBe(201);
-      expect(shapes(statements)).toEqual([expect.stringMatching(/^orders\.write\.\d+$/)]);
-      expect(statements.at(-1)).toMatch(/insert into orders .* insert into pgboss\./i);
+      // The write and its audit entry, committed together: one pipelined transaction (issue 27).
+      expect(shapes(statements)).toEqual([
+        'begin',
+        'audit.insert',
+        expect.stringMatching(/^orders\.write\.\d+$/),
+        'commit',
+      ]);
+      expect(besidesAuthentication(statements).at(-2)).toMatch(/insert into orders .* insert into pgboss\./i);
     });
 
     it('creates an own-checkout order with its transaction, event, outbox row and timer in one statement', async () => {
       const statements = await log.during(() => api.post('/v1/orders/', buildOwnCheckoutOrder()));
-      expect(shapes(statements)).toEqual([expect.stringMatching(/^orders\.write\.\d+$/)]);
-      const [write] = besidesAuthentication(statements);
+      expect(shapes(statements)).toEqual([
+        'begin',
+        'audit.insert',
+        expect.stringMatching(/^orders\.write\.\d+$/),
+        'commit',
+      ]);
+      const [, , write] = besidesAuthentication(statements);
       for (const table of ['orders', 'transactions', 'transaction_events', 'outbox_events']) {
         expect(write).toContain(`insert into ${table} `);
       }
@@ -81,10 +92,11 @@ describe('statements per request', () => {
       });
       const shapesOf = (roundTrips: string[][]) => roundTrips.map(shapes).filter((trip) => trip.length > 0);
       expect(shapesOf(log.roundTrips)).toEqual([
-        ['begin', 'orders.lock', 'orders.read_view_by_setup_token'],
+        ['begin', 'audit.insert', 'orders.lock', 'orders.read_view_by_setup_token'],
         [expect.stringMatching(/^orders\.write\.\d+$/), 'commit'],
       ]);
-      expect(vault).toHaveLength(5);
+      // BEGIN, the audit entry, the lock, the read, the write, COMMIT.
+      expect(besidesAuthentication(vault)).toHaveLength(6);
 
       let answer: Json = {};
       await log.during(async () => {
@@ -96,7 +108,7 @@ describe('statements per request', () => {
         ).body;
       });
       expect(shapesOf(log.roundTrips)).toEqual([
-        ['begin', 'orders.lock+vault.card', 'orders.read_views'],
+        ['begin', 'audit.insert', 'orders.lock+vault.card', 'orders.read_views'],
         [expect.stringMatching(/^orders\.write\.\d+$/), 'commit'],
       ]);
       expect(answer.status).toBe('completed');
@@ -124,8 +136,14 @@ describe('statements per request', () => {
           )
         ).body;
       });
-      expect(shapes(statements)).toEqual(['vault.find_card', expect.stringMatching(/^orders\.write\.\d+$/)]);
-      const [, write] = besidesAuthentication(statements);
+      expect(shapes(statements)).toEqual([
+        'vault.find_card',
+        'begin',
+        'audit.insert',
+        expect.stringMatching(/^orders\.write\.\d+$/),
+        'commit',
+      ]);
+      const [, , , write] = besidesAuthentication(statements);
       for (const table of [
         'orders',
         'transactions',
@@ -163,7 +181,13 @@ describe('statements per request', () => {
           )
         ).body;
       });
-      expect(shapes(statements)).toEqual(['vault.find_card', expect.stringMatching(/^orders\.write\.\d+$/)]);
+      expect(shapes(statements)).toEqual([
+        'vault.find_card',
+        'begin',
+        'audit.insert',
+        expect.stringMatching(/^orders\.write\.\d+$/),
+        'commit',
+      ]);
       const transaction = answer.transactions[0];
       expect(transaction).toMatchObject({ status: 'accepted', is_capturable: true });
       const jobs = await sql(

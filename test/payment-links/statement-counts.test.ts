@@ -30,13 +30,20 @@ describe('statements per payment link request', () => {
       .map(shapeOf);
 
   it('creates a link in one statement and reads one in one', async () => {
+    // The link and its audit entry, committed together (issue 27).
     expect(await during(() => api.post('/v1/payment-links/', { amount: 100, currency: 'EUR' }))).toEqual([
+      'begin',
+      'audit.insert',
       'payment_links.insert',
+      'commit',
     ]);
     const link = await createLink(api);
     expect(await during(() => api.get(`/v1/payment-links/${link.id}/`))).toEqual(['payment_links.read']);
     expect(await during(() => api.post(`/v1/payment-links/${link.id}/deactivate/`))).toEqual([
+      'begin',
+      'audit.insert',
       'payment_links.deactivate',
+      'commit',
     ]);
   });
 

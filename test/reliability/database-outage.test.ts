@@ -69,6 +69,7 @@ describe('a database outage', () => {
     const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey, { amount: 1000 });
     const unused = await createApiKey(app.runtime.deps, project.projectId, {
       label: 'first used in the outage',
+      maker: null,
     });
     const live = liveClient(app.baseUrl, { apiKey: project.apiKey });
     await live.connected;

@@ -3,7 +3,7 @@ import { useQuery } from 'urql';
 import { formatDateTime } from '../dates.ts';
 import { graphql } from '../gql/index.ts';
 import '../user-errors.ts';
-import { useCan } from '../portal-context.tsx';
+import { useCan, usePortal } from '../portal-context.tsx';
 import { Card } from '../ui/card.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
@@ -24,13 +24,22 @@ const ApiKeys = graphql(`
       expires
       revoked
       active
+      role
+      createdBy {
+        id
+        email
+      }
+      owner {
+        id
+        email
+      }
     }
   }
 `);
 
 const CreateApiKey = graphql(`
-  mutation PortalCreateApiKey($label: String!) {
-    createApiKey(label: $label) {
+  mutation PortalCreateApiKey($label: String!, $role: Role) {
+    createApiKey(label: $label, role: $role) {
       apiKey {
         id
         prefix
@@ -76,6 +85,31 @@ const RevokeApiKey = graphql(`
   }
 `);
 
+const TakeOverApiKey = graphql(`
+  mutation PortalTakeOverApiKey($id: ID!) {
+    takeOverApiKey(id: $id) {
+      apiKey {
+        id
+        owner {
+          id
+          email
+        }
+      }
+      userErrors {
+        ...UserErrors
+      }
+    }
+  }
+`);
+
+/** The roles a key may have, strongest first; a user may give a key at most their own. */
+const KEY_ROLES = [
+  { value: 'ADMIN', label: 'Admin (everything, the audit log included)', rank: 2 },
+  { value: 'DEVELOPER', label: 'Developer (reads and writes)', rank: 1 },
+  { value: 'VIEWER', label: 'Viewer (reads only)', rank: 0 },
+] as const;
+const RANK: Record<string, number> = { admin: 2, developer: 1, viewer: 0 };
+
 const OVERLAPS = [
   { value: 'PT0S', label: 'Stop the old key now' },
   { value: 'PT1H', label: '1 hour' },
@@ -96,6 +130,10 @@ export function DevelopersPage() {
 
 function ApiKeysCard() {
   const canManage = useCan('developer');
+  const isAdmin = useCan('admin');
+  const { session } = usePortal();
+  const ownRank = RANK[session.user.role] ?? 0;
+  const [role, setRole] = useState<string>(session.user.role.toUpperCase());
   const [result, refetch] = useQuery({ query: ApiKeys, pause: !canManage });
   const reload = () => refetch({ requestPolicy: 'network-only' });
   const [label, setLabel] = useState('');
@@ -105,6 +143,7 @@ function ApiKeysCard() {
   const create = useConfirmedAction(CreateApiKey, (d) => d.createApiKey);
   const roll = useConfirmedAction(RollApiKey, (d) => d.rollApiKey);
   const revoke = useConfirmedAction(RevokeApiKey, (d) => d.revokeApiKey);
+  const takeOver = useConfirmedAction(TakeOverApiKey, (d) => d.takeOverApiKey);
 
   if (!canManage) {
     return (
@@ -115,12 +154,13 @@ function ApiKeysCard() {
       </Card>
     );
   }
-  const failed = [create, roll, revoke].map((a) => a.result).find((r) => r && !r.ok);
+  const failed = [create, roll, revoke, takeOver].map((a) => a.result).find((r) => r && !r.ok);
   return (
     <Card title="API keys">
       <p className="hint">
         Your servers authenticate with a key as the HTTP Basic user name. A key's secret is shown once, when
-        it is created or rolled.
+        it is created or rolled. A key does what its role allows, never more than the person who made it, and
+        belongs to its owner: removing the owner revokes it, unless an admin takes it over.
       </p>
       {secret ? (
         <SecretOnce secret={secret.value} copyLabel="Copy key" onDone={() => setSecret(null)}>
@@ -141,6 +181,8 @@ function ApiKeysCard() {
               <tr>
                 <th scope="col">Label</th>
                 <th scope="col">Key</th>
+                <th scope="col">Role</th>
+                <th scope="col">Owner</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
                 <th scope="col">State</th>
@@ -154,6 +196,8 @@ function ApiKeysCard() {
                 <tr key={key.id} data-key-prefix={key.prefix}>
                   <td>{key.label ?? '—'}</td>
                   <td className="mono">{key.prefix}…</td>
+                  <td>{key.role.toLowerCase()}</td>
+                  <td>{key.owner ? key.owner.email : 'No one (command line)'}</td>
                   <td>{formatDateTime(key.created)}</td>
                   <td>{key.lastUsed ? formatDateTime(key.lastUsed) : 'Never'}</td>
                   <td>
@@ -164,7 +208,20 @@ function ApiKeysCard() {
                         : 'Active'}
                   </td>
                   <td className="row-actions">
-                    {key.active && !key.expires ? (
+                    {isAdmin && key.active && key.owner?.id !== session.user.id ? (
+                      <button
+                        type="button"
+                        className="button button-small"
+                        aria-label={`Take over key ${key.prefix}`}
+                        onClick={() => {
+                          setTarget(key);
+                          takeOver.begin();
+                        }}
+                      >
+                        Take over
+                      </button>
+                    ) : null}
+                    {key.active && !key.expires && (RANK[key.role.toLowerCase()] ?? 2) <= ownRank ? (
                       <button
                         type="button"
                         className="button button-small"
@@ -214,6 +271,16 @@ function ApiKeysCard() {
             placeholder="shop backend"
           />
         </label>
+        <label className="field">
+          <span>Role</span>
+          <select value={role} onChange={(event) => setRole(event.target.value)}>
+            {KEY_ROLES.filter((option) => option.rank <= ownRank).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="submit" className="button button-primary">
           Create key
         </button>
@@ -226,7 +293,7 @@ function ApiKeysCard() {
         busy={create.busy}
         onCancel={create.cancel}
         onConfirm={async () => {
-          const outcome = await create.confirm({ label });
+          const outcome = await create.confirm({ label, role: role as 'ADMIN' | 'DEVELOPER' | 'VIEWER' });
           if (outcome.ok) {
             const payload = outcome.data.createApiKey;
             setSecret({ prefix: payload.apiKey!.prefix, value: payload.secret! });
@@ -236,7 +303,9 @@ function ApiKeysCard() {
         }}
       >
         <p>
-          A new key labelled <strong>{label}</strong> can call the whole API of this project.
+          A new key labelled <strong>{label}</strong> can call the API of this project as a{' '}
+          <strong>{role.toLowerCase()}</strong>. It is yours: removing you revokes it, unless an admin takes
+          it over.
         </p>
       </ConfirmDialog>
 
@@ -269,6 +338,20 @@ function ApiKeysCard() {
             ))}
           </select>
         </label>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={takeOver.open}
+        title={`Take over key ${target?.prefix ?? ''}…`}
+        confirmLabel="Take over"
+        busy={takeOver.busy}
+        onCancel={takeOver.cancel}
+        onConfirm={async () => {
+          const outcome = await takeOver.confirm({ id: target!.id });
+          if (outcome.ok) reload();
+        }}
+      >
+        <p>The key becomes yours: removing the user who made it no longer revokes it; removing you will.</p>
       </ConfirmDialog>
 
       <ConfirmDialog

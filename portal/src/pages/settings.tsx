@@ -78,11 +78,35 @@ const RemoveUser = graphql(`
   }
 `);
 
+const CreatePasswordReset = graphql(`
+  mutation PortalCreatePasswordReset($userId: ID!) {
+    createPasswordReset(userId: $userId) {
+      url
+      expires
+      userErrors {
+        ...UserErrors
+      }
+    }
+  }
+`);
+
+const ChangePassword = graphql(`
+  mutation PortalChangePassword($input: ChangePasswordInput!) {
+    changePassword(input: $input) {
+      changed
+      userErrors {
+        ...UserErrors
+      }
+    }
+  }
+`);
+
 export function SettingsPage() {
   return (
     <section className="page" aria-labelledby="settings-title">
       <h1 id="settings-title">Settings</h1>
       <ProjectCard />
+      <PasswordCard />
       <UsersCard />
       <AuditLogCard />
     </section>
@@ -194,8 +218,10 @@ function UsersCard() {
   const [role, setRole] = useState<Role>('VIEWER');
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const [target, setTarget] = useState<{ id: string; email: string } | null>(null);
+  const [resetLink, setResetLink] = useState<{ email: string; url: string; expires: string } | null>(null);
   const create = useConfirmedAction(CreateUser, (d) => d.createUser);
   const remove = useConfirmedAction(RemoveUser, (d) => d.removeUser);
+  const reset = useConfirmedAction(CreatePasswordReset, (d) => d.createPasswordReset);
   if (!isAdmin) {
     return (
       <Card title="Users">
@@ -205,9 +231,20 @@ function UsersCard() {
       </Card>
     );
   }
-  const failed = [create.result, remove.result].find((r) => r && !r.ok);
+  const failed = [create.result, remove.result, reset.result].find((r) => r && !r.ok);
   return (
     <Card title="Users">
+      {resetLink ? (
+        <SecretOnce
+          secret={resetLink.url}
+          copyLabel="Copy link"
+          onDone={() => setResetLink(null)}
+          doneLabel="Done"
+        >
+          Send this link to <strong>{resetLink.email}</strong>: it sets a new password once, until{' '}
+          {formatDateTime(resetLink.expires)}, and is not shown again.
+        </SecretOnce>
+      ) : null}
       {created ? (
         <SecretOnce
           secret={created.password}
@@ -246,6 +283,19 @@ function UsersCard() {
                     {user.id === session.user.id ? (
                       <span className="subtle">You</span>
                     ) : (
+                      <button
+                        type="button"
+                        className="button button-small"
+                        aria-label={`Password reset link for ${user.email}`}
+                        onClick={() => {
+                          setTarget(user);
+                          reset.begin();
+                        }}
+                      >
+                        Reset link
+                      </button>
+                    )}
+                    {user.id === session.user.id ? null : (
                       <button
                         type="button"
                         className="button button-small button-danger"
@@ -314,6 +364,25 @@ function UsersCard() {
         </p>
       </ConfirmDialog>
       <ConfirmDialog
+        open={reset.open}
+        title="Password reset link"
+        confirmLabel="Make the link"
+        busy={reset.busy}
+        onCancel={reset.cancel}
+        onConfirm={async () => {
+          const outcome = await reset.confirm({ userId: target!.id });
+          if (outcome.ok) {
+            const payload = outcome.data.createPasswordReset;
+            setResetLink({ email: target!.email, url: payload.url!, expires: payload.expires! });
+          }
+        }}
+      >
+        <p>
+          A link for <strong>{target?.email}</strong> to set a new password: it works once, for an hour, and
+          ends their sessions. A link made before for them stops working.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
         open={remove.open}
         title="Remove the user"
         confirmLabel="Remove"
@@ -326,8 +395,74 @@ function UsersCard() {
         }}
       >
         <p>
-          <strong>{target?.email}</strong> is signed out at once and can no longer sign in.
+          <strong>{target?.email}</strong> is signed out at once and can no longer sign in. The API keys they
+          own are revoked, unless an admin takes them over first (Developers page).
         </p>
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function PasswordCard() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const change = useConfirmedAction(ChangePassword, (d) => d.changePassword);
+  return (
+    <Card title="Your password">
+      {change.result ? (
+        change.result.ok ? (
+          <Notice tone="success">Password changed. Your other sessions have ended.</Notice>
+        ) : (
+          <Notice tone="error">{change.result.message}</Notice>
+        )
+      ) : null}
+      <form
+        className="toolbar"
+        onSubmit={(event) => {
+          event.preventDefault();
+          change.begin();
+        }}
+      >
+        <label className="field">
+          <span>Current password</span>
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            required
+          />
+        </label>
+        <label className="field field-grow">
+          <span>New password</span>
+          <input
+            type="password"
+            autoComplete="new-password"
+            minLength={12}
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+            required
+          />
+        </label>
+        <button type="submit" className="button button-primary">
+          Change password
+        </button>
+      </form>
+      <ConfirmDialog
+        open={change.open}
+        title="Change your password"
+        confirmLabel="Change password"
+        busy={change.busy}
+        onCancel={change.cancel}
+        onConfirm={async () => {
+          const outcome = await change.confirm({ input: { currentPassword: current, newPassword: next } });
+          if (outcome.ok) {
+            setCurrent('');
+            setNext('');
+          }
+        }}
+      >
+        <p>Your other sessions end; this one stays. Choose a password that is hard to guess.</p>
       </ConfirmDialog>
     </Card>
   );

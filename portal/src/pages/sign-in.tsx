@@ -5,14 +5,20 @@ import { type Session, SignInError, signIn } from '../session.ts';
 export function SignInPage({ onSignedIn }: { onSignedIn(session: Session): void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Shown only when the server asks: one address and password may open accounts in several projects.
+  const [askProject, setAskProject] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await signIn(String(form.get('email')), String(form.get('password'))));
+      const projectId = String(form.get('project') ?? '').trim();
+      onSignedIn(
+        await signIn(String(form.get('email')), String(form.get('password')), projectId || undefined),
+      );
     } catch (failure) {
+      if (failure instanceof SignInError && failure.projectRequired) setAskProject(true);
       setError(
         failure instanceof SignInError ? failure.message : 'The server could not be reached. Try again.',
       );
@@ -38,6 +44,12 @@ export function SignInPage({ onSignedIn }: { onSignedIn(session: Session): void 
             <span>Password</span>
             <input name="password" type="password" autoComplete="current-password" required />
           </label>
+          {askProject ? (
+            <label className="field">
+              <span>Project id</span>
+              <input name="project" autoComplete="off" required />
+            </label>
+          ) : null}
           {error ? (
             <p className="form-error" role="alert">
               {error}

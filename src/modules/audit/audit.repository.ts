@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 
 export interface AuditRow {
@@ -26,33 +27,51 @@ export interface AuditQuery {
   until: Date | null;
 }
 
+const INSERT = preparedStatement(
+  'audit.insert',
+  `insert into audit_events (id, project_id, occurred_at, principal_kind, principal_id, principal_label,
+     client_address, action, target_type, target_id, outcome, request_id)
+   select * from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
+     $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])`,
+);
+
+const CORRECT = preparedStatement(
+  'audit.correct',
+  `update audit_events e set outcome = c.outcome, target_type = c.target_type, target_id = c.target_id
+     from unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) as c(id, outcome, target_type, target_id)
+    where e.id = c.id`,
+);
+
 export class AuditRepository extends Repository {
-  /** One multi-row INSERT for a batch. */
-  async insertMany(entries: AuditEntry[]): Promise<void> {
+  /** One statement for any number of entries (in the unit of work: the business transaction, or alone). */
+  async insertMany(entries: readonly AuditEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const values: unknown[] = [];
-    const rows = entries.map((entry) => {
-      values.push(
-        entry.id,
-        entry.projectId,
-        entry.occurredAt,
-        entry.principal.kind,
-        entry.principal.id,
-        entry.principal.label,
-        entry.clientAddress,
-        entry.action,
-        entry.target?.type ?? null,
-        entry.target?.id ?? null,
-        entry.outcome,
-        entry.requestId,
-      );
-      return '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
-    });
-    await this.em.getConnection().execute(
-      `insert into audit_events (id, project_id, occurred_at, principal_kind, principal_id, principal_label,
-         client_address, action, target_type, target_id, outcome, request_id) values ${rows.join(', ')}`,
-      values,
-    );
+    const column = <T>(pick: (entry: AuditEntry) => T) => entries.map(pick);
+    await this.prepared(INSERT, [
+      column((entry) => entry.id),
+      column((entry) => entry.projectId),
+      column((entry) => entry.occurredAt),
+      column((entry) => entry.principal.kind),
+      column((entry) => entry.principal.id),
+      column((entry) => entry.principal.label),
+      column((entry) => entry.clientAddress),
+      column((entry) => entry.action),
+      column((entry) => entry.target?.type ?? null),
+      column((entry) => entry.target?.id ?? null),
+      column((entry) => entry.outcome),
+      column((entry) => entry.requestId),
+    ]);
+  }
+
+  /** Sets the outcome and target of entries written before. */
+  async correct(entries: readonly AuditEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.prepared(CORRECT, [
+      entries.map((entry) => entry.id),
+      entries.map((entry) => entry.outcome),
+      entries.map((entry) => entry.target?.type ?? null),
+      entries.map((entry) => entry.target?.id ?? null),
+    ]);
   }
 
   /** Newest first. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
+import type { Role } from '../../platform/auth/roles.ts';
 import { apiKeyPrefix, generateApiKey, hashApiKey, type KeyMode } from './api-key.ts';
 
 export const ApiKeySchema = defineEntity({
@@ -15,8 +16,17 @@ export const ApiKeySchema = defineEntity({
     /** The merchant's name for the key, e.g. "shop backend". */
     label: p.text().nullable(),
     createdAt: p.datetime(),
-    /** The merchant user who created it (null: the CLI or project creation). */
+    /** The merchant user who created it (null: the CLI or project creation), and that user's e-mail then. */
     createdByUserId: p.uuid().nullable(),
+    createdByEmail: p.text().nullable(),
+    /** What the key may do: never more than its creator's role (CLI keys: admin). */
+    role: p.enum(['admin', 'developer', 'viewer'] as const),
+    /**
+     * The user the key belongs to: removing that user revokes the key. Its creator, until an admin takes it over;
+     * null for keys made from the CLI or with the project (the operator's).
+     */
+    ownerUserId: p.uuid().nullable(),
+    ownerEmail: p.text().nullable(),
     /** Set when the key was rolled: it stops working then. */
     expiresAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
@@ -25,13 +35,30 @@ export const ApiKeySchema = defineEntity({
   },
 });
 
+/** A merchant user as a key remembers it: its creator or owner. */
+export interface KeyUser {
+  id: string;
+  email: string;
+}
+
 export class ApiKey extends ApiKeySchema.class {
-  /** A new key for a project: the row to store and the secret to show once. */
+  /**
+   * A new key for a project: the row to store and the secret to show once. `creator`: the user making it (its
+   * first owner); null from the CLI. `owner`: another owner than the creator (a roll from the CLI keeps the
+   * rolled key's).
+   */
   static issue(
     projectId: string,
     mode: KeyMode,
-    options: { label?: string | null; createdByUserId?: string | null; at: Date },
+    options: {
+      label?: string | null;
+      role: Role;
+      creator: KeyUser | null;
+      owner?: KeyUser | null;
+      at: Date;
+    },
   ): { key: ApiKey; secret: string } {
+    const owner = options.owner === undefined ? options.creator : options.owner;
     const secret = generateApiKey(mode);
     const key = Object.assign(new ApiKey(), {
       id: randomUUID(),
@@ -40,12 +67,27 @@ export class ApiKey extends ApiKeySchema.class {
       keyHash: hashApiKey(secret),
       label: options.label ?? null,
       createdAt: options.at,
-      createdByUserId: options.createdByUserId ?? null,
+      createdByUserId: options.creator?.id ?? null,
+      createdByEmail: options.creator?.email ?? null,
+      role: options.role,
+      ownerUserId: owner?.id ?? null,
+      ownerEmail: owner?.email ?? null,
       expiresAt: null,
       revokedAt: null,
       lastUsedAt: null,
     });
     return { key, secret };
+  }
+
+  /** The key's owner from now on (an admin taking it over; null: the operator's): its removal revokes the key. */
+  takeOver(by: KeyUser | null): void {
+    this.ownerUserId = by?.id ?? null;
+    this.ownerEmail = by?.email ?? null;
+  }
+
+  /** The user the key belongs to (removing that user revokes it), or null. */
+  owner(): KeyUser | null {
+    return this.ownerUserId ? { id: this.ownerUserId, email: this.ownerEmail ?? '' } : null;
   }
 
   /** Whether the key authenticates at `at`. */

@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import { preparedRead } from '../../platform/db/prepared.ts';
+import { preparedRead, preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { isUuidText } from '../../platform/validation/uuid.ts';
 import { ApiKey } from './api-key.entity.ts';
@@ -9,7 +9,20 @@ const FIND_KEYS = preparedRead(
   'select * from api_keys where project_id = $1::uuid and id = any($2::uuid[])',
 );
 
+const REVOKE_OWNED = preparedStatement(
+  'identity.revoke_owned_keys',
+  `update api_keys set revoked_at = $2
+    where owner_user_id = $1 and revoked_at is null and (expires_at is null or expires_at > $2)
+    returning id`,
+);
+
 export class ApiKeyRepository extends Repository {
+  /** Revokes every working key `userId` owns; answers their ids. */
+  async revokeOwnedBy(userId: string, at: Date): Promise<string[]> {
+    const rows = await this.prepared<{ id: string }>(REVOKE_OWNED, [userId, at]);
+    return rows.map((row) => row.id);
+  }
+
   /** The project's keys among `keyIds` (lower-case uuids), in no particular order: one statement. */
   async findManyInProject(projectId: string, keyIds: readonly string[]): Promise<ApiKey[]> {
     const rows = await this.prepared<Record<string, unknown>>(FIND_KEYS, [projectId, keyIds]);

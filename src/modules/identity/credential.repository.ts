@@ -16,6 +16,7 @@ interface ProjectColumns {
 export interface KeyCallerRow extends ProjectColumns {
   key_id: string;
   prefix: string;
+  role: Role;
   expires_at: Date | null;
 }
 
@@ -34,7 +35,7 @@ const PROJECT_COLUMNS = `p.id as project_id, p.merchant_id, p.mode, p.payment_me
 // Prepared once per pooled connection: a cache miss costs one parse-free round trip and no EntityManager fork.
 const KEY_CALLER = preparedStatement(
   'credentials.key_caller',
-  `select k.id as key_id, k.prefix, k.expires_at, ${PROJECT_COLUMNS}
+  `select k.id as key_id, k.prefix, k.role, k.expires_at, ${PROJECT_COLUMNS}
      from api_keys k
      join projects p on p.id = k.project_id
      left join merchants m on m.id = p.merchant_id

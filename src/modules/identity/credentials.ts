@@ -181,7 +181,8 @@ function projectOf(row: KeyCallerRow | SessionCallerRow) {
 function keyActor(row: KeyCallerRow): Actor {
   return {
     ...projectOf(row),
-    role: 'admin',
+    // A key acts with its own role (never above its maker's), everywhere.
+    role: row.role,
     principal: {
       kind: 'api_key',
       keyId: row.key_id,

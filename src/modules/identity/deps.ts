@@ -1,5 +1,6 @@
 import type { AuditTrail } from '../../platform/audit/audit-trail.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { CounterStore } from '../../platform/limits/counter-store.ts';
 import type { Credentials } from './credentials.ts';
 
 /**
@@ -8,6 +9,8 @@ import type { Credentials } from './credentials.ts';
  */
 export interface IdentityDeps extends Pick<Deps, 'db' | 'config' | 'now'> {
   credentials: Credentials;
+  /** Counters every process shares (wrong current passwords). */
+  counters: CounterStore;
   /** Sign-ins, failed sign-ins and sign-outs are recorded here. */
   audit: AuditTrail;
 }

@@ -42,7 +42,12 @@ export const csrfTokenRefused = () =>
   );
 
 export const emailTaken = () =>
-  new DomainError('conflict', 'email_taken', 'A user with this e-mail address already exists', 'email');
+  new DomainError(
+    'conflict',
+    'email_taken',
+    'This project already has a user with this e-mail address',
+    'email',
+  );
 
 export const lastAdmin = () =>
   new DomainError(
@@ -53,3 +58,15 @@ export const lastAdmin = () =>
 
 export const keyNotActive = () =>
   new DomainError('conflict', 'api_key_not_active', 'The API key is already revoked or expired');
+
+/**
+ * The address and password open accounts in several projects (the person chose the same password for each):
+ * the sign-in must name one. Only someone who knows that password learns the projects' ids.
+ */
+export const projectRequired = (projectIds: string[]) =>
+  new DomainError(
+    'invalid_request',
+    'project_required',
+    `project_id: this address and password open several projects; send project_id, one of ${projectIds.join(', ')}`,
+    'project_id',
+  );

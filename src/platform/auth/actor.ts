@@ -12,7 +12,7 @@ export interface Actor {
   mode: 'test' | 'live';
   /** Payment methods active in the project. */
   paymentMethods: string[];
-  /** What the caller may do (platform/auth/roles.ts); API keys act as `admin` except where a field needs a user. */
+  /** What the caller may do (platform/auth/roles.ts): a user's role, or a key's own. */
   role: Role;
   principal: Principal;
 }

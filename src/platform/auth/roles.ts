@@ -1,7 +1,8 @@
 /**
- * Roles of a merchant user in a project, weakest first: `viewer` reads, `developer` also writes (orders,
- * refunds, settings, API keys), `admin` also manages users. API keys act as `admin`, except that fields marked
- * `principal: USER` (key and user management) refuse them, so a leaked key cannot mint keys or invite users.
+ * Roles of a merchant user or an API key in a project, weakest first: `viewer` reads, `developer` also writes
+ * (orders, refunds, settings, API keys), `admin` also manages users and reads the audit log. A key has its own
+ * role, never above the user who made it (keys made from the command line: `admin`); fields marked
+ * `principal: USER` (key and user management) refuse every key, so a leaked key cannot mint keys or invite users.
  */
 export const ROLES = ['viewer', 'developer', 'admin'] as const;
 

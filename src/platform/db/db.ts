@@ -2,6 +2,7 @@ import pg, { type Pool } from 'pg';
 import type { Logger } from 'pino';
 import { isReplicaUnavailable } from '../errors/outage.ts';
 import { fireCommitted } from './commit-signals.ts';
+import { claimJoinedWrite, type JoinedWrite } from './joined-writes.ts';
 import type { Orm } from './orm.ts';
 import { PipelinedReads } from './pipelined-reads.ts';
 import { PipelinedTransaction } from './pipelined-transaction.ts';
@@ -98,13 +99,23 @@ export class Db {
 
   /** Runs work in one database transaction; flushes and commits on success, rolls everything back on a throw. */
   async transaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    const joined = claimJoinedWrite();
     const em = this.#orm.em.fork();
-    await em.begin();
     try {
-      const result = await work(new UnitOfWork(em));
+      await em.begin();
+    } catch (error) {
+      joined?.settle(false);
+      throw error;
+    }
+    try {
+      const uow = new UnitOfWork(em);
+      const result = await work(uow);
+      if (joined) await joined.write(uow);
       await em.commit();
+      joined?.settle(true);
       return result;
     } catch (error) {
+      joined?.settle(false);
       await em.rollback();
       throw error;
     }
@@ -118,15 +129,36 @@ export class Db {
    * together, and the COMMIT with the last statement (`Repository.preparedLast`). Same atomicity, locks and
    * commit signals; a repository that reaches for the ORM in it throws (UnitOfWork.entityManagerOf).
    */
-  async preparedTransaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-    const transaction = new PipelinedTransaction(await (await this.#nativePool()).connect());
+  preparedTransaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    return this.#pipelined(work, claimJoinedWrite());
+  }
+
+  /**
+   * A pipelined transaction; a joined write (`joined`) goes out first, behind BEGIN and with the work's first
+   * statements: it costs no round trip of its own, and commits or rolls back with the work.
+   */
+  async #pipelined<T>(work: (uow: UnitOfWork) => Promise<T>, joined: JoinedWrite | undefined): Promise<T> {
+    let transaction: PipelinedTransaction;
+    try {
+      transaction = new PipelinedTransaction(await (await this.#nativePool()).connect());
+    } catch (error) {
+      joined?.settle(false);
+      throw error;
+    }
     let broken: Error | undefined;
     try {
-      const result = await work(UnitOfWork.onClient(transaction));
+      const uow = UnitOfWork.onClient(transaction);
+      const written = joined?.write(uow);
+      // Awaited below, after the work: a failure is the transaction's, whichever statement reports it first.
+      written?.catch(() => undefined);
+      const result = await work(uow);
+      await written;
       await transaction.commit();
+      joined?.settle(true);
       for (const signal of transaction.signals) fireCommitted(this.#orm, signal);
       return result;
     } catch (error) {
+      joined?.settle(false);
       await transaction.rollback().catch((rollbackFailed: Error) => {
         broken = rollbackFailed;
       });
@@ -194,23 +226,29 @@ export class Db {
 
   /** Runs read-only work outside an explicit transaction (see `autocommit`). */
   read<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-    return this.autocommit(work);
+    return work(this.#reading());
   }
 
   /**
-   * Runs work outside an explicit transaction: each statement commits on its own. For reads, and for a write
-   * that is ONE statement (atomic by itself, e.g. platform/db's `combinedStatement`): no BEGIN and COMMIT
-   * round trips.
+   * Runs work outside an explicit transaction: each statement commits on its own. For a write that is ONE
+   * statement (atomic by itself, e.g. platform/db's `combinedStatement`): no BEGIN and COMMIT round trips —
+   * unless a joined write (platform/db/joined-writes.ts: the request's audit entry) must commit with it.
    */
   autocommit<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-    return work(
-      UnitOfWork.reading({
-        fork: () => this.#orm.em.fork(),
-        pool: () => this.#nativePool(),
-        reads: this.#reads,
-        committed: (signal) => fireCommitted(this.#orm, signal),
-      }),
-    );
+    // A write with an entry to join (its audit entry) becomes a pipelined transaction: the entry goes out with
+    // the first statement, and the COMMIT is one round trip more.
+    const joined = claimJoinedWrite();
+    if (joined) return this.#pipelined(work, joined);
+    return work(this.#reading());
+  }
+
+  #reading(): UnitOfWork {
+    return UnitOfWork.reading({
+      fork: () => this.#orm.em.fork(),
+      pool: () => this.#nativePool(),
+      reads: this.#reads,
+      committed: (signal) => fireCommitted(this.#orm, signal),
+    });
   }
 
   /** The settings of the shared pool's connections (type parsers, timeouts, credentials), for connections of ours. */

@@ -49,6 +49,16 @@ export class DomainError extends Error {
   }
 }
 
+/** Too many requests (429): the client may try again after `retryAfterSeconds` (REST `Retry-After`). */
+export class RateLimitedError extends DomainError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    super('rate_limited', 'rate_limited', `Too many requests: retry after ${retryAfterSeconds} second(s)`);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export type Result<T> = { ok: true; value: T } | { ok: false; error: DomainError };
 
 /** Runs a use case; a thrown DomainError (which also rolls back its database transaction) becomes a result. */

@@ -24,14 +24,14 @@ const DEFAULTS: Record<string, Requirement> = {
   Mutation: { role: 'developer', principal: null },
 };
 
-/** Called after each mutation field resolved (or failed): the audit log's one hook into GraphQL. */
-export type MutationObserver = (event: {
-  context: unknown;
-  field: string;
-  args: Record<string, unknown>;
-  result: unknown;
-  error: unknown;
-}) => void;
+/**
+ * Runs each mutation field (`run`: its resolver, or its refusal) and answers what `run` answers: the audit log's
+ * one hook into GraphQL, which writes the entry in the mutation's own transaction.
+ */
+export type MutationWrapper = (
+  event: { context: unknown; field: string; args: Record<string, unknown> },
+  run: () => unknown,
+) => unknown;
 
 /**
  * Enforces roles for every field of the schema in one place, before any resolver runs: each root field needs
@@ -41,7 +41,10 @@ export type MutationObserver = (event: {
  * nullable other fields) answers `{ userErrors: [{ code: "forbidden" }] }` like any refused input; anything else
  * is a GraphQL error with `extensions.code` FORBIDDEN. Changes the schema's resolvers in place.
  */
-export function enforceRoles(schema: GraphQLSchema, options: { onMutation?: MutationObserver } = {}): void {
+export function enforceRoles(
+  schema: GraphQLSchema,
+  options: { aroundMutation?: MutationWrapper } = {},
+): void {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
@@ -49,11 +52,11 @@ export function enforceRoles(schema: GraphQLSchema, options: { onMutation?: Muta
       if (!requirement) continue;
       const refuse = refusalFor(type, field, requirement);
       const resolve = field.resolve ?? defaultFieldResolver;
-      const observe = type.name === 'Mutation' ? options.onMutation : undefined;
+      const around = type.name === 'Mutation' ? options.aroundMutation : undefined;
       field.resolve = (source, args, context, info) => {
         const refusal = refuse(actorOf(context));
         const run = () => (refusal ? refusal() : resolve(source, args, context, info));
-        return observe ? observed(observe, run, { context, field: field.name, args }) : run();
+        return around ? around({ context, field: field.name, args }, run) : run();
       };
       if (field.subscribe) {
         const subscribe = field.subscribe;
@@ -130,39 +133,4 @@ function userErrorPayloadShape(field: GraphQLField<unknown, unknown>): Record<st
 
 function actorOf(context: unknown): Actor | undefined {
   return (context as { actor?: Actor } | null)?.actor;
-}
-
-function observed(
-  observe: MutationObserver,
-  run: () => unknown,
-  event: { context: unknown; field: string; args: Record<string, unknown> },
-): unknown {
-  const report = (result: unknown, error: unknown) => {
-    try {
-      observe({ ...event, result, error });
-    } catch {
-      // An observer never changes the mutation's answer.
-    }
-  };
-  let value: unknown;
-  try {
-    value = run();
-  } catch (error) {
-    report(null, error);
-    throw error;
-  }
-  if (value instanceof Promise) {
-    return value.then(
-      (result) => {
-        report(result, null);
-        return result;
-      },
-      (error: unknown) => {
-        report(null, error);
-        throw error;
-      },
-    );
-  }
-  report(value, null);
-  return value;
 }

@@ -67,7 +67,11 @@ export class OperationLimits {
     const reject = { exposeLimits: true, propagateOnRejection: false };
     this.#rules = [
       [maxDepthRule({ n: limits.maxDepth, ...reject, onReject: [reporter] }), 'MAX_DEPTH_EXCEEDED'],
-      [maxAliasesRule({ n: limits.maxAliases, ...reject, onReject: [reporter] }), 'MAX_ALIASES_EXCEEDED'],
+      // Every alias counts, `__typename`'s too (graphql-armor allows those by default: 500 of them passed).
+      [
+        maxAliasesRule({ n: limits.maxAliases, allowList: [], ...reject, onReject: [reporter] }),
+        'MAX_ALIASES_EXCEEDED',
+      ],
       [
         maxDirectivesRule({ n: limits.maxDirectives, ...reject, onReject: [reporter] }),
         'MAX_DIRECTIVES_EXCEEDED',

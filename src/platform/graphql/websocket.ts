@@ -46,6 +46,11 @@ export interface OpenSockets {
   openCount(): number;
   /** Re-checks every socket's credential: closes the ones that stopped working, refreshes the others. */
   recheckAll(): Promise<void>;
+  /**
+   * Re-checks the sockets whose caller `match` picks (a key just rolled: it now has an end): each is closed if its
+   * credential stopped working, else its expiry timer is set to the credential's new end.
+   */
+  recheckWhere(match: (actor: Actor) => boolean): Promise<void>;
 }
 
 /**
@@ -262,18 +267,27 @@ export function mountGraphQLWebSocket<Context extends object>(
       }
       return closed;
     },
-    async recheckAll() {
-      await Promise.all(
-        [...connections].map(async (connection) => {
-          const actor = await checkCredential(() => connection.credential.recheck());
-          // An outage is no answer: the socket keeps its last known credential until one can be had.
-          if (actor === OUTAGE) return;
-          if (actor) connection.credential.actor = actor;
-          else forbid(connection);
-        }),
-      );
-    },
+    recheckAll: () => recheck([...connections]),
+    recheckWhere: (match) =>
+      recheck([...connections].filter((connection) => match(connection.credential.actor))),
   };
+
+  async function recheck(some: Connection[]): Promise<void> {
+    await Promise.all(
+      some.map(async (connection) => {
+        const actor = await checkCredential(() => connection.credential.recheck());
+        // An outage is no answer: the socket keeps its last known credential until one can be had.
+        if (actor === OUTAGE) return;
+        if (!actor) {
+          forbid(connection);
+          return;
+        }
+        connection.credential.actor = actor;
+        // A credential that gained an end (a rolled key) closes its socket then, not at the next sweep.
+        scheduleExpiry(connection, forbid);
+      }),
+    );
+  }
 
   const sweep = setInterval(() => void sockets.recheckAll(), options.recheckIntervalMs);
   sweep.unref();
@@ -296,6 +310,8 @@ export function mountGraphQLWebSocket<Context extends object>(
 
 /** A credential with an end of its own (a rolled key, a session's lifetime) closes its socket right then. */
 function scheduleExpiry(connection: Connection, forbid: (connection: Connection) => void): void {
+  if (connection.expiryTimer) clearTimeout(connection.expiryTimer);
+  connection.expiryTimer = null;
   const expiresAt = connection.credential.actor.principal.expiresAt;
   if (!expiresAt) return;
   const delay = Math.max(0, expiresAt.getTime() - Date.now());

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Actor } from '../auth/actor.ts';
 import { credentialDigest } from '../auth/credential-digest.ts';
-import { DomainError, withoutStack } from '../errors/domain-error.ts';
+import { type Role, roleAtLeast } from '../auth/roles.ts';
+import { DomainError, type RateLimitedError, withoutStack } from '../errors/domain-error.ts';
 import { apiKeyFromBasicAuth } from './basic-auth.ts';
 import { sendConstantDomainError } from './error-body.ts';
 import { addRouteHooks } from './route-hooks.ts';
@@ -79,9 +80,13 @@ function refuseKnownBadKey(
   const refusal = credential?.apiKey
     ? request.server.authenticators.apiKeyRefusedAtOnce(credential)
     : missing();
-  // Answered here, `done` not called: the route handler does not run.
-  if (refusal) sendConstantDomainError(reply, refusal);
-  else done();
+  // Answered here, `done` not called: the route handler does not run. The refusal is counted first.
+  if (!refusal) done();
+  else {
+    const counted = request.server.countAuthFailure(request);
+    if (counted) void counted.then(() => sendConstantDomainError(reply, refusal));
+    else sendConstantDomainError(reply, refusal);
+  }
 }
 
 // What one request worked out, kept on the request itself (a property each, no WeakMap to insert into).
@@ -110,17 +115,67 @@ export function apiKeyCredentialOf(request: FastifyRequest): ApiKeyCredential | 
   return credential;
 }
 
+/**
+ * Resolves the caller once per request, then holds it to what the route needs: a REST route's role (a key acts
+ * with its own role) and the credential's rate limit, whose bucket is chosen only now that the credential has been
+ * checked (platform/http/rate-limits.ts).
+ */
 function memoised(request: FastifyRequest, resolve: () => Promise<Actor>): Promise<Actor> {
   const memo = worked(request);
   let actor = memo[kResolved];
   if (!actor) {
-    actor = resolve().then((value) => {
-      memo[kSettled] = value;
-      return value;
-    });
+    actor = resolve().then(
+      (value) => {
+        const required = restRoleOf(request);
+        if (required && !roleAtLeast(value.role, required)) throw forbidden(value.role, required);
+        const limited = request.server.limitCredential(value);
+        if (limited === null) return settle(memo, value);
+        if (limited instanceof Promise) return limited.then((refusal) => settle(memo, value, refusal));
+        throw limited;
+      },
+      (error: unknown) => {
+        // A refused credential is counted against its address before the 401 goes out.
+        const counted =
+          error instanceof DomainError && error.kind === 'unauthorized'
+            ? request.server.countAuthFailure(request)
+            : null;
+        if (!counted) throw error;
+        return counted.then(() => {
+          throw error;
+        });
+      },
+    );
     memo[kResolved] = actor;
   }
   return actor;
+}
+
+function settle(memo: Worked, actor: Actor, refusal: RateLimitedError | null = null): Actor {
+  if (refusal) throw refusal;
+  memo[kSettled] = actor;
+  return actor;
+}
+
+/**
+ * The weakest role a REST route admits (its contract's `role`, else `viewer` to read and `developer` to write);
+ * null for GraphQL, whose fields say it themselves (`@requires`).
+ */
+function restRoleOf(request: FastifyRequest): Role | null {
+  const contract = (request.routeOptions.config as { contract?: { method: string; role?: Role } } | undefined)
+    ?.contract;
+  if (!contract) return null;
+  return contract.role ?? (contract.method === 'GET' ? 'viewer' : 'developer');
+}
+
+function forbidden(role: Role, required: Role): DomainError {
+  return withoutStack(
+    () =>
+      new DomainError(
+        'forbidden',
+        'forbidden',
+        `Forbidden: this API key has the ${role} role; this needs ${required} or higher`,
+      ),
+  );
 }
 
 /**

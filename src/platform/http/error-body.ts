@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../errors/domain-error.ts';
+import { DomainError, RateLimitedError } from '../errors/domain-error.ts';
 import { type FieldProblem, renderProblem } from '../errors/field-problem.ts';
 import { HTTP_STATUS_BY_KIND } from '../errors/http-status.ts';
 import { SCRIPT_CHALLENGE, WWW_AUTHENTICATE } from './basic-auth.ts';
@@ -39,6 +39,7 @@ export function errorBody(
 export function sendDomainError(reply: FastifyReply, error: DomainError): FastifyReply {
   const status = HTTP_STATUS_BY_KIND[error.kind];
   if (status === 401) reply.header('WWW-Authenticate', challengeFor(reply.request));
+  if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.code(status).send(domainErrorBody(error));
 }
 

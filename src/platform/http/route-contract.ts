@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteHandler } from 'fastify';
 import type { z } from 'zod';
+import type { Role } from '../auth/roles.ts';
 
 /**
  * A REST route's contract, declared once beside its route: what it takes, what it answers, which errors it
@@ -23,6 +24,11 @@ export interface RouteContract<D = never> {
    * (the call is tied to its resource by ids and a setup token, or it is the sign-in itself).
    */
   readonly auth: 'api_key' | 'session' | 'none';
+  /**
+   * The weakest role of an API key that may call (`auth: 'api_key'`): by default `viewer` for GET and
+   * `developer` for anything else; a read sent as POST (a search) says `viewer`. A weaker key gets 403.
+   */
+  readonly role?: Role;
   /** Path parameters, named as in `path` (`orderId`); the document spells them in snake_case (`order_id`). */
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;

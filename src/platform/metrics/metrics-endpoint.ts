@@ -1,17 +1,28 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 
 /**
- * Where GET /metrics is served: on the main port (no authentication, like /health: keep it off the public
- * internet with the load balancer's rules), or, with METRICS_PORT, on a port of its own that only the
- * monitoring network reaches.
+ * GET /metrics on the main port (without METRICS_PORT, which gives it a port of its own that only the
+ * monitoring network reaches). It names merchants' GraphQL operations, so with a `token` it answers only
+ * `Authorization: Bearer <token>` (404 otherwise, as if absent), and without one it is not served at all where
+ * `open` is false (production).
  */
 export function registerMetricsRoute(
   app: FastifyInstance,
   registry: () => Promise<Registry> | Registry,
+  access: { token: string | undefined; open: boolean },
 ): void {
-  app.get('/metrics', { logLevel: 'debug', config: { rateLimit: false } }, async (_request, reply) => {
+  if (!access.token && !access.open) return;
+  const expected = access.token ? Buffer.from(`Bearer ${access.token}`) : null;
+  app.get('/metrics', { logLevel: 'debug', config: { rateLimit: false } }, async (request, reply) => {
+    if (expected) {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return reply.callNotFound();
+      }
+    }
     const source = await registry();
     reply.header('content-type', source.contentType);
     return source.metrics();

@@ -54,6 +54,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly auditEntriesFailed = new Counter({
+    name: 'audit_entries_failed_total',
+    help: 'Audit entries this process could not write, after retries (each is also logged at error level)',
+    registers: [this.registry],
+  });
+
   readonly statusChanges = new Counter({
     name: 'status_changes_total',
     help: 'Status changes written by this process, by object (order or transaction) and new status',

@@ -53,6 +53,17 @@ export function commonErrors(contract: RouteContract): ErrorContract[] {
           : 'Sign in first: the session is missing, has ended or has expired',
     });
   }
+  if (
+    contract.auth === 'api_key' &&
+    (contract.role ?? (contract.method === 'GET' ? 'viewer' : 'developer')) !== 'viewer'
+  ) {
+    errors.push({
+      status: 403,
+      type: 'forbidden',
+      when: "The API key's role is below what this needs (a `viewer` key only reads)",
+      value: 'Forbidden: this API key has the viewer role; this needs developer or higher',
+    });
+  }
   if (contract.auth === 'api_key' && (contract.method === 'POST' || contract.method === 'PUT')) {
     errors.push(
       {

@@ -1,6 +1,11 @@
-import { type AuditEntry, type AuditTrail, auditPrincipalOf } from '../../../platform/audit/audit-trail.ts';
+import {
+  type AuditEntry,
+  type AuditFacts,
+  type AuditTrail,
+  auditPrincipalOf,
+} from '../../../platform/audit/audit-trail.ts';
 import type { Actor } from '../../../platform/auth/actor.ts';
-import type { MutationObserver } from '../../../platform/graphql/authorization.ts';
+import type { MutationWrapper } from '../../../platform/graphql/authorization.ts';
 
 interface MutationContext {
   actor?: Actor;
@@ -9,25 +14,55 @@ interface MutationContext {
 }
 
 /**
- * Records every GraphQL mutation, over HTTP and WebSocket (the role pass calls it for each Mutation field, so a
- * mutation added later is recorded too): `graphql.<field>`, the outcome (userErrors: refused — a role refusal
+ * Records every GraphQL mutation, over HTTP and WebSocket (the role pass runs each Mutation field through it, so
+ * a mutation added later is recorded too): `graphql.<field>`, the outcome (userErrors: refused — a role refusal
  * included; an exception: failed) and the target, taken from the arguments (`orderId`, `transactionId`, `id`)
  * or else from the first object with an id in the payload. Argument values other than ids are never kept.
+ *
+ * The entry is written in the mutation's own transaction (AuditTrail.within); a mutation that wrote nothing
+ * (refused) is recorded once it answered, and one whose outcome or target is known only then is corrected.
  */
-export function auditMutations(audit: AuditTrail): MutationObserver {
-  return ({ context, field, args, result, error }) => {
+export function auditMutations(audit: AuditTrail): MutationWrapper {
+  return ({ context, field, args }, run) => {
     const { actor, clientAddress, request } = (context ?? {}) as MutationContext;
-    if (!actor) return;
-    const userErrors = (result as { userErrors?: unknown[] } | null)?.userErrors;
-    audit.record({
+    if (!actor) return run();
+    const facts = (target: AuditEntry['target'], outcome: AuditEntry['outcome']): AuditFacts => ({
       projectId: actor.projectId,
       principal: auditPrincipalOf(actor),
       clientAddress: clientAddress ?? null,
       action: `graphql.${field}`,
-      target: argumentTarget(field, args) ?? resultTarget(result),
-      outcome: error ? 'failed' : userErrors?.length ? 'refused' : 'succeeded',
+      target,
+      outcome,
       requestId: request?.id ?? null,
     });
+    const fromArguments = argumentTarget(field, args);
+    const settle = (written: AuditEntry | null, result: unknown, error: unknown) => {
+      const userErrors = (result as { userErrors?: unknown[] } | null)?.userErrors;
+      const outcome = error ? 'failed' : userErrors?.length ? 'refused' : 'succeeded';
+      audit.conclude(written, facts(fromArguments ?? resultTarget(result), outcome));
+    };
+    let run$: { result: unknown; written: () => AuditEntry | null };
+    try {
+      run$ = audit.within(() => facts(fromArguments, 'succeeded'), run);
+    } catch (error) {
+      settle(null, null, error);
+      throw error;
+    }
+    const { result, written } = run$;
+    if (!(result instanceof Promise)) {
+      settle(written(), result, null);
+      return result;
+    }
+    return result.then(
+      (value) => {
+        settle(written(), value, null);
+        return value;
+      },
+      (error: unknown) => {
+        settle(written(), null, error);
+        throw error;
+      },
+    );
   };
 }
 

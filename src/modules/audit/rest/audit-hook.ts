@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { type AuditEntry, type AuditTrail, auditPrincipalOf } from '../../../platform/audit/audit-trail.ts';
+import {
+  type AuditEntry,
+  type AuditFacts,
+  type AuditTrail,
+  auditPrincipalOf,
+} from '../../../platform/audit/audit-trail.ts';
+import type { Actor } from '../../../platform/auth/actor.ts';
 import { isGraphQLRoute } from '../../../platform/graphql/paths.ts';
 import { authenticatedActor } from '../../../platform/http/authentication.ts';
 import { addRouteHooks, routeMethods } from '../../../platform/http/route-hooks.ts';
@@ -8,13 +14,35 @@ import { isUuidText } from '../../../platform/validation/uuid.ts';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Records every authenticated REST write (any route, including routes added later) once it has been answered:
- * the route (`POST /v1/orders/:order_id/refunds/`), the outcome by status, and its target — the resource a
- * 201 created, else the order or transaction in the path. Searches (a read sent as POST) are not writes.
- * Bodies are never recorded: only an `id` is read from a created resource, after the answer has gone.
+ * Records every authenticated REST write (any route, including routes added later): the route
+ * (`POST /v1/orders/:order_id/refunds/`), the outcome by status, and its target — the resource a 201 created,
+ * else the order, transaction or link in the path. Searches (a read sent as POST) are not writes.
+ *
+ * The entry is written **in the write's transaction**: the route's handler runs with it joined to its first
+ * committing transaction (AuditTrail.within), as soon as the caller is authenticated. Once answered, a request
+ * whose entry was written is corrected only if it ended otherwise (a 4xx or 5xx after the commit, a created
+ * target); a request that wrote nothing (a refusal) is recorded then. Bodies are never recorded: only an `id`
+ * is read from a created resource, after the answer has gone.
  */
 export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void {
   const created = new WeakMap<FastifyRequest, string>();
+  const written = new WeakMap<FastifyRequest, () => AuditEntry | null>();
+  app.addHook('onRoute', (route) => {
+    if (!mayBeWrite(route)) return;
+    const handler = route.handler;
+    route.handler = function auditedHandler(this: FastifyInstance, request, reply) {
+      if (!isWrite(request)) return handler.call(this, request, reply);
+      const run = audit.within(
+        () => {
+          const actor = authenticatedActor(request);
+          return actor ? facts(request, actor, pathTarget(request.params), 'succeeded') : null;
+        },
+        () => handler.call(this, request, reply),
+      );
+      written.set(request, run.written);
+      return run.result;
+    };
+  });
   // Plain hooks (no promise, no microtask), of the routes that may be writes only (reads never pass them; the
   // last of their kind, as when they were the instance's).
   addRouteHooks(app, mayBeWrite, {
@@ -32,19 +60,32 @@ export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void 
     onResponse: (request, reply, done) => {
       const actor = isWrite(request) ? authenticatedActor(request) : undefined;
       if (actor) {
-        audit.record({
-          projectId: actor.projectId,
-          principal: auditPrincipalOf(actor),
-          clientAddress: request.ip,
-          action: `${request.method} ${request.routePattern}`,
-          target: createdTarget(created.get(request), request.routePattern) ?? pathTarget(request.params),
-          outcome: reply.statusCode >= 500 ? 'failed' : reply.statusCode >= 400 ? 'refused' : 'succeeded',
-          requestId: request.id,
-        });
+        const outcome =
+          reply.statusCode >= 500 ? 'failed' : reply.statusCode >= 400 ? 'refused' : 'succeeded';
+        const target =
+          createdTarget(created.get(request), request.routePattern) ?? pathTarget(request.params);
+        audit.conclude(written.get(request)?.() ?? null, facts(request, actor, target, outcome));
       }
       done();
     },
   });
+}
+
+function facts(
+  request: FastifyRequest,
+  actor: Actor,
+  target: AuditEntry['target'],
+  outcome: AuditEntry['outcome'],
+): AuditFacts {
+  return {
+    projectId: actor.projectId,
+    principal: auditPrincipalOf(actor),
+    clientAddress: request.ip,
+    action: `${request.method} ${request.routePattern}`,
+    target,
+    outcome,
+    requestId: request.id,
+  };
 }
 
 /** A route some method of which `isWrite` may count (its pattern is known when it is registered). */

@@ -3,12 +3,12 @@ import type { IdentityAdminDeps } from '../deps.ts';
 import type { MerchantUser } from '../user.entity.ts';
 import { UserRepository } from '../user.repository.ts';
 
-/** A merchant user by e-mail address (any case), or null. */
-export function findUserByEmail(
+/** The oldest account of an e-mail address (any case) in any project, or null. */
+export async function findUserByEmail(
   deps: Pick<IdentityAdminDeps, 'db'>,
   email: string,
 ): Promise<MerchantUser | null> {
-  return deps.db.read((uow) => new UserRepository(uow).findByEmail(email));
+  return (await deps.db.read((uow) => new UserRepository(uow).findAllByEmail(email)))[0] ?? null;
 }
 
 /** A user of the project, or null (another project's user answers like a missing one). */

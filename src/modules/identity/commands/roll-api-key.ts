@@ -1,3 +1,4 @@
+import { roleAtLeast } from '../../../platform/auth/roles.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { exactDurationMs } from '../../../platform/validation/duration.ts';
 import { ProjectRepository } from '../../projects/project.repository.ts';
@@ -6,6 +7,7 @@ import { ApiKeyRepository } from '../api-key.repository.ts';
 import { changingCredentials } from '../credential-changes.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { keyNotActive } from '../errors.ts';
+import { type KeyMaker, keyRole, roleAboveMaker } from '../key-roles.ts';
 
 /** At most this long may a rolled key keep working beside its successor. */
 export const MAX_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -21,28 +23,35 @@ export function overlapMs(overlap: string | null | undefined): number {
 
 /**
  * Replaces a key: a new key with the same label, and the old one ends after the overlap (at once for `PT0S`).
- * Every process learns the old key's end (cached actors are dropped; its sockets close when it ends).
- * `projectId` null: any project (the CLI).
+ * Every process learns the old key's end (cached actors are dropped; its sockets close when it ends). The new
+ * key has the rolled key's role unless asked otherwise, never above its maker's, and a user may not roll a key
+ * whose role is above theirs (its secret would be theirs). The maker owns the new key (from the CLI, the rolled
+ * key's owner keeps it). `projectId` null: any project (the CLI).
  */
 export async function rollApiKey(
   deps: IdentityAdminDeps,
   projectId: string | null,
-  input: { keyId: string; overlap?: string | null; createdByUserId?: string | null },
+  input: { keyId: string; overlap?: string | null; role?: string | null; maker: KeyMaker | null },
 ): Promise<{ key: ApiKey; secret: string; previous: ApiKey }> {
   const overlap = overlapMs(input.overlap);
+  const { maker } = input;
   return changingCredentials(deps, async (uow, announce) => {
     const keys = new ApiKeyRepository(uow);
     const previous = await keys.findForUpdate(projectId, input.keyId);
     if (!previous) throw notFound('API key', 'id');
     const now = deps.now();
     if (!previous.isActive(now)) throw keyNotActive();
+    if (maker && !roleAtLeast(maker.role, previous.role)) throw roleAboveMaker(maker.role, previous.role);
+    const role = keyRole(input.role, previous.role, maker);
     const project = await new ProjectRepository(uow).findProject(previous.projectId);
     if (!project) throw notFound('Project');
     const end = new Date(now.getTime() + overlap);
     previous.expiresAt = previous.expiresAt && previous.expiresAt < end ? previous.expiresAt : end;
     const issued = ApiKey.issue(project.id, project.mode, {
       label: previous.label,
-      createdByUserId: input.createdByUserId ?? null,
+      role,
+      creator: maker?.user ?? null,
+      ...(maker ? {} : { owner: previous.owner() }),
       at: now,
     });
     keys.add(issued.key);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { UnitOfWork } from '../../../platform/db/db.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
-import { signInRefused } from '../errors.ts';
+import { projectRequired, signInRefused } from '../errors.ts';
 import { PASSWORD_MAX_LENGTH, passwordMatches, spendVerificationTime } from '../password.ts';
 import { MerchantSession } from '../session.entity.ts';
 import { csrfTokenOf, hashSessionToken, newSessionToken } from '../session-token.ts';
@@ -21,6 +22,10 @@ export const signInInputSchema = z
       .min(1)
       .max(PASSWORD_MAX_LENGTH)
       .meta({ description: `The user's password, 1 to ${PASSWORD_MAX_LENGTH} characters.` }),
+    project_id: z.uuid().optional().meta({
+      description:
+        'Only when the address and password open accounts in several projects (a 400 `project_required` says so): the project to sign in to.',
+    }),
   })
   .strict();
 
@@ -32,7 +37,13 @@ export interface SignedIn {
   session: MerchantSession;
 }
 
-export type SignInAttempt = { ok: true; signedIn: SignedIn } | { ok: false; user: MerchantUser | null };
+export interface SignInOptions {
+  /** Writes the sign-in's audit entry in the transaction that opens the session. */
+  recordIn?: (uow: UnitOfWork, signedIn: { user: MerchantUser; session: MerchantSession }) => Promise<void>;
+}
+
+/** A failed attempt names the accounts it was for (none: an unknown address), for the audit log. */
+export type SignInAttempt = { ok: true; signedIn: SignedIn } | { ok: false; users: MerchantUser[] };
 
 /**
  * Checks an e-mail address and password and opens a new session (a fresh token at every sign-in, so a token
@@ -43,14 +54,27 @@ export async function attemptSignIn(
   deps: IdentityAdminDeps,
   input: unknown,
   clientAddress: string | null,
+  options: SignInOptions = {},
 ): Promise<SignInAttempt> {
-  const { email, password } = parseOrThrow(signInInputSchema, input);
-  const user = await deps.db.read((uow) => new UserRepository(uow).findByEmail(email));
-  if (!user) {
+  const { email, password, project_id: projectId } = parseOrThrow(signInInputSchema, input);
+  const users = await deps.db.read(async (uow) => {
+    const repository = new UserRepository(uow);
+    if (!projectId) return repository.findAllByEmail(email);
+    const user = await repository.findByEmailInProject(projectId, email);
+    return user ? [user] : [];
+  });
+  if (users.length === 0) {
     await spendVerificationTime(password);
-    return { ok: false, user: null };
+    return { ok: false, users: [] };
   }
-  if (!(await passwordMatches(user.passwordHash, password))) return { ok: false, user };
+  // An address may have accounts in several projects: the password says which (each costs one verification).
+  const matching: MerchantUser[] = [];
+  for (const candidate of users) {
+    if (await passwordMatches(candidate.passwordHash, password)) matching.push(candidate);
+  }
+  if (matching.length === 0) return { ok: false, users };
+  if (matching.length > 1) throw projectRequired(matching.map((account) => account.projectId));
+  const user = matching[0]!;
   const token = newSessionToken();
   const session = MerchantSession.start({
     userId: user.id,
@@ -60,7 +84,10 @@ export async function attemptSignIn(
     maxLifetimeMs: deps.config.security.sessions.maxLifetimeMs,
     clientAddress,
   });
-  await deps.db.transaction(async (uow) => new UserRepository(uow).add(session));
+  await deps.db.transaction(async (uow) => {
+    new UserRepository(uow).add(session);
+    await options.recordIn?.(uow, { user, session });
+  });
   return { ok: true, signedIn: { user, token, csrfToken: csrfTokenOf(token), session } };
 }
 

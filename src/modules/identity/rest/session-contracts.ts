@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../../../platform/auth/roles.ts';
 import { defineContract } from '../../../platform/http/route-contract.ts';
+import { resetPasswordInputSchema } from '../commands/password-reset.ts';
 import { signInInputSchema } from '../commands/sign-in.ts';
 
 /**
@@ -46,7 +47,8 @@ export const signInContract = defineContract({
   description:
     'Opens a session for a merchant user: sets the session cookie (`HttpOnly; Secure; SameSite=Strict`) and ' +
     'answers the user and the CSRF token. A wrong password and an unknown address get the same answer. ' +
-    'Rate limited per address and per e-mail address.',
+    'An address may have accounts in several projects: the password decides which, and `project_id` when it ' +
+    'opens more than one. Rate limited per address, per (address, e-mail address) and per e-mail address.',
   tags: TAGS,
   auth: 'none',
   body: {
@@ -66,6 +68,13 @@ export const signInContract = defineContract({
       type: 'invalid_credentials',
       when: 'The e-mail address or password is incorrect',
       value: 'The e-mail address or password is incorrect',
+    },
+    {
+      status: 400,
+      type: 'project_required',
+      when: 'The address and password open accounts in several projects: send `project_id`',
+      value:
+        'project_id: this address and password open several projects; send project_id, one of 0b6c3f2a-8d4e-4f1a-9c7b-5e2d1a3f4b6c, 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9',
     },
   ],
 });
@@ -107,6 +116,45 @@ export const signOutContract = defineContract({
       when: 'A valid session cookie without its `x-csrf-token`',
       value:
         'Send the x-csrf-token header with the csrf_token of the sign-in (GET the session to read it again)',
+    },
+  ],
+});
+
+export const resetPasswordContract = defineContract({
+  method: 'POST',
+  path: '/password-reset',
+  operationId: 'resetPassword',
+  summary: 'Set a new password with a reset link',
+  description:
+    'Uses up a one-time reset link an admin issued (`createPasswordReset`, or `npm run user:reset-password`): ' +
+    'the link works once and for an hour, the password must be hard to guess, and every session of the user ' +
+    'ends. Rate limited per client address, with the sign-ins.',
+  tags: TAGS,
+  auth: 'none',
+  body: {
+    schema: resetPasswordInputSchema,
+    examples: {
+      reset: {
+        value: {
+          token: 'q8Xh3vN2mRk7YbT0pLw9sZc4FjG6dHa1eUoI5nBxV2M',
+          password: 'violet kestrel under 9 bridges',
+        },
+      },
+    },
+  },
+  success: { status: 204, description: 'The password is set; every session of the user has ended.' },
+  errors: [
+    {
+      status: 400,
+      type: 'invalid_reset_link',
+      when: 'The link was used, expired, or a newer one was issued',
+      value: 'token: this reset link is not valid: it was used, it expired, or a newer one was issued',
+    },
+    {
+      status: 400,
+      type: 'weak_password',
+      when: 'The password is too easy to guess',
+      value: 'password: is too easy to guess: This is similar to a commonly used password.',
     },
   ],
 });

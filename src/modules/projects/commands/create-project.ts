@@ -54,7 +54,12 @@ export async function createProject(
       webhookUrl: webhookUrl ?? null,
       paymentMethods: [...deps.paymentMethods.ids],
     });
-    const { key, secret } = ApiKey.issue(project.id, mode, { label: 'default', at: new Date() });
+    const { key, secret } = ApiKey.issue(project.id, mode, {
+      label: 'default',
+      role: 'admin',
+      creator: null,
+      at: new Date(),
+    });
     if (existing) projects.add(project, key);
     else projects.add(merchant, project, key);
     return { projectId: project.id, merchantId: merchant.id, mode, apiKey: secret };

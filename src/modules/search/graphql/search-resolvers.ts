@@ -22,6 +22,7 @@ export const searchResolvers: Resolvers = {
         throw badInput(
           'invalid_paging',
           'page forward with first and after, or backwards with last and before, not both',
+          first != null ? 'first' : 'after',
         );
       }
       const size = (backwards ? last : first) ?? DEFAULT_CONNECTION_PAGE_SIZE;
@@ -29,6 +30,7 @@ export const searchResolvers: Resolvers = {
         throw badInput(
           'invalid_paging',
           `${backwards ? 'last' : 'first'} must be between 1 and ${MAX_CONNECTION_PAGE_SIZE}, got ${size}`,
+          backwards ? 'last' : 'first',
         );
       }
       try {
@@ -60,7 +62,10 @@ export const searchResolvers: Resolvers = {
         };
       } catch (error) {
         if (error instanceof DomainError && error.kind === 'invalid_request') {
-          throw badInput(error.code, error.message);
+          // The search names its REST field (`search_after`); this connection's is `after` or `before`.
+          const cursor = backwards ? 'before' : 'after';
+          const field = error.field === 'search_after' ? cursor : error.field;
+          throw badInput(error.code, error.message.replace(/^search_after\b/, cursor), field);
         }
         throw error;
       }
@@ -72,6 +77,8 @@ function sortText(sort: OrderSort): string {
   return `${sort.field.toLowerCase()} ${(sort.direction ?? 'ASC').toLowerCase()}`;
 }
 
-function badInput(type: string, message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', type } });
+function badInput(type: string, message: string, field: string | null): GraphQLError {
+  return new GraphQLError(message, {
+    extensions: { code: 'BAD_USER_INPUT', type, ...(field ? { field } : {}) },
+  });
 }

@@ -43,6 +43,8 @@ export const searchOrdersContract = defineContract({
     'results; beyond, send `search_after: "-1"` and then each answer\'s `search_after` until `has_more` is false.',
   tags: ['Search'],
   auth: 'api_key',
+  // A read sent as POST: viewer keys may search.
+  role: 'viewer',
   query: z.object({
     format: z.enum(['csv']).optional().meta({ description: '`csv` for the transaction report.' }),
   }),

@@ -1,0 +1,48 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
+import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
+import { invalid } from '../../platform/errors/domain-error.ts';
+
+/** The product's own name and words: a password made of them is guessed first. */
+const PRODUCT_WORDS = ['payments', 'gateway', 'payments gateway', 'payment', 'portal', 'merchant'];
+
+/**
+ * zxcvbn's score a password needs (0–4): 3 is "safely unguessable: moderate protection from an offline
+ * slow-hash scenario" (about 10^8 guesses and up), which an online attacker under the sign-in limits never
+ * reaches (docs/users-and-keys.md).
+ */
+export const MIN_PASSWORD_SCORE = 3;
+
+// Built once: the dictionaries are large, and every estimate uses the same options.
+let estimator: ZxcvbnFactory | null = null;
+
+function strengthEstimator(): ZxcvbnFactory {
+  estimator ??= new ZxcvbnFactory({
+    translations,
+    graphs: adjacencyGraphs,
+    dictionary: { ...commonDictionary, ...englishDictionary },
+  });
+  return estimator;
+}
+
+/**
+ * Refuses a password a guesser would find soon (@zxcvbn-ts/core with the common and English dictionaries: common
+ * passwords, words, names, keyboard walks, repeats, dates, l33t), checked also against the user's own e-mail
+ * address and the product's name. A 400 naming `field`, with zxcvbn's own advice. Length (12 to 256) is the
+ * input schema's to check, before this.
+ */
+export function refuseWeakPassword(password: string, user: { email: string }, field: string): void {
+  const [local, domain] = user.email.split('@');
+  const inputs = [user.email, local ?? '', ...(domain ?? '').split('.'), ...PRODUCT_WORDS].filter(
+    (input) => input.length >= 3,
+  );
+  const result = strengthEstimator().check(password, inputs);
+  if (result.score >= MIN_PASSWORD_SCORE) return;
+  const advice = [result.feedback.warning, ...result.feedback.suggestions].filter(Boolean).join(' ');
+  throw invalid(
+    field,
+    `is too easy to guess${advice ? `: ${advice}` : ''}`,
+    'weak_password',
+    'weak_password',
+  );
+}
