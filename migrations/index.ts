@@ -21,6 +21,7 @@ import { Migration20261125300000_order_stats_statistics } from './Migration20261
 import { Migration20261127100000_order_child_keys } from './Migration20261127100000_order_child_keys.ts';
 import { Migration20261128000000_see_transactions_expiry } from './Migration20261128000000_see_transactions_expiry.ts';
 import { Migration20261128100000_crash_safe_money } from './Migration20261128100000_crash_safe_money.ts';
+import { Migration20261129100000_crash_safe_completion } from './Migration20261129100000_crash_safe_completion.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   Migration20261127100000_order_child_keys,
   Migration20261128000000_see_transactions_expiry,
   Migration20261128100000_crash_safe_money,
+  Migration20261129100000_crash_safe_completion,
 ];
