@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -135,6 +135,8 @@ const settleSeconds = (performance.now() - settleStarted) / 1000;
 const findings = await checkBooks(deployment.databaseUrl, load.flows, received);
 await deployment.stop();
 receiver.close();
+// The logs stay for a look; the database goes.
+rmSync(path.join(dir, 'postgres'), { recursive: true, force: true });
 
 const failed = report(findings);
 process.exit(failed ? 1 : 0);
