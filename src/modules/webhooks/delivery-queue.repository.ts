@@ -101,11 +101,11 @@ const RECORD = preparedStatement(
  * A delivery claimed again after its lease ran out was being attempted by a worker that never recorded the
  * attempt (killed, or cut off from the database): that attempt is counted (`attempt_count`) and logged with
  * the error kind `interrupted` (CTE `interrupted`), so the delivery log shows every attempt, the re-attempt as
- * the next one. The
- * receiver may have got the first one too (at least once, same `webhook-id`). An interrupted attempt never
- * ends a delivery: the re-attempt is made even when the interrupted one was the last allowed. A worker that
- * records the interrupted attempt after all is ignored (its `attempt_count` guard fails), and one that
- * recorded it just before this claim keeps its row (`on conflict do nothing`).
+ * the next one. The receiver may have got the first one too (at least once, same `webhook-id`). An interrupted
+ * attempt never ends a delivery: the re-attempt is made even when the interrupted one was the last allowed. A
+ * worker that records the interrupted attempt after all is ignored (its `attempt_count` guard fails), and one
+ * that recorded it just before this claim keeps its row (`on conflict do nothing`). The claimed deliveries come
+ * back in the order they were picked (`picked.rank`).
  *
  * Index-bounded whatever the backlog: the projects with pending deliveries are found by a loose scan of
  * webhook_deliveries_due_idx (one probe per project, `pending_projects`), and each project's due deliveries are

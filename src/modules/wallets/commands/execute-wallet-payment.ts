@@ -109,7 +109,8 @@ export async function executeWalletPayment(
 function presentPaid(deps: WalletDeps, target: WalletPaymentTarget): Promise<WalletPaymentResult> {
   return deps.db.read(async (uow) => {
     const orders = new OrderRepository(uow);
-    const order = await orders.findOrderById(target.orderId);
+    // A key (and so a recovery point) comes with an API key: the caller's project is known.
+    const order = target.projectId ? await orders.findOrder(target.projectId, target.orderId) : null;
     const transaction = order ? await orders.findTransaction(order.id, target.transactionId) : null;
     if (!order || !transaction) throw walletTransactionNotFound();
     const kind = authorizationKindOf(transaction.status);
