@@ -9,6 +9,7 @@ const GLOBAL_TABLES: Record<string, string> = {
   mikro_orm_migrations: 'the schema version, one per database',
   projects: 'the tenant itself: its id is the distribution key',
   merchants: 'the owner of projects (a reference table, replicated to every shard)',
+  acquirer_operations: "the test acquirer's own books, standing for a remote system's (not the gateway's data)",
 };
 
 /** Tenant tables whose project_id may be null, and why. */
