@@ -25,6 +25,7 @@ import { Migration20261129000000_order_lines } from './Migration20261129000000_o
 import { Migration20261129100000_graphql_cost_buckets } from './Migration20261129100000_graphql_cost_buckets.ts';
 import { Migration20261129200000_order_created_event } from './Migration20261129200000_order_created_event.ts';
 import { Migration20261129270000_merchant_security } from './Migration20261129270000_merchant_security.ts';
+import { Migration20261129300000_crash_safe_completion } from './Migration20261129300000_crash_safe_completion.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   Migration20261129100000_graphql_cost_buckets,
   Migration20261129200000_order_created_event,
   Migration20261129270000_merchant_security,
+  Migration20261129300000_crash_safe_completion,
 ];

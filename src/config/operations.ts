@@ -22,6 +22,7 @@ export const operationsEnvShape = {
   DATABASE_PIPELINED_READS: z.coerce.number().int().min(0).max(64).default(2),
   DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(300),
   COMPLETER_GRACE_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
+  COMPLETER_GIVE_UP_SECONDS: z.coerce.number().min(1).max(604_800).default(3600),
 };
 
 type OperationsEnv = { NODE_ENV: 'development' | 'test' | 'production' } & z.infer<
@@ -59,6 +60,11 @@ export interface OperationsConfig {
    * longer than any live request takes, short enough that nothing stays stuck for a minute.
    */
   completerGraceMs: number;
+  /**
+   * How long after its creation a refund the acquirer could not be asked about (unreachable every time) is
+   * given up: failed (`error`), its amount released, the merchant told by its webhook.
+   */
+  completerGiveUpMs: number;
 }
 
 export function operationsConfigFrom(raw: OperationsEnv): OperationsConfig {
@@ -74,5 +80,6 @@ export function operationsConfigFrom(raw: OperationsEnv): OperationsConfig {
     databasePipelinedReads: raw.DATABASE_PIPELINED_READS,
     databaseWaitMs: raw.DATABASE_WAIT_SECONDS * 1000,
     completerGraceMs: raw.COMPLETER_GRACE_SECONDS * 1000,
+    completerGiveUpMs: raw.COMPLETER_GIVE_UP_SECONDS * 1000,
   };
 }

@@ -2540,6 +2540,11 @@ export type WebhookErrorKind =
   | 'DNS_FAILURE'
   /** The receiver answered with a status other than 200 (see `httpStatus`); redirects are not followed. */
   | 'HTTP_STATUS'
+  /**
+   * The worker making the attempt stopped (killed, or cut off from the database) before it recorded the outcome:
+   * the receiver may or may not have got it. The delivery is attempted again once the attempt's lease runs out.
+   */
+  | 'INTERRUPTED'
   /** Another network failure, e.g. the connection was reset. */
   | 'NETWORK_ERROR'
   /** Neither the order nor the project had a webhook URL any more. */

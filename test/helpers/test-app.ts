@@ -10,6 +10,7 @@ import type { WalletSessionClients } from '../../src/modules/wallets/wallet-serv
 import { freePort } from '../../src/platform/db/embedded-postgres.ts';
 import { loggerOptions } from '../../src/platform/http/logger.ts';
 import { type Runtime, startRuntime } from '../../src/runtime.ts';
+import type { ServiceOverrides } from '../../src/services.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -25,8 +26,14 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-/** Starts the real app over real HTTP on its own port and its own freshly migrated database. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Starts the real app over real HTTP on its own port and its own freshly migrated database. `overrides`
+ * replaces a service at the app's seams (e.g. an acquirer that fails on purpose), as `startRuntime` allows.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  overrides: Omit<ServiceOverrides, 'wallets'> = {},
+): Promise<TestApp> {
   const databaseUrl = env.DATABASE_URL ?? (await createTestDatabase());
   const port = await freePort();
   const config = parseConfig({
@@ -61,7 +68,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     // The service's own logger options (redaction, error serializer), at debug level.
     logger: pino(loggerOptions('debug'), sink),
     now: () => new Date(Date.now() + offset),
-    overrides: { wallets: { sessionClients: { live: switchable('live'), test: switchable('test') } } },
+    overrides: {
+      ...overrides,
+      wallets: { sessionClients: { live: switchable('live'), test: switchable('test') } },
+    },
   });
   await runtime.app.listen({ host: '127.0.0.1', port });
   return {

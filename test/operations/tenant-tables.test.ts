@@ -11,6 +11,8 @@ const GLOBAL_TABLES: Record<string, string> = {
   merchants: 'the owner of projects (a reference table, replicated to every shard)',
   rate_limit_counters:
     "the rate limits' counters, by client address or credential (unlogged, never a merchant's data)",
+  acquirer_operations:
+    "the test acquirer's own books, standing for a remote system's (not the gateway's data)",
 };
 
 /** Tenant tables whose project_id may be null, and why. */

@@ -3,6 +3,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiKey } from '../../src/modules/identity/commands/create-api-key.ts';
+import type { Acquirer } from '../../src/modules/payments/acquirer/acquirer.ts';
+import { acquirerDirectory } from '../../src/modules/payments/acquirer/acquirer-directory.ts';
+import { createSimulatorAcquirer } from '../../src/modules/payments/acquirer/simulator.ts';
 import {
   type EmbeddedDatabase,
   freePort,
@@ -21,10 +24,13 @@ type Json = Record<string, any>;
 
 /**
  * Issue 32, point 4: PostgreSQL stopped and started again under the gateway (a PostgreSQL of this file's own, so
- * the other test files keep theirs). While it is away every request is answered at once with 503 and
- * `Retry-After` (GraphQL: SERVICE_UNAVAILABLE, no driver message), sockets are not closed as Forbidden, and the
- * keys of failed requests stay free; once it is back, every part recovers by itself. A gateway started before its
- * database waits for it, one line per attempt.
+ * the other test files keep theirs). The outage begins in the middle of a refund: after its first phase
+ * committed, while the acquirer is asked. While it is away every request is answered at once with 503 and
+ * `Retry-After` (GraphQL: SERVICE_UNAVAILABLE, no driver message), sockets are not closed as Forbidden, the key
+ * of a request that failed before its first phase is free and the key of the refund cut off mid-way stays at its
+ * recovery point; once it is back, every part recovers by itself and the retries run at once, the refund's
+ * resuming (one refund, the acquirer asked twice under the same id). A gateway started before its database
+ * waits for it, one line per attempt.
  */
 describe('a database outage', () => {
   let dataDir: string;
@@ -32,6 +38,21 @@ describe('a database outage', () => {
   let database: EmbeddedDatabase | null;
   let app: TestApp;
   let receiver: WebhookReceiver;
+  /** The test acquirer, which stops the database while it answers a refund when told to. */
+  const simulator = createSimulatorAcquirer();
+  const refundsAsked: string[] = [];
+  let outageDuringNextRefund = false;
+  const acquirer: Acquirer = {
+    ...simulator,
+    refund: async (request) => {
+      refundsAsked.push(request.transactionId);
+      if (outageDuringNextRefund) {
+        outageDuringNextRefund = false;
+        await stopDatabase();
+      }
+      return simulator.refund(request);
+    },
+  };
 
   const startDatabase = async () => {
     database = await startEmbeddedPostgres({ dataDir, port, database: 'gateway' });
@@ -47,15 +68,18 @@ describe('a database outage', () => {
     port = await freePort();
     const { url } = await startDatabase();
     receiver = await startReceiver(answer(200, 'ok'));
-    app = await startTestApp({
-      DATABASE_URL: url,
-      OUTBOX_SWEEP_INTERVAL_SECONDS: '1',
-      WEBHOOK_RETRY_INTERVAL_SECONDS: '1',
-      // Sockets re-check their credential every second, and the cache forgets at once: the re-check reaches
-      // the database, as it does after 30 s in production.
-      SOCKET_RECHECK_INTERVAL_SECONDS: '1',
-      CREDENTIAL_CACHE_TTL_SECONDS: '0',
-    });
+    app = await startTestApp(
+      {
+        DATABASE_URL: url,
+        OUTBOX_SWEEP_INTERVAL_SECONDS: '1',
+        WEBHOOK_RETRY_INTERVAL_SECONDS: '1',
+        // Sockets re-check their credential every second, and the cache forgets at once: the re-check reaches
+        // the database, as it does after 30 s in production.
+        SOCKET_RECHECK_INTERVAL_SECONDS: '1',
+        CREDENTIAL_CACHE_TTL_SECONDS: '0',
+      },
+      { acquirers: acquirerDirectory((order) => (order.flags.includes('is-test') ? acquirer : null)) },
+    );
   }, 90_000);
   afterAll(async () => {
     await app?.stop();
@@ -80,7 +104,12 @@ describe('a database outage', () => {
       closedWith = code;
     });
 
-    await stopDatabase();
+    // The database goes away while the acquirer answers a refund whose first phase committed: 503.
+    const midwayKey = { 'idempotency-key': randomUUID() };
+    outageDuringNextRefund = true;
+    const midway = await api.post<Json>(`/v1/orders/${paid.id}/refunds/`, { amount: 300 }, midwayKey);
+    expect(midway.status).toBe(503);
+    expect(database).toBeNull();
     const refundKey = { 'idempotency-key': randomUUID() };
     const started = Date.now();
     const refund = await api.post<Json>(`/v1/orders/${paid.id}/refunds/`, { amount: 400 }, refundKey);
@@ -119,6 +148,15 @@ describe('a database outage', () => {
     const retried = await api.post<Json>(`/v1/orders/${paid.id}/refunds/`, { amount: 400 }, refundKey);
     expect(retried.status).toBe(201);
     expect(retried.body.status).toBe('completed');
+    // The refund cut off mid-way resumes from its recovery point: the same refund, asked under the same id.
+    const resumed = await api.post<Json>(`/v1/orders/${paid.id}/refunds/`, { amount: 300 }, midwayKey);
+    expect(resumed.status).toBe(201);
+    expect(resumed.body.status).toBe('completed');
+    const refunds = (await api.get<Json>(`/v1/orders/${paid.id}/`)).body;
+    expect(refunds.refunded_amount).toBe(700);
+    expect(refunds.refund_orders).toHaveLength(2);
+    const resumedTransaction = resumed.body.transactions[0].id;
+    expect(refundsAsked.filter((id) => id === resumedTransaction)).toHaveLength(2);
 
     // The pool, LISTEN, the job queue, the relay and the dispatcher are back: a new order's change reaches the
     // subscription and the webhook receiver; the socket was never closed.

@@ -72,4 +72,60 @@ describe('claiming due webhook deliveries', () => {
     const second = await recordAndClaim(app.runtime.deps, [], OPTIONS);
     expect(second.claimed).toEqual([]);
   });
+
+  it('counts an attempt whose worker died before recording it, and logs it as interrupted', async () => {
+    const project = await seedProject(app, {
+      name: 'Shop of a dead worker',
+      webhookUrl: 'https://merchant.example/h',
+    });
+    // Claimed by a worker whose lease ran out a second ago without a record: the worker died mid-attempt.
+    const abandoned = await delivery(app, project, -60, -1);
+
+    const { claimed } = await recordAndClaim(app.runtime.deps, [], { ...OPTIONS, perProject: 10 });
+    const again = claimed.find((candidate) => candidate.id === abandoned)!;
+    expect(again.attempt).toBe(2);
+    const startedAt = new Date();
+    await recordAndClaim(
+      app.runtime.deps,
+      [
+        {
+          deliveryId: abandoned,
+          attempt: again.attempt,
+          startedAt,
+          url: again.url,
+          httpStatus: 200,
+          errorKind: null,
+          errorMessage: null,
+          durationMs: 5,
+          responseExcerpt: 'ok',
+          signed: false,
+          state: 'delivered',
+          completedAt: startedAt,
+          retryInSeconds: null,
+        },
+      ],
+      { ...OPTIONS, limit: 0 },
+    );
+
+    const attempts = await sql<{
+      attempt_number: number;
+      error_kind: string | null;
+      http_status: number | null;
+    }>(
+      app.databaseUrl,
+      `select attempt_number, error_kind, http_status from webhook_delivery_attempts
+        where delivery_id = $1 order by attempt_number`,
+      [abandoned],
+    );
+    expect(attempts).toEqual([
+      { attempt_number: 1, error_kind: 'interrupted', http_status: null },
+      { attempt_number: 2, error_kind: null, http_status: 200 },
+    ]);
+    const [row] = await sql(
+      app.databaseUrl,
+      'select state, attempt_count from webhook_deliveries where id = $1',
+      [abandoned],
+    );
+    expect(row).toEqual({ state: 'delivered', attempt_count: 2 });
+  });
 });

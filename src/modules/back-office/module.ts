@@ -1,4 +1,5 @@
 import type { GatewayModule } from '../../platform/module.ts';
+import { runCompleter } from '../../platform/operations/completer.ts';
 import { completeAbandonedRefunds } from './commands/complete-refunds.ts';
 import type { BackOfficeDeps } from './deps.ts';
 import { orderActionResolvers } from './graphql/order-action-resolvers.ts';
@@ -21,22 +22,12 @@ export const backOfficeModule: GatewayModule<BackOfficeDeps> = {
   },
   // The completer: refunds a dead request or a silent acquirer left mid-way are finished within a minute.
   async workers(host) {
-    const { deps } = host;
-    const graceMs = deps.config.operations.completerGraceMs;
-    let running = false;
-    const round = async () => {
-      if (running) return;
-      running = true;
-      try {
-        await completeAbandonedRefunds(deps, { graceMs });
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'completer round failed; trying again next round');
-      } finally {
-        running = false;
-      }
-    };
-    const timer = setInterval(() => void round(), Math.max(100, Math.min(5000, graceMs / 2)));
-    timer.unref();
-    host.onShutdown(async () => clearInterval(timer));
+    const { operations } = host.deps.config;
+    runCompleter(host, 'refunds', () =>
+      completeAbandonedRefunds(host.deps, {
+        graceMs: operations.completerGraceMs,
+        giveUpMs: operations.completerGiveUpMs,
+      }),
+    );
   },
 };

@@ -152,9 +152,17 @@ export class Order extends OrderSchema.class {
    * chargeback order (the merchant won the dispute and gets `amount` back), flagged `is-reversal`. Both are
    * settled in the unit of work that records the acquirer's notice.
    */
-  static createDispute(original: Order, kind: 'chargeback' | 'reversal', amount: number, at: Date): Order {
+  static createDispute(
+    original: Order,
+    kind: 'chargeback' | 'reversal',
+    amount: number,
+    at: Date,
+    /** Derived from the request's Idempotency-Key (a simulated notice): a retry names the same order. */
+    id?: string,
+  ): Order {
     const flag = kind === 'chargeback' ? 'is-chargeback' : 'is-reversal';
     return build({
+      id,
       projectId: original.projectId,
       merchantId: original.merchantId,
       kind,

@@ -146,10 +146,11 @@ export class Transaction extends TransactionSchema.class {
   static createDispute(
     order: Order,
     disputed: Transaction,
-    fields: { kind: 'chargeback' | 'reversal'; reasonCode?: string; at: Date },
+    fields: { kind: 'chargeback' | 'reversal'; reasonCode?: string; at: Date; id?: string },
   ): Transaction {
     const truncatedPan = disputed.paymentMethodDetails.truncated_pan;
     return build(order, {
+      id: fields.id,
       amount: order.amount,
       creditDebit: fields.kind === 'chargeback' ? 'debit' : 'credit',
       paymentMethod: disputed.paymentMethod,

@@ -60,6 +60,18 @@ const STATUS_BY_KIND: Readonly<Record<AuthorizationKind, TransactionStatus>> = {
 };
 
 /**
+ * What an authorization's transaction status says the acquirer answered: for presenting an attempt that was
+ * finished earlier (a retry after a lost answer) or by someone else (the completer).
+ */
+export function authorizationKindOf(status: TransactionStatus): AuthorizationKind {
+  if (status === 'accepted' || status === 'captured' || status === 'completed') return 'approved';
+  if (status === 'declined') return 'declined';
+  if (status === 'pending') return 'challenge_required';
+  if (status === 'processing') return 'pending';
+  return status === 'expired' ? 'expired' : 'error';
+}
+
+/**
  * Sends one card transaction to the acquirer and records the answer: approved -> `accepted` (a pre-authorization
  * also `is_capturable`), declined -> `declined`, processor error -> `error`, challenge -> `pending` with the
  * `payment_url` of our challenge page, an answer to come later -> `processing`. The PAN is decrypted into a local variable for this call only.
@@ -90,7 +102,7 @@ export async function authorizeCard(
     risk: riskDataOf(attempt.order.customer),
   });
   // The acquirer holds the money; our transaction has not committed (every caller authorizes inside it).
-  crashPoint('authorize.after-acquirer');
+  await crashPoint('authorize.after-acquirer');
   let ani: AccountNameInquiryResult | null = null;
   if (
     isConcluded(result) &&

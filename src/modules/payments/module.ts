@@ -1,7 +1,9 @@
 import type { GatewayModule } from '../../platform/module.ts';
+import { runCompleter } from '../../platform/operations/completer.ts';
 import { addIsoDuration } from '../orders/duration.ts';
 import { authorizationReleaseTimer, runAuthorizationRelease } from './authorization-release-timer.ts';
 import { CardAuthorization } from './card-authorization.entity.ts';
+import { completeAbandonedCardAttempts } from './commands/complete-card-attempts.ts';
 import type { PaymentDeps } from './deps.ts';
 import { paymentResolvers } from './graphql/payment-resolvers.ts';
 import { paymentRoutes } from './rest/payment-routes.ts';
@@ -27,7 +29,11 @@ export const paymentsModule: GatewayModule<PaymentDeps> = {
     await app.register(paymentRoutes);
   },
 
-  async workers({ deps }) {
-    await runAuthorizationRelease(deps);
+  async workers(host) {
+    await runAuthorizationRelease(host.deps);
+    // The completer: hosted card attempts a dead process left between their two phases are failed cleanly.
+    runCompleter(host, 'card attempts', () =>
+      completeAbandonedCardAttempts(host.deps, { graceMs: host.deps.config.operations.completerGraceMs }),
+    );
   },
 };

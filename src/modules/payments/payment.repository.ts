@@ -27,6 +27,24 @@ export class PaymentRepository extends Repository {
     return rows.map((row) => row.transaction_id);
   }
 
+  /**
+   * Attempts with `paymentMethod` (the card) of the hosted card form still `new` and untouched since `before`:
+   * what a process that died between the form's two phases left (complete-card-attempts.ts). Any project's.
+   */
+  async abandonedCardAttempts(
+    paymentMethod: string,
+    before: Date,
+    limit: number,
+  ): Promise<{ projectId: string; orderId: string; transactionId: string }[]> {
+    const rows = await this.query<{ project_id: string; order_id: string; id: string }>(
+      `select t.project_id, t.order_id, t.id from transactions t join orders o on o.id = t.order_id
+        where t.status = 'new' and t.payment_method = $1 and t.modified_at < $2 and o.checkout = 'hosted'
+        order by t.modified_at limit $3`,
+      [paymentMethod, before, limit],
+    );
+    return rows.map((row) => ({ projectId: row.project_id, orderId: row.order_id, transactionId: row.id }));
+  }
+
   add(authorization: CardAuthorization): void {
     this.em.persist(authorization);
   }

@@ -168,7 +168,7 @@ export async function followUpPreAuthorization(
       final,
     };
     const result = kind === 'capture' ? await acquirer.capture(request) : await acquirer.void(request);
-    crashPoint(`${kind}.after-acquirer`);
+    await crashPoint(`${kind}.after-acquirer`);
     const { orders } = original;
     const created = recordFollowUpOrder({
       orders,
@@ -198,6 +198,6 @@ export async function followUpPreAuthorization(
     const [createdView, originalView] = await orders.loadViews([created, original.order]);
     return { created: createdView!, original: originalView! };
   });
-  crashPoint(`${kind}.after-commit`);
+  await crashPoint(`${kind}.after-commit`);
   return result;
 }

@@ -98,6 +98,15 @@ const RECORD = preparedStatement(
  * by it. A claimed delivery is leased for $16 seconds (first attempt) or $17 (retries). Also answers when the
  * next pending delivery falls due, counting the retries this statement schedules.
  *
+ * A delivery claimed again after its lease ran out was being attempted by a worker that never recorded the
+ * attempt (killed, or cut off from the database): that attempt is counted (`attempt_count`) and logged with
+ * the error kind `interrupted` (CTE `interrupted`), so the delivery log shows every attempt, the re-attempt as
+ * the next one. The receiver may have got the first one too (at least once, same `webhook-id`). An interrupted
+ * attempt never ends a delivery: the re-attempt is made even when the interrupted one was the last allowed. A
+ * worker that records the interrupted attempt after all is ignored (its `attempt_count` guard fails), and one
+ * that recorded it just before this claim keeps its row (`on conflict do nothing`). The claimed deliveries come
+ * back in the order they were picked (`picked.rank`).
+ *
  * Index-bounded whatever the backlog: the projects with pending deliveries are found by a loose scan of
  * webhook_deliveries_due_idx (one probe per project, `pending_projects`), and each project's due deliveries are
  * read from the same index in due order, stopping at its limit. (A `distinct` over every due row made each
@@ -118,10 +127,11 @@ const RECORD_AND_CLAIM = preparedStatement(
   ), due_projects as (
     select project_id from pending_projects where project_id is not null
   ), picked as (
-    select c.id from due_projects dp
+    select c.id, c.rank, c.next_attempt_at, c.lease_until, c.attempt_count from due_projects dp
     left join busy b on b.project_id = dp.project_id
     cross join lateral (
-      select d.id, row_number() over (order by d.next_attempt_at, d.id) as rank, d.next_attempt_at
+      select d.id, row_number() over (order by d.next_attempt_at, d.id) as rank, d.next_attempt_at,
+        d.lease_until, d.attempt_count
       from webhook_deliveries d
       where d.project_id = dp.project_id and d.state = 'pending' and d.next_attempt_at <= now()
         and (d.lease_until is null or d.lease_until <= now()) and d.id <> all($1::uuid[])
@@ -132,10 +142,24 @@ const RECORD_AND_CLAIM = preparedStatement(
     limit $14::int
   ), claimed as (
     update webhook_deliveries d
-    set lease_until = now() + make_interval(secs => case when d.attempt_count = 0 then $16::float8 else $17::float8 end)
+    set lease_until = now() + make_interval(secs => case when d.attempt_count = 0 and d.lease_until is null
+                                                         then $16::float8 else $17::float8 end),
+      attempt_count = d.attempt_count + case when d.lease_until is null then 0 else 1 end
     from picked where d.id = picked.id and d.state = 'pending'
       and (d.lease_until is null or d.lease_until <= now())
     returning d.id, d.project_id, d.order_id, d.event_id, d.attempt_count, d.max_attempts
+  ), interrupted as (
+    insert into webhook_delivery_attempts (id, delivery_id, project_id, attempt_number, started_at, url,
+      http_status, error_kind, error_message, duration_ms, response_excerpt, signed)
+    select gen_random_uuid(), c.id, c.project_id, pk.attempt_count + 1,
+      pk.lease_until - make_interval(secs => case when pk.attempt_count = 0 then $16::float8 else $17::float8 end),
+      coalesce(o.webhook_url, p.webhook_url), null, 'interrupted',
+      'the worker making this attempt stopped before recording it; its lease ran out', 0, null,
+      p.webhook_signing_secret is not null
+    from claimed c join picked pk on pk.id = c.id
+    left join orders o on o.id = c.order_id left join projects p on p.id = c.project_id
+    where pk.lease_until is not null
+    on conflict (delivery_id, attempt_number) do nothing
   ), next_due as (
     select least(
       (select min(next_attempt_at) from webhook_deliveries where state = 'pending' and next_attempt_at > now()),
@@ -149,8 +173,10 @@ const RECORD_AND_CLAIM = preparedStatement(
       as previous_secret
   from next_due n
   left join claimed c on true
+  left join picked pk on pk.id = c.id
   left join orders o on o.id = c.order_id
-  left join projects p on p.id = c.project_id`,
+  left join projects p on p.id = c.project_id
+  order by pk.rank, pk.next_attempt_at, c.id`,
 );
 
 /**

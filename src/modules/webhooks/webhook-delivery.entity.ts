@@ -11,7 +11,9 @@ export type WebhookErrorKind =
   | 'tls_error'
   | 'network_error'
   | 'blocked_target'
-  | 'no_target';
+  | 'no_target'
+  /** The worker making the attempt stopped before recording it (delivery-queue.repository.ts). */
+  | 'interrupted';
 
 /** One notification of an order's status (spec part 6): a relayed status change or a redelivery. */
 export const WebhookDeliverySchema = defineEntity({

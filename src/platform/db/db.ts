@@ -28,6 +28,8 @@ export class Db {
   #replicaOutageLogged = false;
   /** A pool of this Db's own (`dedicated`), instead of the ORM's. */
   #ownPool: Promise<Pool> | null = null;
+  /** A `dedicated` Db's pool, made at its first use (building the services touches no database). */
+  #makeOwnPool: (() => Promise<Pool>) | null = null;
   /** The `dedicated` Dbs made from this one and not closed. */
   readonly #dedicated = new Set<Db>();
   /** Where reads and autocommits send `preparedRead` statements; null: the pool. */
@@ -177,15 +179,16 @@ export class Db {
    */
   dedicated(size: number): Db {
     const db = new Db(this.#orm, { logger: this.#logger ?? undefined });
-    db.#ownPool = this.#poolSettings().then((settings) => {
-      const pool = new pg.Pool({ ...settings, min: 0, max: size });
-      // As for the shared pool: a connection the server drops is logged, never an uncaught 'error' event.
-      const warn = (error: Error) =>
-        this.#logger?.warn({ err: error }, 'PostgreSQL connection of a dedicated pool failed');
-      pool.on('error', warn);
-      pool.on('connect', (client) => client.on('error', warn));
-      return pool;
-    });
+    db.#makeOwnPool = () =>
+      this.#poolSettings().then((settings) => {
+        const pool = new pg.Pool({ ...settings, min: 0, max: size });
+        // As for the shared pool: a connection the server drops is logged, never an uncaught 'error' event.
+        const warn = (error: Error) =>
+          this.#logger?.warn({ err: error }, 'PostgreSQL connection of a dedicated pool failed');
+        pool.on('error', warn);
+        pool.on('connect', (client) => client.on('error', warn));
+        return pool;
+      });
     this.#dedicated.add(db);
     db.#onClose = () => this.#dedicated.delete(db);
     return db;
@@ -260,7 +263,10 @@ export class Db {
 
   /** The `pg` pool MikroORM runs on, or this Db's own (`dedicated`). */
   #nativePool(): Promise<Pool> {
-    if (this.#ownPool) return this.#ownPool;
+    if (this.#makeOwnPool) {
+      this.#ownPool ??= this.#makeOwnPool();
+      return this.#ownPool;
+    }
     this.#pool ??= (this.#orm.em.getConnection().getNativeClient() as Promise<Pool>).catch((error) => {
       this.#pool = null;
       throw error;

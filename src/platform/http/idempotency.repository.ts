@@ -78,7 +78,10 @@ export class IdempotencyRepository extends Repository {
    * PostgreSQL dropped the lock with its connection) or its lease ran out. A retry of the same request keeps the
    * seed and the recovery point of the attempts before it; another request may take a key only if no phase of
    * the first one committed. The unique (project_id, key) constraint makes concurrent claims of one key wait for
-   * each other, so exactly one of them wins.
+   * each other, so exactly one of them wins. A key whose request is still running (`live`: its owner alive, its
+   * lease not over) is not even tried: the upsert would wait for that request's write, which holds the key's
+   * row while it records its recovery point (a write stuck on a lock would hold the retry too), where the
+   * answer is 409 at once.
    */
   async claim(request: ClaimRequest): Promise<ClaimOutcome> {
     const token = randomUUID();
@@ -87,10 +90,19 @@ export class IdempotencyRepository extends Repository {
     // A row released between our insert attempt and our read is simply claimed on the next round.
     for (let round = 0; round < 3; round++) {
       const inserted = await this.em.execute<ClaimedRow[]>(
-        `insert into idempotency_keys as k
+        `with live as (
+           select 1 from idempotency_keys k
+            where k.project_id = ? and k.key = ? and k.state = 'in_progress' and k.expires_at > ?
+              and k.locked_until > ?
+              and exists (select 1 from pg_locks l
+                           where l.locktype = 'advisory' and l.classid = ${OWNER_LOCK_CLASS}
+                             and l.objsubid = 2 and l.objid::bigint = k.owner_id and l.granted))
+         insert into idempotency_keys as k
            (project_id, key, request_hash, method, path, state, claim_token, owner_id, locked_until, created_at,
             expires_at)
-         values (?, ?, ?, ?, ?, 'in_progress', ?, ?, ?, ?, ?)
+         select ?::uuid, ?::text, ?::text, ?::text, ?::text, 'in_progress', ?::uuid, ?::bigint, ?::timestamptz,
+           ?::timestamptz, ?::timestamptz
+          where not exists (select 1 from live)
          on conflict (project_id, key) do update set
            request_hash = excluded.request_hash, method = excluded.method, path = excluded.path,
            state = 'in_progress', claim_token = excluded.claim_token, owner_id = excluded.owner_id,
@@ -113,6 +125,10 @@ export class IdempotencyRepository extends Repository {
                 and (k.request_hash = excluded.request_hash or k.recovery_point is null))
          returning k.id, k.seed, k.recovery_point, k.recovery`,
         [
+          request.projectId,
+          request.key,
+          request.now,
+          request.now,
           request.projectId,
           request.key,
           request.fingerprint,

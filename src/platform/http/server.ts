@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { invalidFields } from '../errors/domain-error.ts';
 import { fieldProblem } from '../errors/field-problem.ts';
 import { isDatabaseOutage, OUTAGE_MESSAGE_TEXT, OUTAGE_RETRY_AFTER_SECONDS } from '../errors/outage.ts';
+import { requestCrashPointsHook } from '../faults.ts';
 import { jsonDepth, MAX_BODY_DEPTH } from '../validation/json.ts';
 import { errorBody, frameworkErrorBody, isDomainError, sendDomainError } from './error-body.ts';
 import { sendNoSuchRoute } from './no-such-route.ts';
@@ -27,6 +28,10 @@ export function createHttpServer(options: { logger: Logger }): FastifyInstance {
     bodyLimit: 256 * 1024,
     trustProxy: false,
   });
+
+  // Tests only (NODE_ENV=test, GATEWAY_CRASH_MODE=park): a request may name where it dies (platform/faults.ts).
+  const crashPoints = requestCrashPointsHook();
+  if (crashPoints) app.addHook('onRequest', crashPoints);
 
   // The API speaks JSON only: any other body is a 415 (hosted pages add form bodies in their own scope).
   app.removeContentTypeParser('text/plain');

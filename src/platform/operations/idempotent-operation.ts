@@ -77,8 +77,11 @@ export function operationOf(deps: { operation?: IdempotentOperation | null }): I
   return deps.operation ?? oneOffOperation();
 }
 
-/** A version-4-shaped uuid from a digest of `text` (unpredictable without the seed, which is random). */
-function uuidFrom(text: string): string {
+/**
+ * A version-4-shaped uuid from a digest of `text`: the same text always gives the same id (unpredictable when
+ * the text holds a random part, such as a key's seed or another random id).
+ */
+export function uuidFrom(text: string): string {
   const bytes = createHash('sha256').update(text).digest().subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;

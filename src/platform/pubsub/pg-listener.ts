@@ -28,8 +28,12 @@ export class PgListener {
   /** Our NOTIFY payload, so we can tell our own notifications from other processes'. */
   readonly #token = randomUUID();
   readonly #sending = new Map<string, 'sending' | 'again'>();
-  /** This process's owner id (operations/owner-lock.ts), whose lock every connection of ours takes. */
-  readonly #ownerId = newOwnerId();
+  /**
+   * This process's owner id (operations/owner-lock.ts), whose lock its LISTEN connection holds: a fresh one for
+   * every connection, so the keys claimed before a lost connection (whose answers could not be recorded while
+   * the database was away) are free once it is back, rather than owned again by the reconnected process.
+   */
+  #ownerId = newOwnerId();
   #ownsLock = false;
 
   private constructor(url: string, channels: readonly string[], logger: Logger) {
@@ -135,7 +139,9 @@ export class PgListener {
     try {
       await client.connect();
       for (const channel of this.#channels) await client.query(`listen "${channel.replace(/"/g, '')}"`);
-      const { rows } = await client.query<{ taken: boolean }>(TAKE_OWNER_LOCK, [this.#ownerId]);
+      const ownerId = newOwnerId();
+      const { rows } = await client.query<{ taken: boolean }>(TAKE_OWNER_LOCK, [ownerId]);
+      this.#ownerId = ownerId;
       this.#ownsLock = rows[0]?.taken === true;
     } catch (error) {
       client.removeAllListeners('end');

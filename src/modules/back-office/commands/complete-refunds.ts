@@ -9,14 +9,17 @@ import { finishRefund, loadPreparedRefund } from './create-refund.ts';
  * makes it otherwise (the acquirer contract), and the outcome is recorded through the state machine with its
  * events, outbox rows and webhooks, releasing the share of the balance the refund reserved (a declined or failed
  * refund no longer counts). A refund the acquirer still cannot be asked about stays `processing` for the next
- * round. Runs in every process with background work; two completers finishing one refund converge (phase 3 does
- * nothing to a finished refund, under the original order's row lock).
+ * round, until `giveUpMs` after its creation: then it is given up, failed (`error`, reason `processor_error`)
+ * the same way, so nothing is retried forever and its amount is released. Runs in every process with
+ * background work; two completers finishing one refund converge (phase 3 does nothing to a finished refund,
+ * under the original order's row lock).
  */
 export async function completeAbandonedRefunds(
   deps: BackOfficeDeps,
-  options: { graceMs: number; limit?: number },
+  options: { graceMs: number; giveUpMs: number; limit?: number },
 ): Promise<number> {
-  const before = new Date(deps.now().getTime() - options.graceMs);
+  const now = deps.now().getTime();
+  const before = new Date(now - options.graceMs);
   const abandoned = await deps.db.read((uow) =>
     new RefundRepository(uow).unfinishedRefunds(before, options.limit ?? 100),
   );
@@ -26,11 +29,15 @@ export async function completeAbandonedRefunds(
       const prepared = await deps.db.read((uow) =>
         loadPreparedRefund(uow, deps, refund.projectId, refund.orderId),
       );
+      const givesUp = prepared.createdAt.getTime() <= now - options.giveUpMs;
       const { refund: view } = await finishRefund(deps, refund.projectId, prepared, {
+        giveUpWithoutAnswer: givesUp,
         onAcquirerError: (err) =>
           deps.logger.warn(
             { err, refundOrderId: refund.orderId },
-            'completer: acquirer unreachable; retrying later',
+            givesUp
+              ? 'completer: acquirer unreachable past COMPLETER_GIVE_UP_SECONDS; refund failed'
+              : 'completer: acquirer unreachable; retrying later',
           ),
       });
       const status = view.transactions[0]?.transaction.status;

@@ -18,6 +18,7 @@ import {
 } from '../../orders/status-changes.ts';
 import { processingOutcomes, Transaction } from '../../orders/transaction.entity.ts';
 import type { Acquirer, OperationResult } from '../../payments/acquirer/index.ts';
+import { RESPONSE_CODES } from '../../payments/acquirer/response-codes.ts';
 import type { BackOfficeDeps } from '../deps.ts';
 import { RefundRepository } from '../refund.repository.ts';
 import { loadRefundFacts } from '../refund-facts.ts';
@@ -38,6 +39,11 @@ export interface RefundResult {
 export interface CreateRefundOptions {
   /** Told when the acquirer could not be reached (the refund then stays `processing`); logs by default. */
   onAcquirerError?: (error: unknown) => void;
+  /**
+   * The completer's give-up (complete-refunds.ts): when the acquirer cannot be reached this time either, the
+   * refund is failed (`error`, reason `processor_error`) instead of left `processing`.
+   */
+  giveUpWithoutAnswer?: boolean;
 }
 
 /** What phase 1 committed: everything phases 2 and 3 need, recorded on the key as its recovery point. */
@@ -89,11 +95,11 @@ export async function createRefund(
   } else {
     prepared = await deps.db.transaction(async (uow) => {
       const made = await prepareRefund(uow, deps, actor, orderId, data, operation);
-      crashPoint('refund.before-prepare-commit');
+      await crashPoint('refund.before-prepare-commit');
       await operation.record(uow, 'refund_created', { refundOrderId: made.refundOrderId });
       return made;
     });
-    crashPoint('refund.after-prepare');
+    await crashPoint('refund.after-prepare');
   }
   return finishRefund(deps, actor.projectId, prepared, options, operation);
 }
@@ -125,17 +131,31 @@ export async function finishRefund(
         ((err: unknown) => deps.logger.error({ err }, 'acquirer refund failed; refund left processing'));
       report(error);
     }
-    crashPoint('refund.after-acquirer');
+    await crashPoint('refund.after-acquirer');
   }
 
   const result = await deps.db.transaction(async (uow) => {
-    const recorded = await recordOutcome(uow, deps, projectId, prepared, outcome);
+    const recorded = await recordOutcome(
+      uow,
+      deps,
+      projectId,
+      prepared,
+      outcome ?? (options.giveUpWithoutAnswer ? GAVE_UP : null),
+    );
     await operation.record(uow, 'refund_recorded', { refundOrderId: prepared.refundOrderId });
     return recorded;
   });
-  crashPoint('refund.after-record');
+  await crashPoint('refund.after-record');
   return result;
 }
+
+/** The outcome a refund is given up with: the acquirer never answered (ISO 8583 `68`, response too late). */
+const GAVE_UP: OperationResult = {
+  kind: 'error',
+  responseCode: RESPONSE_CODES.responseTooLate.code,
+  responseCodeDescription: RESPONSE_CODES.responseTooLate.description,
+  reason: RESPONSE_CODES.responseTooLate.reason,
+};
 
 /** A committed refund as phase 1 left it, read back for a retry or the completer. */
 export async function loadPreparedRefund(

@@ -1,6 +1,8 @@
 import type { UnitOfWork } from '../../../platform/db/db.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
+import { crashPoint } from '../../../platform/faults.ts';
+import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
 import { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
 import { recordFollowUp } from '../../orders/order-events.ts';
@@ -26,7 +28,7 @@ export interface DisputeResult {
   original: OrderView;
 }
 
-type NotificationDeps = Pick<Deps, 'db' | 'now' | 'config'>;
+type NotificationDeps = Pick<Deps, 'db' | 'now' | 'config' | 'operation'>;
 
 /**
  * Records what an acquirer told us on its own (acquirer.ts `AcquirerNotification`), in one unit of work under
@@ -40,22 +42,55 @@ type NotificationDeps = Pick<Deps, 'db' | 'now' | 'config'>;
  *
  * Each new order moves `new` -> `completed` through the state machine (its events, outbox rows, webhooks and
  * subscription messages), and the order acted on gets `order.charged_back` / `order.chargeback_reversed`.
+ *
+ * One phase. A simulated notice (`deps.operation` of a request with an Idempotency-Key) names its new order
+ * after the key and records the recovery point `dispute_recorded` in the same transaction: a retry whose first
+ * attempt committed (its answer lost) answers that order, never a second chargeback or reversal.
  */
 export async function receiveAcquirerNotification(
   deps: NotificationDeps,
   notification: AcquirerNotification,
 ): Promise<DisputeResult> {
-  return deps.db.transaction((uow) =>
-    notification.kind === 'chargeback'
-      ? recordChargeback(uow, deps, notification)
-      : recordReversal(uow, deps, notification),
-  );
+  const operation = operationOf(deps);
+  const recorded = operation.recovered?.point === 'dispute_recorded' ? operation.recovered.data : null;
+  if (recorded) return presentRecorded(deps, String(recorded.orderId), String(recorded.actedOnId));
+  const ids = { order: operation.idFor('dispute-order'), transaction: operation.idFor('dispute') };
+  const result = await deps.db.transaction(async (uow) => {
+    const made =
+      notification.kind === 'chargeback'
+        ? await recordChargeback(uow, deps, notification, ids)
+        : await recordReversal(uow, deps, notification, ids);
+    await operation.record(uow, 'dispute_recorded', {
+      orderId: made.created.order.id,
+      actedOnId: made.original.order.id,
+    });
+    return made;
+  });
+  await crashPoint(`${notification.kind}.after-commit`);
+  return result;
+}
+
+/** A notice recorded by an earlier attempt of the same request: its new order and the order it acted on. */
+function presentRecorded(deps: NotificationDeps, orderId: string, actedOnId: string): Promise<DisputeResult> {
+  return deps.db.read(async (uow) => {
+    const orders = new OrderRepository(uow);
+    const [created, original] = await orders.loadViews([{ id: orderId }, { id: actedOnId }]);
+    if (!created || !original) throw notFound('Order', 'order_id');
+    return { created, original };
+  });
+}
+
+/** The ids of a notice's new order and its transaction. */
+interface DisputeIds {
+  order: string;
+  transaction: string;
 }
 
 async function recordChargeback(
   uow: UnitOfWork,
   deps: NotificationDeps,
   notice: Extract<AcquirerNotification, { kind: 'chargeback' }>,
+  ids: DisputeIds,
 ): Promise<DisputeResult> {
   const at = deps.now();
   const refunds = new RefundRepository(uow);
@@ -73,11 +108,12 @@ async function recordChargeback(
   refuseOtherCurrency(notice.currency, original.currency);
   assertRefundAmount(assessment, notice.amount, original.currency, 'chargeback_exceeds_remaining');
 
-  const chargeback = Order.createDispute(original, 'chargeback', notice.amount, at);
+  const chargeback = Order.createDispute(original, 'chargeback', notice.amount, at, ids.order);
   const transaction = Transaction.createDispute(chargeback, disputed, {
     kind: 'chargeback',
     reasonCode: notice.reasonCode,
     at,
+    id: ids.transaction,
   });
   const fees = feeRulesOfOrder(deps.config.fees, original);
   settle({ orders, at, fees }, original, 'has-chargebacks', chargeback, transaction);
@@ -90,6 +126,7 @@ async function recordReversal(
   uow: UnitOfWork,
   deps: NotificationDeps,
   notice: Extract<AcquirerNotification, { kind: 'reversal' }>,
+  ids: DisputeIds,
 ): Promise<DisputeResult> {
   const at = deps.now();
   const refunds = new RefundRepository(uow);
@@ -109,8 +146,12 @@ async function recordReversal(
       'amount',
     );
   }
-  const reversal = Order.createDispute(chargeback, 'reversal', notice.amount, at);
-  const transaction = Transaction.createDispute(reversal, disputed, { kind: 'reversal', at });
+  const reversal = Order.createDispute(chargeback, 'reversal', notice.amount, at, ids.order);
+  const transaction = Transaction.createDispute(reversal, disputed, {
+    kind: 'reversal',
+    at,
+    id: ids.transaction,
+  });
   settle({ orders, at }, chargeback, 'has-reversals', reversal, transaction);
   await orders.flush();
   const [created, after] = await orders.loadViews([reversal, chargeback]);

@@ -37,7 +37,7 @@ export const reversalInputSchema = z.strictObject({
  * real acquirer's notice takes.
  */
 export async function simulateChargeback(
-  deps: Pick<Deps, 'db' | 'now' | 'config'>,
+  deps: Pick<Deps, 'db' | 'now' | 'config' | 'operation'>,
   actor: Actor,
   orderId: string,
   body: unknown,
@@ -63,7 +63,7 @@ export async function simulateChargeback(
  * the merchant won the dispute of a chargeback order, for `amount` of it.
  */
 export async function simulateReversal(
-  deps: Pick<Deps, 'db' | 'now' | 'config'>,
+  deps: Pick<Deps, 'db' | 'now' | 'config' | 'operation'>,
   actor: Actor,
   chargebackOrderId: string,
   body: unknown,

@@ -1,4 +1,5 @@
 import { notFound } from '../../../platform/errors/domain-error.ts';
+import { crashPoint } from '../../../platform/faults.ts';
 import type { Order } from '../../orders/order.entity.ts';
 import { isUuid, OrderRepository } from '../../orders/order.repository.ts';
 import { issueSetupToken } from '../../orders/setup-token.ts';
@@ -7,7 +8,7 @@ import { closeOrder, recordNewTransaction } from '../../orders/status-changes.ts
 import { Transaction } from '../../orders/transaction.entity.ts';
 import type { AuthorizationKind } from '../../payments/acquirer/acquirer.ts';
 import { authorizationSetting } from '../../payments/authorization-setting.ts';
-import { authorizeCard } from '../../payments/authorize-card.ts';
+import { authorizationKindOf, authorizeCard } from '../../payments/authorize-card.ts';
 import { CREDIT_CARD } from '../../payments/card-payment-method.ts';
 import type { PaymentDeps } from '../../payments/deps.ts';
 import { storeCardForTransaction } from '../../vault/card-storage.ts';
@@ -33,15 +34,24 @@ export type PayByCardOutcome =
     };
 
 /**
- * The customer pays a hosted order with the card form: the same steps as the API's own checkout, in one unit
- * of work under the order's row lock. A card transaction is created on the order, the card is stored in the
- * vault against its setup token, and it is authorized with the CVC, which is dropped afterwards.
+ * The customer pays a hosted order with the card form: the same steps as the API's own checkout, under the
+ * order's row lock, in two phases (docs/reference/reliability.md), so that no acquirer call is ever made for an
+ * attempt our books do not hold:
+ *
+ * 1. the attempt: a card transaction is created on the order and the card stored in the vault against its
+ *    setup token; committed (`card-form.after-attempt`);
+ * 2. the authorization: with the order locked again, the attempt, if still `new`, is authorized with the CVC
+ *    (in memory only, dropped afterwards) under the attempt's transaction id, and the answer recorded.
+ *
+ * A process that dies between the two leaves the attempt `new`: the page shows the payment in progress, and
+ * the completer (payments/commands/complete-card-attempts.ts) releases whatever the acquirer may hold under the
+ * attempt's id and fails it within a minute, after which the customer may pay again.
  *
  * The lock plus the "nothing paid, nothing running" check of the page state make a second tab (or a double
- * click) unable to pay twice: the later post waits for the lock and then finds the order paid or the challenge
- * pending. A declined attempt leaves the hosted order `processing`, so the customer can try again. While the
- * acquirer owes an answer on an earlier attempt only a form posted from "Pay another way" (`pay_again`) pays:
- * the customer chose it, knowing both may succeed (then the order is `see-transactions`).
+ * click) unable to pay twice: the later post finds the order paid, or an attempt running. A declined attempt
+ * leaves the hosted order `processing`, so the customer can try again. While the acquirer owes an answer on an
+ * earlier attempt only a form posted from "Pay another way" (`pay_again`) pays: the customer chose it, knowing
+ * both may succeed (then the order is `see-transactions`).
  */
 export async function payOrderByCard(
   deps: PaymentDeps,
@@ -52,7 +62,7 @@ export async function payOrderByCard(
   const parsed = parseCardForm(form, deps.now());
   if (!parsed.ok) return { kind: 'invalid', problems: parsed.problems, echo: parsed.echo };
   const { pan, expiry, name, cvc } = parsed.card;
-  return deps.db.transaction(async (uow) => {
+  const attempt = await deps.db.transaction(async (uow): Promise<PayByCardOutcome | Attempt> => {
     const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(null, orderId);
     if (!order) throw notFound('Order');
@@ -78,7 +88,7 @@ export async function payOrderByCard(
       at,
     });
     recordNewTransaction({ orders, at }, order, transaction);
-    const card = storeCardForTransaction({
+    storeCardForTransaction({
       cards: new VaultCardRepository(uow),
       cipher: deps.cipher,
       order,
@@ -86,9 +96,33 @@ export async function payOrderByCard(
       card: { pan, expiry, name },
       at,
     });
-    const outcome = await authorizeCard(authorizationSetting(deps, { uow, orders }, order, at), {
+    await orders.flush();
+    return { kind: 'attempt', transactionId: transaction.id, payingAgain: state.payingAgain };
+  });
+  if (attempt.kind !== 'attempt') return attempt;
+  await crashPoint('card-form.after-attempt');
+
+  const outcome = await deps.db.transaction(async (uow): Promise<PayByCardOutcome> => {
+    const orders = new OrderRepository(uow);
+    const order = (await orders.lockOrder(null, orderId))!;
+    const transactions = await orders.transactionsOf(order.id);
+    const transaction = transactions.find((t) => t.id === attempt.transactionId)!;
+    const { payingAgain } = attempt;
+    // Moved meanwhile (the completer failed it, the order expired): only presented.
+    if (transaction.status !== 'new') {
+      return {
+        kind: 'attempted',
+        result: authorizationKindOf(transaction.status),
+        order,
+        transaction,
+        payingAgain,
+      };
+    }
+    const card = (await new VaultCardRepository(uow).findStoredFor(transaction.id))!;
+    const at = deps.now();
+    const authorized = await authorizeCard(authorizationSetting(deps, { uow, orders }, order, at), {
       order,
-      transactions: [...transactions, transaction],
+      transactions,
       transaction,
       card,
       cvc,
@@ -96,7 +130,15 @@ export async function payOrderByCard(
       authorization: null,
     });
     await orders.flush();
-    const { payingAgain } = state;
-    return { kind: 'attempted', result: outcome.kind, order, transaction, payingAgain };
+    return { kind: 'attempted', result: authorized.kind, order, transaction, payingAgain };
   });
+  await crashPoint('card-form.after-commit');
+  return outcome;
+}
+
+/** Phase 1's attempt, for phase 2. */
+interface Attempt {
+  kind: 'attempt';
+  transactionId: string;
+  payingAgain: boolean;
 }

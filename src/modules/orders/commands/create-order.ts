@@ -125,7 +125,7 @@ export async function createOrder<D extends Deps>(
       ? []
       : [await orderExpiryTimer.insertFor(deps.jobs, { orderId: order.id }, order.expiresAt)];
     await new OrderWriteRepository(uow).save(changes, ...expiry);
-    if (beforeWrite) crashPoint('authorize.after-commit');
+    if (beforeWrite) await crashPoint('authorize.after-commit');
     return view;
   };
   if (options.within) return write(options.within);

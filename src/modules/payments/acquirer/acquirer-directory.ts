@@ -36,7 +36,7 @@ export function createAcquirerDirectory(options: { now: () => Date; db?: Db }): 
     ? async (entry) => {
         const booking = await db.autocommit((uow) => new AcquirerLedgerRepository(uow).book(entry));
         // The money moved at the acquirer; the gateway has not heard back yet.
-        crashPoint('acquirer.after-effect');
+        await crashPoint('acquirer.after-effect');
         return booking.result;
       }
     : undefined;

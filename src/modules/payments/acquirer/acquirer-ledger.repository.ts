@@ -10,8 +10,8 @@ import { Repository } from '../../../platform/db/repository.ts';
 const BOOK = preparedStatement(
   'acquirer.book',
   `with booked as (
-     insert into acquirer_operations (operation, transaction_id, amount, currency, result)
-     values ($1, $2, $3, $4, $5::jsonb)
+     insert into acquirer_operations (operation, transaction_id, amount, currency, result, original_transaction_id)
+     values ($1, $2, $3, $4, $5::jsonb, $6)
      on conflict (operation, transaction_id) do nothing
      returning result, true as first)
    select result, first from booked
@@ -34,6 +34,8 @@ export class AcquirerLedgerRepository extends Repository {
     amount: number;
     currency: string;
     result: T;
+    /** The authorization a capture, void or refund acts on. */
+    originalTransactionId?: string;
   }): Promise<Booking<T>> {
     const [row] = await this.prepared<{ result: T | string; first: boolean }>(BOOK, [
       entry.operation,
@@ -41,6 +43,7 @@ export class AcquirerLedgerRepository extends Repository {
       entry.amount,
       entry.currency,
       JSON.stringify(entry.result),
+      entry.originalTransactionId ?? null,
     ]);
     const result = typeof row!.result === 'string' ? (JSON.parse(row!.result) as T) : row!.result;
     return { result, first: row!.first };

@@ -51,6 +51,8 @@ export type SimulatorLedger = <T>(entry: {
   amount: number;
   currency: string;
   result: T;
+  /** The authorization a capture, void or refund acts on. */
+  originalTransactionId?: string;
 }) => Promise<T>;
 
 const CURRENCY_PATTERN = /^[A-Z]{3}$/;
@@ -95,6 +97,7 @@ function followUp(operation: string, minimumAmount: number, ledger: SimulatorLed
     return ledger({
       operation,
       transactionId: request.transactionId,
+      originalTransactionId: request.originalTransactionId,
       amount: request.amount,
       currency: request.currency,
       result,

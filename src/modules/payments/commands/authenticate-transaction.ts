@@ -171,7 +171,7 @@ export async function authenticateTransaction(
     if (outcome.event) paid.events.push(outcome.event);
     return view;
   });
-  crashPoint('authorize.after-commit');
+  await crashPoint('authorize.after-commit');
   return view;
 }
 

@@ -35,6 +35,6 @@ export async function storeCard(deps: VaultDeps, actor: Actor, body: unknown): P
       recovery: (cardId) => operation.recordPart('card_stored', { cardId }),
     },
   );
-  crashPoint('vault.after-commit');
+  await crashPoint('vault.after-commit');
   return stored;
 }

@@ -1,4 +1,6 @@
 import { notFound } from '../../../platform/errors/domain-error.ts';
+import { crashPoint } from '../../../platform/faults.ts';
+import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
 import { customerReturnUrl, orderUrl } from '../../orders/customer-urls.ts';
 import type { Order } from '../../orders/order.entity.ts';
 import { OrderRepository } from '../../orders/order.repository.ts';
@@ -7,7 +9,7 @@ import { isFinalOrderStatus } from '../../orders/state-machine.ts';
 import type { Transaction } from '../../orders/transaction.entity.ts';
 import type { AcquirerReason, AuthorizationKind } from '../../payments/acquirer/acquirer.ts';
 import { authorizationSetting } from '../../payments/authorization-setting.ts';
-import { authorizeCard } from '../../payments/authorize-card.ts';
+import { authorizationKindOf, authorizeCard } from '../../payments/authorize-card.ts';
 import { vaultTokenNotFound } from '../../payments/errors.ts';
 import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
 import type { WalletDeps } from '../deps.ts';
@@ -45,6 +47,13 @@ export interface WalletPaymentTarget {
  * With a cryptogram the wallet has authenticated the cardholder, so no challenge is asked for; without one
  * (`PAN_ONLY`) it is a plain card payment, which the issuer may challenge. A decline is an answer
  * (`is_successful: false`), not an error.
+ *
+ * One phase, one database transaction under the order's lock with the acquirer call inside (the transaction
+ * exists before it, so its id is the acquirer's reference on every retry). A process that dies before the
+ * commit leaves the transaction `new`: a retry authorizes again under the same id and the acquirer answers its
+ * first outcome (no second hold). After the commit, a retry with the request's Idempotency-Key (GraphQL)
+ * answers what was recorded (recovery point `wallet_paid`); one without (the customer-facing REST calls) is
+ * refused 409 `transaction_not_payable` and the order shows the payment.
  */
 export async function executeWalletPayment(
   deps: WalletDeps,
@@ -53,7 +62,9 @@ export async function executeWalletPayment(
 ): Promise<WalletPaymentResult> {
   const input = parseWalletPaymentInput(target.method, body);
   const { authentication } = input;
-  return deps.db.transaction(async (uow) => {
+  const operation = operationOf(deps);
+  if (operation.recovered?.point === 'wallet_paid') return presentPaid(deps, target);
+  const result = await deps.db.transaction(async (uow) => {
     const orders = new OrderRepository(uow);
     const order = await orders.lockOrder(target.projectId, target.orderId);
     if (!order) throw notFound('Order', 'order_id');
@@ -84,10 +95,26 @@ export async function executeWalletPayment(
       },
     );
     await orders.flush();
+    await operation.record(uow, 'wallet_paid', { orderId: order.id });
     return {
       ...answerOf(order, transaction, outcome.kind, deps.config.baseUrl),
       view: await orders.loadView(order),
     };
+  });
+  await crashPoint('wallet.after-commit');
+  return result;
+}
+
+/** The answer of a wallet payment that committed, for a retry of the request whose answer was lost. */
+function presentPaid(deps: WalletDeps, target: WalletPaymentTarget): Promise<WalletPaymentResult> {
+  return deps.db.read(async (uow) => {
+    const orders = new OrderRepository(uow);
+    // A key (and so a recovery point) comes with an API key: the caller's project is known.
+    const order = target.projectId ? await orders.findOrder(target.projectId, target.orderId) : null;
+    const transaction = order ? await orders.findTransaction(order.id, target.transactionId) : null;
+    if (!order || !transaction) throw walletTransactionNotFound();
+    const kind = authorizationKindOf(transaction.status);
+    return { ...answerOf(order, transaction, kind, deps.config.baseUrl), view: await orders.loadView(order) };
   });
 }
 
