@@ -3,7 +3,7 @@ import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
 import { sql } from '../helpers/database.ts';
 import { restClient } from '../helpers/http.ts';
-import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually } from '../helpers/webhook-receiver.ts';
 
@@ -26,7 +26,7 @@ describe('the audit trail', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp({ RATE_LIMIT_PER_CREDENTIAL: '100000' });
+    app = await startTestApp({ ...SESSIONS_SEND_ANY_DOCUMENT, RATE_LIMIT_PER_CREDENTIAL: '100000' });
   });
   afterAll(() => app.stop());
 

@@ -4,7 +4,7 @@ import { seedUser } from '../factories/user.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
 import { operationOverWebSocket } from '../helpers/graphql-ws.ts';
 import { restClient } from '../helpers/http.ts';
-import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 interface KeyView {
@@ -25,7 +25,7 @@ describe('API key roles', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp(SESSIONS_SEND_ANY_DOCUMENT);
   });
   afterAll(() => app.stop());
 

@@ -2,7 +2,7 @@ import { removeUser } from '../../src/modules/identity/commands/remove-user.ts';
 import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
 import { sql } from '../helpers/database.ts';
-import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const REMOVE = 'mutation ($id: ID!) { removeUser(id: $id) { removedUserId userErrors { code } } }';
@@ -11,7 +11,7 @@ describe('the last admin of a project', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp({ RATE_LIMIT_SIGN_IN_PER_ADDRESS: '1000' });
+    app = await startTestApp({ ...SESSIONS_SEND_ANY_DOCUMENT, RATE_LIMIT_SIGN_IN_PER_ADDRESS: '1000' });
   });
   afterAll(() => app.stop());
 

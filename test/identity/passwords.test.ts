@@ -4,7 +4,7 @@ import { createUser } from '../../src/modules/identity/commands/create-user.ts';
 import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
 import { restClient } from '../helpers/http.ts';
-import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const run = promisify(execFile);
@@ -18,6 +18,7 @@ describe('passwords and e-mail addresses', () => {
 
   beforeAll(async () => {
     app = await startTestApp({
+      ...SESSIONS_SEND_ANY_DOCUMENT,
       RATE_LIMIT_SIGN_IN_PER_ADDRESS: '1000',
       RATE_LIMIT_SIGN_IN_FAILURES_PER_PAIR: '1000',
     });

@@ -2,7 +2,7 @@ import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
 import { sql } from '../helpers/database.ts';
 import { liveClient } from '../helpers/graphql-ws.ts';
-import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe("a rolled key's open WebSocket", () => {
@@ -10,7 +10,7 @@ describe("a rolled key's open WebSocket", () => {
 
   beforeAll(async () => {
     // The periodic re-check of every socket is ten minutes away: the close below cannot come from it.
-    app = await startTestApp({ SOCKET_RECHECK_INTERVAL_SECONDS: '600' });
+    app = await startTestApp({ ...SESSIONS_SEND_ANY_DOCUMENT, SOCKET_RECHECK_INTERVAL_SECONDS: '600' });
   });
   afterAll(() => app.stop());
 

@@ -2,7 +2,7 @@ import { getNamedType, isNonNullType, isObjectType } from 'graphql';
 import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
 import { buildSdlSchema } from '../helpers/sdl-schema.ts';
-import { sessionGraphql, signIn } from '../helpers/session.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Every root query field that pages, with the required arguments it needs besides (none today). */
@@ -32,7 +32,11 @@ describe('paging arguments', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp({ NODE_ENV: 'production', GRAPHQL_MAX_COST: '10000000' });
+    app = await startTestApp({
+      ...SESSIONS_SEND_ANY_DOCUMENT,
+      NODE_ENV: 'production',
+      GRAPHQL_MAX_COST: '10000000',
+    });
   });
   afterAll(() => app.stop());
 

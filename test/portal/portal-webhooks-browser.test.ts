@@ -10,7 +10,13 @@ import { graphqlClient } from '../helpers/graphql.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { answer, startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
-import { openPortal, type PortalPage, SIGN_IN_OFTEN, signInThroughForm } from './support.ts';
+import {
+  openPortal,
+  PAGES_IN_QUICK_SUCCESSION,
+  type PortalPage,
+  SIGN_IN_OFTEN,
+  signInThroughForm,
+} from './support.ts';
 
 const describeInBrowser = hasChromium ? describe : describe.skip;
 
@@ -28,7 +34,12 @@ describeInBrowser('the merchant portal: webhooks and the CSV export (Chromium)',
     await ensurePortalBuilt('/portal/');
     [app, browser, receiver] = await Promise.all([
       // One attempt per delivery: a failure gives up at once, as it would after the last retry.
-      startTestApp({ ...SIGN_IN_OFTEN, OUTBOX_SWEEP_INTERVAL_SECONDS: '1', WEBHOOK_MAX_ATTEMPTS: '1' }),
+      startTestApp({
+        ...SIGN_IN_OFTEN,
+        ...PAGES_IN_QUICK_SUCCESSION,
+        OUTBOX_SWEEP_INTERVAL_SECONDS: '1',
+        WEBHOOK_MAX_ATTEMPTS: '1',
+      }),
       launchChromium(),
       startReceiver((request, index, response) =>
         (failing ? answer(500, 'down') : answer(200, 'ok'))(request, index, response),
