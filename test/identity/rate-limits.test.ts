@@ -3,6 +3,7 @@ import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
 import { requestFrom } from '../helpers/client-address.ts';
 import { basicAuth, restClient } from '../helpers/http.ts';
+import { SESSIONS_SEND_ANY_DOCUMENT } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('rate limits', () => {
@@ -10,6 +11,7 @@ describe('rate limits', () => {
 
   beforeAll(async () => {
     app = await startTestApp({
+      ...SESSIONS_SEND_ANY_DOCUMENT,
       RATE_LIMIT_PER_CREDENTIAL: '30',
       RATE_LIMIT_AUTH_FAILURES: '20',
       RATE_LIMIT_PAGE_FORMS: '5',

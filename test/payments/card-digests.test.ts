@@ -112,7 +112,7 @@ describe('no unkeyed hash of card data anywhere in the database', () => {
   afterAll(() => app.stop());
 
   it('refuses a card number written into a GraphQL document, telling the caller to use variables', () => {
-    expect(inlineRefusal).toEqual({
+    expect({ data: (inlineRefusal as { data: unknown }).data }).toEqual({
       data: {
         storeCard: {
           card: null,

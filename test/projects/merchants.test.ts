@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { projectProgram } from '../../src/cli/project-program.ts';
 import { buildOrder } from '../factories/order.ts';
 import { seedProject } from '../factories/project.ts';
+import { runInProcess } from '../helpers/cli.ts';
 import { createTestDatabase, sql } from '../helpers/database.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
 import { restClient } from '../helpers/http.ts';
 import { openPage } from '../helpers/pages.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-
-const run = promisify(execFile);
-const CLI = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/cli/project.ts'];
 
 type Created = { project_id: string; merchant_id: string; api_key: string };
 
@@ -23,10 +20,9 @@ describe('merchants, their test and live projects, and a project’s payment met
   });
   afterAll(() => app.stop());
 
+  // The project CLI's program in this process (test/projects/cli.test.ts runs the script itself once).
   const cli = (...args: string[]) =>
-    run(process.execPath, [...CLI, ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    });
+    runInProcess(projectProgram, args, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
   const createByCli = async (...args: string[]) =>
     JSON.parse((await cli('create', ...args, '--json')).stdout) as Created;
 

@@ -197,7 +197,7 @@ describe('orders connection over GraphQL', () => {
     [{ query: 'created:[2026-11-05 TO 2026-11-01]' }, 'invalid_range', 'at position 8'],
     [{ first: 101 }, 'invalid_paging', 'first must be between 1 and 100'],
     [{ first: 0 }, 'invalid_paging', 'first must be between 1 and 100'],
-    [{ after: 'garbage' }, 'invalid_cursor', 'search_after is not a cursor'],
+    [{ after: 'garbage' }, 'invalid_cursor', 'after is not a cursor returned by this search'],
   ])('refuses %j as BAD_USER_INPUT %s', async (variables, type, message) => {
     const response = await gql(ORDERS, variables);
     expect(response.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', type });
