@@ -32,5 +32,8 @@ export default {
   ],
   reporters: ['default', ['<rootDir>/test/helpers/slowest-files-reporter.js', { count: 10 }]],
   maxWorkers: 2,
+  // A worker's heap grows with every file it runs (ESM modules are loaded anew per file): one that ended a file
+  // above this is replaced before its next, so a long run cannot end in "Jest worker ran out of memory".
+  workerIdleMemoryLimit: '1536MB',
   testTimeout: 30000,
 };

@@ -37,7 +37,8 @@ describe('the project command line', () => {
     const order = await restClient(app.baseUrl, created.api_key).post('/v1/orders/', buildOrder());
     expect(order.status).toBe(201);
     expect(order.body).toMatchObject({ project_id: created.project_id });
-  });
+    // A real Node process starting (about 2 s of CPU alone) can wait long on a busy machine.
+  }, 90_000);
 
   it('sets and removes a project webhook URL', async () => {
     const { stdout } = await cli('create', '--name', 'Hooks', '--mode', 'live', '--json');
