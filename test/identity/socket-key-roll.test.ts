@@ -38,7 +38,7 @@ describe("a rolled key's open WebSocket", () => {
       const ends = new Date(rolled.data!.rollApiKey.previousKey.expires).getTime();
       // Within the overlap the socket still works.
       const during = await socket.client.iterate({ query: '{ viewer { principal } }' }).next();
-      expect(during.value).toEqual({ data: { viewer: { principal: 'API_KEY' } } });
+      expect((during.value as { data: unknown }).data).toEqual({ viewer: { principal: 'API_KEY' } });
       expect(await socket.closed).toBe(4403);
       expect(closedAt).toBeGreaterThanOrEqual(ends - 50);
       expect(closedAt - rolledAt).toBeLessThan(15_000);
