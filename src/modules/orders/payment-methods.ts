@@ -10,6 +10,7 @@ import {
 } from './order-input.ts';
 import type { TransactionView } from './order-view.ts';
 import type { OrderChanges } from './order-writes.repository.ts';
+import type { OutboxConsumers } from './outbox-consumers.ts';
 import { REFUND_PAYMENT_METHOD, type Transaction } from './transaction.entity.ts';
 
 /**
@@ -164,5 +165,11 @@ export class PaymentMethodRegistry<D extends Deps = Deps> implements PaymentMeth
   }
 }
 
-/** What order creation needs: the base deps, and the registry whose handlers get those very deps. */
-export type OrderDeps<D extends Deps = Deps> = D & { paymentMethods: PaymentMethodRegistry<D> };
+/**
+ * What order creation needs: the base deps, the registry whose handlers get those very deps, and the outbox
+ * consumers its write asks (outbox-consumers.ts).
+ */
+export type OrderDeps<D extends Deps = Deps> = D & {
+  paymentMethods: PaymentMethodRegistry<D>;
+  outboxConsumers: OutboxConsumers;
+};

@@ -1,4 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
+import type { OutboxConsumers } from '../orders/outbox-consumers.ts';
 import type { PaymentMethodCatalog } from '../orders/payment-methods.ts';
 import type { VaultDeps } from '../vault/deps.ts';
 import type { AcquirerDirectory } from './acquirer/acquirer-directory.ts';
@@ -10,4 +11,6 @@ import type { AcquirerDirectory } from './acquirer/acquirer-directory.ts';
 export interface PaymentDeps extends Deps, VaultDeps {
   acquirers: AcquirerDirectory;
   paymentMethods: PaymentMethodCatalog;
+  /** Who decides how an order write's outbox rows are written (webhooks: which become deliveries). */
+  outboxConsumers: OutboxConsumers;
 }

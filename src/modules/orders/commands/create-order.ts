@@ -106,7 +106,7 @@ export async function createOrder<D extends Deps>(
 
   // Everything the new order's representation needs is in hand: it is never read back. The write relays its
   // own outbox rows: a status change's webhook delivery is queued in the same statement.
-  const changes = new OrderChanges({ webhookAttempts: deps.config.webhooks.maxAttempts });
+  const changes = new OrderChanges({ consumers: deps.outboxConsumers, relaysItself: true });
   recordNewOrder({ orders: changes, at }, order);
   const recovery = operation.recordPart('order_created', { orderId: order.id });
   if (recovery) changes.also(() => recovery);

@@ -108,7 +108,7 @@ export async function authenticateTransaction(
     const writes = new OrderWriteRepository(uow);
     // The write relays its own outbox rows (queueing the status change's webhook delivery in the same
     // statement), so no process's outbox relay is woken to find nothing left to relay.
-    const changes = new OrderChanges({ webhookAttempts: deps.config.webhooks.maxAttempts });
+    const changes = new OrderChanges({ consumers: deps.outboxConsumers, relaysItself: true });
     // A card named by its vault token is read in the lock's statement (a stored card never changes).
     const cardAlongside = input.vault_token
       ? VaultCardRepository.findForProjectAlongside(actor.projectId, input.vault_token)
