@@ -1,7 +1,5 @@
-import { describeMoney } from '../orders/money.ts';
-import type { Order } from '../orders/order.entity.ts';
-import { isSucceededTransactionStatus, type OrderStatus } from '../orders/state-machine.ts';
-import type { Transaction } from '../orders/transaction.entity.ts';
+import type { Order, Transaction } from '../orders/index.ts';
+import { describeMoney, isSucceededTransactionStatus, type OrderStatus } from '../orders/index.ts';
 import { refundRefused } from './errors.ts';
 
 /**

@@ -1,10 +1,9 @@
 import type { FeeRule } from '../../config/fees.ts';
 import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
-import type { Order } from '../orders/order.entity.ts';
-import type { OrderRows } from '../orders/order-writes.repository.ts';
-import { feeRulesOfOrder } from '../orders/settlement-rules.ts';
-import type { CardCipher } from '../vault/card-crypto.ts';
+import type { Order, OrderRows } from '../orders/index.ts';
+import { feeRulesOfOrder } from '../orders/index.ts';
+import type { CardCipher } from '../vault/index.ts';
 import type { Acquirer } from './acquirer/acquirer.ts';
 import { authorizationReleaseTimer } from './authorization-release-timer.ts';
 import type { PaymentDeps } from './deps.ts';

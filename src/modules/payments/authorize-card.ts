@@ -1,13 +1,15 @@
 import { crashPoint } from '../../platform/faults.ts';
-import { paymentPageUrl } from '../orders/customer-urls.ts';
-import { addIsoDuration } from '../orders/duration.ts';
-import type { JsonObject, Order } from '../orders/order.entity.ts';
-import type { TransactionStatus } from '../orders/state-machine.ts';
-import { changeTransactionStatus } from '../orders/status-changes.ts';
-import { processingOutcomes, type Transaction, type TransactionEvent } from '../orders/transaction.entity.ts';
-import type { CardBrand } from '../vault/card-number.ts';
-import { openPan } from '../vault/card-sealing.ts';
-import type { VaultCard } from '../vault/vault-card.entity.ts';
+import type { JsonObject, Order, TransactionStatus } from '../orders/index.ts';
+import {
+  addIsoDuration,
+  changeTransactionStatus,
+  paymentPageUrl,
+  processingOutcomes,
+  type Transaction,
+  type TransactionEvent,
+} from '../orders/index.ts';
+import type { CardBrand, VaultCard } from '../vault/index.ts';
+import { openPan } from '../vault/index.ts';
 import { shouldRunAccountNameInquiry, toAniResultsPayload } from './acquirer/account-name-inquiry.ts';
 import type {
   AccountNameInquiryResult,

@@ -1,26 +1,20 @@
 import { invalid } from '../../platform/errors/domain-error.ts';
-import { paymentPageUrl } from '../orders/customer-urls.ts';
-import { Order } from '../orders/order.entity.ts';
-import { OrderRepository } from '../orders/order.repository.ts';
-import type { PaymentMethodDetailsInput } from '../orders/order-input.ts';
 import type {
   NewTransactionRequest,
+  PaymentMethodDetailsInput,
   PaymentMethodHandler,
   PreparedTransaction,
-} from '../orders/payment-methods.ts';
-import { isSucceededTransactionStatus } from '../orders/state-machine.ts';
-import { validateCvc } from '../vault/card-input.ts';
-import type { CardBrand } from '../vault/card-number.ts';
-import type { VaultCard } from '../vault/vault-card.entity.ts';
-import { VaultCardRepository } from '../vault/vault-card.repository.ts';
+} from '../orders/index.ts';
+import { isSucceededTransactionStatus, Order, OrderRepository, paymentPageUrl } from '../orders/index.ts';
+import type { CardBrand, VaultCard } from '../vault/index.ts';
+import { VaultCardRepository, validateCvc } from '../vault/index.ts';
 import { authorizationReleaseTimer } from './authorization-release-timer.ts';
 import { authorizationSetting } from './authorization-setting.ts';
 import { authorizeCard } from './authorize-card.ts';
+import { CREDIT_CARD } from './credit-card.ts';
 import type { PaymentDeps } from './deps.ts';
 import { firstTransactionNotCompleted, firstTransactionNotFound, vaultTokenNotFound } from './errors.ts';
 import { cardAuthorizationInsert, PaymentRepository } from './payment.repository.ts';
-
-export const CREDIT_CARD = 'credit-card';
 
 /**
  * Spec 4.16 and 7.3: which card fields go with which kind of transaction. The one-click fields belong to

@@ -1,7 +1,6 @@
 import type { Deps } from '../../platform/deps.ts';
-import type { OutboxConsumers } from '../orders/outbox-consumers.ts';
-import type { PaymentMethodCatalog } from '../orders/payment-methods.ts';
-import type { VaultDeps } from '../vault/deps.ts';
+import type { OutboxConsumers, PaymentMethodCatalog } from '../orders/index.ts';
+import type { VaultDeps } from '../vault/index.ts';
 import type { AcquirerDirectory } from './acquirer/acquirer-directory.ts';
 
 /**

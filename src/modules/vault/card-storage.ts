@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlPart } from '../../platform/db/prepared.ts';
-import type { Order } from '../orders/order.entity.ts';
-import { OrderChanges, OrderWriteRepository } from '../orders/order-writes.repository.ts';
-import { lockSetupTokenTransaction, useSetupToken } from '../orders/setup-token.ts';
-import type { Transaction } from '../orders/transaction.entity.ts';
+import type { Order, Transaction } from '../orders/index.ts';
+import {
+  lockSetupTokenTransaction,
+  OrderChanges,
+  OrderWriteRepository,
+  useSetupToken,
+} from '../orders/index.ts';
 import type { CardCipher } from './card-crypto.ts';
 import { detectBrands, truncatePan } from './card-number.ts';
 import { sealPan } from './card-sealing.ts';

@@ -1,6 +1,4 @@
-import type { Order } from '../orders/order.entity.ts';
-import type { OutboxEvent } from '../orders/outbox.entity.ts';
-import type { OutboxConsumer, OutboxNeed } from '../orders/outbox-consumers.ts';
+import type { Order, OutboxConsumer, OutboxEvent, OutboxNeed } from '../orders/index.ts';
 
 /**
  * The one rule that turns outbox rows into webhook deliveries: an order status change whose order or project

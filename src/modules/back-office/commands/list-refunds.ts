@@ -1,8 +1,8 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import type { OrderView } from '../../orders/order-view.ts';
+import type { OrderView } from '../../orders/index.ts';
+import { OrderRepository } from '../../orders/index.ts';
 import { RefundRepository } from '../refund.repository.ts';
 
 /** The refund orders of one of the caller's orders, oldest first (spec 4.4); another project's order is 404. */

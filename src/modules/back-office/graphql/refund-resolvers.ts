@@ -4,10 +4,8 @@ import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import type { NodeType } from '../../../platform/graphql/node.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
-import { getOrders } from '../../orders/commands/get-order.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import { orderLinesFromGraphQL } from '../../orders/order-lines.ts';
-import type { OrderView } from '../../orders/order-view.ts';
+import type { OrderView } from '../../orders/index.ts';
+import { getOrders, OrderRepository, orderLinesFromGraphQL } from '../../orders/index.ts';
 import { createRefund } from '../commands/create-refund.ts';
 import { RefundRepository } from '../refund.repository.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../../../platform/http/route-contract.ts';
-import { orderIdParam, orderJsonSchema } from '../../orders/order-json-schema.ts';
+import { orderIdParam, orderJsonSchema } from '../../orders/index.ts';
 import { chargebackInputSchema, reversalInputSchema } from '../commands/simulate-dispute.ts';
 
 /**

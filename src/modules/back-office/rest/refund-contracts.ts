@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { defineContract } from '../../../platform/http/route-contract.ts';
-import { MAX_AMOUNT } from '../../orders/money.ts';
-import { EXAMPLE_IDS, exampleRefundOrder } from '../../orders/order-json-examples.ts';
-import { orderIdParam, orderJsonSchema } from '../../orders/order-json-schema.ts';
-import { ORDER_STATUSES } from '../../orders/state-machine.ts';
+import {
+  EXAMPLE_IDS,
+  exampleRefundOrder,
+  MAX_AMOUNT,
+  ORDER_STATUSES,
+  orderIdParam,
+  orderJsonSchema,
+} from '../../orders/index.ts';
 import { createRefundInputSchema } from '../refund-input.ts';
 
 /** Spec 4.3 and 4.4; registered by refund-routes.ts. */

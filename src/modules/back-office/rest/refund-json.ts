@@ -1,5 +1,4 @@
-import type { Order } from '../../orders/order.entity.ts';
-import type { OrderJson } from '../../orders/order-json.ts';
+import type { Order, OrderJson } from '../../orders/index.ts';
 
 /** One item of the refund list (spec 4.4); like every order field, an absent value is left out. */
 export function presentRefundListItem(order: Order): OrderJson {

@@ -4,17 +4,19 @@ import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { crashPoint } from '../../../platform/faults.ts';
 import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
-import { getOrder } from '../../orders/commands/get-order.ts';
-import { isUuid } from '../../orders/order.repository.ts';
-import type { OrderView } from '../../orders/order-view.ts';
-import { OrderChanges, OrderWriteRepository } from '../../orders/order-writes.repository.ts';
-import { isFinalOrderStatus } from '../../orders/state-machine.ts';
-import { validateCvc } from '../../vault/card-input.ts';
-import type { CardBrand } from '../../vault/card-number.ts';
-import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
+import type { OrderView } from '../../orders/index.ts';
+import {
+  getOrder,
+  isFinalOrderStatus,
+  isUuid,
+  OrderChanges,
+  OrderWriteRepository,
+} from '../../orders/index.ts';
+import type { CardBrand } from '../../vault/index.ts';
+import { VaultCardRepository, validateCvc } from '../../vault/index.ts';
 import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard, type ExternalAuthenticationDetails } from '../authorize-card.ts';
-import { CREDIT_CARD } from '../card-payment-method.ts';
+import { CREDIT_CARD } from '../credit-card.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { cardNotStored, transactionNotFound, transactionNotPayable, vaultTokenNotFound } from '../errors.ts';
 import { cardAuthorizationInsert, PaymentRepository } from '../payment.repository.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import type { OrderView } from '../../orders/order-view.ts';
+import type { OrderView } from '../../orders/index.ts';
+import { OrderRepository } from '../../orders/index.ts';
 import { simulateAuthorizationOutcome } from '../acquirer/simulator.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { transactionNotFound } from '../errors.ts';

@@ -1,7 +1,7 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
+import { OrderRepository } from '../../orders/index.ts';
 import { newDelivery } from '../delivery-queue.ts';
 import { noNotification, noWebhookUrl, redeliveryPending } from '../errors.ts';
 import { type DeliveryWithAttempts, WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
