@@ -309,8 +309,8 @@ export class OrderWriteRepository extends Repository {
       read = locked ? await this.#views.readViewOf(projectId, { orderId: locked.id }, parts) : null;
     }
     if (!locked || !read || read.order.id !== locked.id) return null;
-    const order = Object.assign(new Order(), read.order);
-    const transactions = read.transactions.map((t) => Object.assign(new Transaction(), t.transaction));
+    const order = Order.restore(read.order);
+    const transactions = read.transactions.map((t) => Transaction.restore(t.transaction));
     changes.track(order);
     for (const transaction of transactions) changes.track(transaction);
     const view: OrderView = {

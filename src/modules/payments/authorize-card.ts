@@ -19,7 +19,7 @@ import type {
 } from './acquirer/acquirer.ts';
 import { riskDataOf } from './acquirer/risk-data.ts';
 import type { AuthorizationSetting } from './authorization-setting.ts';
-import { CardAuthorization, type CardAuthorizationResult } from './card-authorization.entity.ts';
+import { CardAuthorization, type CardAuthorizationFacts } from './card-authorization.entity.ts';
 
 /** The values of spec 4.13 as echoed under `payment_method_details.external_authentication_details`. */
 export interface ExternalAuthenticationDetails {
@@ -211,11 +211,11 @@ async function recordAuthorization(
 ): Promise<void> {
   const { transaction, card } = attempt;
   const approved = result.kind === 'approved';
-  const values = {
+  const values: CardAuthorizationFacts = {
     vaultCardId: card.id,
     acquirer: setting.acquirer.name,
     threeDSecure: attempt.threeDSecure,
-    result: result.kind as CardAuthorizationResult,
+    result: result.kind as CardAuthorizationFacts['result'],
     authorizationCode: result.authorizationCode ?? null,
     authorizedAt: approved ? setting.at : null,
     capturableUntil,
@@ -230,15 +230,7 @@ async function recordAuthorization(
     Object.assign(existing, values);
     return;
   }
-  setting.payments.add(
-    Object.assign(new CardAuthorization(), {
-      transactionId: transaction.id,
-      orderId: transaction.orderId,
-      projectId: transaction.projectId,
-      createdAt: setting.at,
-      ...values,
-    }),
-  );
+  setting.payments.add(CardAuthorization.create(transaction, values, setting.at));
 }
 
 function text(value: unknown): string | null {

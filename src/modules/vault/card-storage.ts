@@ -39,7 +39,7 @@ export function storeCardForTransaction(params: {
   const { cards, cipher, order, transaction, card, at } = params;
   const { brand, brands } = detectBrands(card.pan);
   const id = params.id ?? randomUUID();
-  const stored = Object.assign(new VaultCard(), {
+  const stored = VaultCard.create({
     id,
     projectId: order.projectId,
     orderId: order.id,

@@ -71,8 +71,7 @@ export class VaultCardRepository extends Repository {
 }
 
 function cardOf(json: string): VaultCard {
-  const card = JSON.parse(json) as VaultCard & { createdAt: string };
-  return Object.assign(new VaultCard(), card, { createdAt: new Date(card.createdAt) });
+  return VaultCard.fromJson(json);
 }
 
 /**

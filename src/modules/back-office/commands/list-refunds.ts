@@ -14,3 +14,18 @@ export async function listRefunds(deps: Deps, actor: Actor, orderId: string): Pr
     return orders.loadViews(await new RefundRepository(uow).refundOrdersOf([order.id]));
   });
 }
+
+/**
+ * The refund orders of each of `orderIds`, in their order (GraphQL's `Order.refunds` loader: the orders are the
+ * caller's already, each resolved as the parent of the field), in one round of queries.
+ */
+export async function listRefundsOfOrders(
+  deps: Pick<Deps, 'db'>,
+  orderIds: readonly string[],
+): Promise<OrderView[][]> {
+  return deps.db.read(async (uow) => {
+    const refundOrders = await new RefundRepository(uow).refundOrdersOf([...orderIds]);
+    const views = await new OrderRepository(uow).loadViews(refundOrders);
+    return orderIds.map((id) => views.filter((view) => view.order.relatedOrderId === id));
+  });
+}

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
@@ -54,10 +53,8 @@ export async function createProject(
     const projects = new ProjectRepository(uow);
     const existing = merchantId ? await projects.findMerchant(merchantId) : null;
     if (merchantId && !existing) throw invalid('merchantId', 'no merchant has this id');
-    const merchant =
-      existing ?? Object.assign(new Merchant(), { id: randomUUID(), name: merchantName ?? name });
-    const project = Object.assign(new Project(), {
-      id: randomUUID(),
+    const merchant = existing ?? Merchant.create(merchantName ?? name);
+    const project = Project.create({
       merchantId: merchant.id,
       name,
       mode,

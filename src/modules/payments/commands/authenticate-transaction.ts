@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import type { Actor } from '../../../platform/auth/actor.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { crashPoint } from '../../../platform/faults.ts';
 import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
-import type { OrderView } from '../../orders/index.ts';
 import {
   getOrder,
   isFinalOrderStatus,
@@ -17,9 +15,9 @@ import { VaultCardRepository, validateCvc } from '../../vault/index.ts';
 import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard, type ExternalAuthenticationDetails } from '../authorize-card.ts';
 import { CREDIT_CARD } from '../credit-card.ts';
-import type { PaymentDeps } from '../deps.ts';
 import { cardNotStored, transactionNotFound, transactionNotPayable, vaultTokenNotFound } from '../errors.ts';
 import { cardAuthorizationInsert, PaymentRepository } from '../payment.repository.ts';
+import type { TransactionCommand } from './transaction-command.ts';
 
 const EXTERNAL_FIELDS = ['cavv', '3ds_version', '3ds_method_used', 'ds_transaction_id'] as const;
 
@@ -92,13 +90,13 @@ export type AuthenticateInput = z.input<typeof authenticateInputSchema>;
  * Statements: the order's lock (with the card named by its vault token) and its view, sent together; every write
  * in one statement, sent with the commit.
  */
-export async function authenticateTransaction(
-  deps: PaymentDeps,
-  actor: Actor,
-  orderId: string,
-  transactionId: string,
-  body: unknown,
-): Promise<OrderView> {
+export const authenticateTransaction: TransactionCommand = async (
+  deps,
+  actor,
+  orderId,
+  transactionId,
+  body,
+) => {
   const input = parseOrThrow(authenticateInputSchema, body ?? {});
   const external = externalDetailsOf(input);
   // One phase. A retry of a request whose write committed (its answer lost) presents the order as it is now;
@@ -175,7 +173,7 @@ export async function authenticateTransaction(
   });
   await crashPoint('authorize.after-commit');
   return view;
-}
+};
 
 function externalDetailsOf(
   input: z.output<typeof authenticateInputSchema>,
