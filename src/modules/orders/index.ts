@@ -37,12 +37,12 @@ export { OrderChanges, type OrderRows, OrderWriteRepository } from './order-writ
 export { OutboxEvent } from './outbox.entity.ts';
 export type { OutboxConsumer, OutboxConsumers, OutboxNeed } from './outbox-consumers.ts';
 export type {
+  NewTransaction,
   NewTransactionRequest,
   OrderDeps,
   PaymentMethodCatalog,
   PaymentMethodHandler,
   PaymentMethodRegistry,
-  PreparedTransaction,
 } from './payment-methods.ts';
 export { feeRulesOfOrder } from './settlement-rules.ts';
 export { checkSetupToken, issueSetupToken, lockSetupTokenTransaction, useSetupToken } from './setup-token.ts';

@@ -224,13 +224,20 @@ async function recordAuthorization(
   // A challenged transaction comes back here once the challenge is passed: the row already exists.
   const existing =
     attempt.authorization === undefined
-      ? await setting.payments.findAuthorization(transaction.id)
+      ? await findAuthorizationOf(setting, transaction.id)
       : attempt.authorization;
   if (existing) {
     Object.assign(existing, values);
     return;
   }
   setting.payments.add(CardAuthorization.create(transaction, values, setting.at));
+}
+
+/** The authorization of an attempt that did not name it (a change set reads nothing: its attempts name theirs). */
+function findAuthorizationOf(setting: AuthorizationSetting, transactionId: string) {
+  if (!setting.payments.findAuthorization)
+    throw new Error('this attempt must name its authorization (or null)');
+  return setting.payments.findAuthorization(transactionId);
 }
 
 function text(value: unknown): string | null {
