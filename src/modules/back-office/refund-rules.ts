@@ -1,6 +1,6 @@
 import type { Order, Transaction } from '../orders/index.ts';
 import { describeMoney, isSucceededTransactionStatus, type OrderStatus } from '../orders/index.ts';
-import { refundRefused } from './errors.ts';
+import { type BackOfficeErrorCode, refundRefused } from './errors.ts';
 
 /**
  * When an order may be refunded or charged back and by how much (spec 4.3, 7.1, 8; issue 16). Pure: the caller
@@ -167,7 +167,7 @@ export function assertRefundAmount(
   assessment: RefundAssessment,
   amount: number,
   currency: string,
-  code = 'refund_exceeds_remaining',
+  code: BackOfficeErrorCode = 'refund_exceeds_remaining',
 ): void {
   if (amount > assessment.remaining) {
     const chargedBack = assessment.chargedBack
