@@ -70,6 +70,32 @@ module.exports = {
       to: { path: '^src/platform/db/orm[.]ts$' },
     },
     {
+      name: 'modules-meet-at-front-doors',
+      comment:
+        'Another module is reached through its front door, its index.ts (what it lets others use); its other ' +
+        'files are its own business, free to change. The composition root may reach into any module.',
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index[.]ts$'] },
+    },
+    {
+      name: 'a-module-does-not-use-its-own-front-door',
+      comment:
+        "A module's files import each other directly: through its own index.ts they would go round in a circle.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/$1/index[.]ts$' },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'No cycles between files (and so none between modules, which meet only at their front doors): a cycle ' +
+        'makes load order matter and two things that must change together. Test files are not cruised.',
+      severity: 'error',
+      from: { pathNot: '[.]test[.]ts$' },
+      to: { circular: true },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to nothing is a typo or a missing dependency.',
       severity: 'error',

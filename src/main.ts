@@ -4,15 +4,15 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { ensurePortalBuilt, portalBase } from '../portal/build.ts';
 import type { AppConfig } from './config/index.ts';
+import { createProject } from './modules/identity/commands/create-project.ts';
 import { createUser } from './modules/identity/commands/create-user.ts';
 import { findUserByEmail } from './modules/identity/commands/find-user.ts';
-import { createProject } from './modules/projects/commands/create-project.ts';
 import { getProject } from './modules/projects/commands/get-project.ts';
 import { MigrationsBehindError } from './platform/db/migrations.ts';
 import { serveMetrics } from './platform/metrics/metrics-endpoint.ts';
 import { configOrExit, startRuntime, stopOnSignals } from './runtime.ts';
 import type { AppDeps } from './services.ts';
-import { registerWithSupervisor, superviseServers } from './supervisor.ts';
+import { type DevProject, registerWithSupervisor, superviseServers } from './supervisor.ts';
 
 /**
  * `npm start`: database (embedded unless DATABASE_URL), migrations, a test project on first start, then
@@ -110,13 +110,6 @@ function exitOnStartFailure(error: unknown): never {
     process.exit(1);
   }
   throw error;
-}
-
-export interface DevProject {
-  projectId: string;
-  apiKey: string;
-  userEmail: string;
-  userPassword: string;
 }
 
 const DEV_USER_EMAIL = 'admin@test-shop.example';

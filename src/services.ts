@@ -7,6 +7,7 @@ import type { EventFeed } from './modules/events/event-feed.ts';
 import { idealPaymentMethod } from './modules/ideal/ideal-payment-method.ts';
 import { Credentials } from './modules/identity/credentials.ts';
 import type { IdentityDeps } from './modules/identity/deps.ts';
+import { OutboxConsumers } from './modules/orders/outbox-consumers.ts';
 import { PaymentMethodRegistry } from './modules/orders/payment-methods.ts';
 import {
   type AcquirerDirectory,
@@ -19,6 +20,7 @@ import { loadVaultCipher } from './modules/vault/vault-keys.ts';
 import type { WalletDeps } from './modules/wallets/deps.ts';
 import { walletAPaymentMethod, walletBPaymentMethod } from './modules/wallets/wallet-payment-methods.ts';
 import { createWalletServices, type WalletServiceOverrides } from './modules/wallets/wallet-services.ts';
+import { statusChangeDeliveries } from './modules/webhooks/status-change-deliveries.repository.ts';
 import { AuditTrail } from './platform/audit/audit-trail.ts';
 import { Db } from './platform/db/db.ts';
 import type { Orm } from './platform/db/orm.ts';
@@ -54,6 +56,8 @@ export interface AppServices {
  */
 export interface AppDeps extends Deps, ProjectDeps, IdentityDeps, PaymentDeps, WalletDeps, BackOfficeDeps {
   paymentMethods: PaymentMethodRegistry<AppDeps>;
+  /** Who decides how an order write's outbox rows are written (orders/outbox-consumers.ts). */
+  outboxConsumers: OutboxConsumers;
   /**
    * Counters every process shares (rate limits; any budget that must hold across processes, e.g. a leaky
    * bucket per project): platform/limits/counter-store.ts.
@@ -100,6 +104,8 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
     logger,
     jobs,
     paymentMethods,
+    // Which outbox rows become webhook deliveries is the webhooks module's rule, plugged into order writes.
+    outboxConsumers: new OutboxConsumers([statusChangeDeliveries(config.webhooks.maxAttempts)]),
     counters: new PgCounterStore(db),
     audit: new AuditTrail({ writer: auditWriter(db), logger }),
     credentials: new Credentials({

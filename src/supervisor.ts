@@ -2,11 +2,18 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
 import { AggregatorRegistry, type Registry } from 'prom-client';
 import type { AppConfig } from './config/index.ts';
-import type { DevProject } from './main.ts';
 import { createLogger } from './platform/http/logger.ts';
 import { serveMetrics } from './platform/metrics/metrics-endpoint.ts';
 import { flushTraces } from './platform/telemetry/trace-context.ts';
 import { openDatabase } from './runtime.ts';
+
+/** The test project a first start outside production creates (main.ts), printed by every process's banner. */
+export interface DevProject {
+  projectId: string;
+  apiKey: string;
+  userEmail: string;
+  userPassword: string;
+}
 
 /**
  * WEB_CONCURRENCY > 1: this process only supervises that many server processes (node:cluster) sharing one

@@ -1,4 +1,4 @@
-import { createProject } from '../modules/projects/commands/create-project.ts';
+import { createProject } from '../modules/identity/commands/create-project.ts';
 import { updateProject } from '../modules/projects/commands/update-project.ts';
 import { paymentMethods } from '../services.ts';
 import { type CliProgram, commandProblem, missingOptions, printJson } from './command-line.ts';

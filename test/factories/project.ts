@@ -1,4 +1,4 @@
-import { createProject } from '../../src/modules/projects/commands/create-project.ts';
+import { createProject } from '../../src/modules/identity/commands/create-project.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 export interface SeededProject {

@@ -45,7 +45,6 @@ describe('the setting of a card authorization', () => {
   it("pays a test project's order through the simulator, with the vault keys and the capture period", () => {
     const setting = authorizationSetting(deps, unit, orderOf('test'));
     expect(setting).toMatchObject({
-      uow: unit.uow,
       orders: unit.orders,
       jobs,
       cipher,

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,8 +83,9 @@ describe('the import boundaries', () => {
       'src/modules/orders/rest/order-routes.ts': `import { json } from './order-json.ts';\nexport const r = json;\n`,
       'src/modules/payments/graphql/payment-resolvers.ts': `import { json } from '../../orders/rest/order-json.ts';\nexport const p = json;\n`,
     });
-    expect(violations).toEqual([
+    expect(violations.sort()).toEqual([
       'faces-do-not-import-other-modules-faces: src/modules/payments/graphql/payment-resolvers.ts -> src/modules/orders/rest/order-json.ts',
+      'modules-meet-at-front-doors: src/modules/payments/graphql/payment-resolvers.ts -> src/modules/orders/rest/order-json.ts',
     ]);
   });
 
@@ -96,5 +97,65 @@ describe('the import boundaries', () => {
     expect(violations).toEqual([
       'modules-do-not-import-the-composition-root: src/modules/orders/module.ts -> src/services.ts',
     ]);
+  });
+
+  it("refuse an import of another module's file other than its front door, and a module's use of its own", async () => {
+    const violations = await violationsIn({
+      'src/modules/orders/order.ts': exporting('order'),
+      'src/modules/orders/index.ts': `export { order } from './order.ts';\n`,
+      'src/modules/orders/order-json.ts': `import { order } from './index.ts';\nexport const json = order;\n`,
+      'src/modules/payments/card.ts': `import { order } from '../orders/index.ts';\nexport const card = order;\n`,
+      'src/modules/payments/capture.ts': `import { order } from '../orders/order.ts';\nexport const capture = order;\n`,
+    });
+    expect(violations.sort()).toEqual([
+      'a-module-does-not-use-its-own-front-door: src/modules/orders/order-json.ts -> src/modules/orders/index.ts',
+      'modules-meet-at-front-doors: src/modules/payments/capture.ts -> src/modules/orders/order.ts',
+    ]);
+  });
+
+  it('refuse files that import each other, however far round', async () => {
+    const violations = await violationsIn({
+      'src/modules/orders/a.ts': `import { c } from './c.ts';\nexport const a = c;\n`,
+      'src/modules/orders/b.ts': `import { a } from './a.ts';\nexport const b = a;\n`,
+      'src/modules/orders/c.ts': `import type { b } from './b.ts';\nexport const c = 1 as unknown as typeof b;\n`,
+    });
+    // The cycle is reported once, at the first file found on it.
+    expect(violations).toEqual(['no-circular: src/modules/orders/a.ts -> src/modules/orders/c.ts']);
+  });
+});
+
+/** The modules each module imports (through their front doors), read from src/modules. */
+async function moduleImports(): Promise<Map<string, Set<string>>> {
+  const graph = new Map<string, Set<string>>();
+  const entries = await readdir('src/modules', { withFileTypes: true, recursive: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const from = file.split(path.sep)[2]!;
+    if (!file.includes(path.sep, 'src/modules/'.length)) continue;
+    const source = await readFile(file, 'utf8');
+    for (const [, specifier] of source.matchAll(/from '(\.[^']+)'/g)) {
+      const target = path.normalize(path.join(path.dirname(file), specifier!)).split(path.sep);
+      if (target[0] !== 'src' || target[1] !== 'modules' || target.length < 4 || target[2] === from) continue;
+      if (!graph.has(from)) graph.set(from, new Set());
+      graph.get(from)!.add(target[2]!);
+    }
+  }
+  return graph;
+}
+
+describe('the modules', () => {
+  it('import each other without going round in a circle (each stands on the ones below it)', async () => {
+    const graph = await moduleImports();
+    const cycles: string[] = [];
+    const reach = (start: string, at: string, seen: Set<string>): void => {
+      for (const next of graph.get(at) ?? []) {
+        if (next === start) cycles.push(`${start} -> ${at} -> ${start}`);
+        else if (!seen.has(next)) reach(start, next, seen.add(next));
+      }
+    };
+    for (const module of graph.keys()) reach(module, module, new Set());
+    expect(cycles).toEqual([]);
+    expect(graph.get('payments')).toContain('orders');
   });
 });

@@ -1,5 +1,30 @@
-import { DomainError } from '../../platform/errors/domain-error.ts';
+import { type ErrorTable, errorsOf } from '../../platform/errors/error-table.ts';
 
-/** A refund the rules refuse (refund-rules.ts): 422 with a stable code, e.g. `amount_exceeds_remaining`. */
-export const refundRefused = (code: string, message: string, field: string | null = null) =>
-  new DomainError('unprocessable', code, message, field);
+/**
+ * The back office's refusals (refund-rules.ts, the disputes): every code with its kind, all 422. Its errors and
+ * the REST contracts' error lists (rest/refund-contracts.ts, rest/dispute-contracts.ts) are built from here.
+ */
+export const BACK_OFFICE_ERRORS = {
+  refund_exceeds_remaining: 'unprocessable',
+  chargeback_exceeds_remaining: 'unprocessable',
+  reversal_exceeds_chargeback: 'unprocessable',
+  order_not_paid: 'unprocessable',
+  order_not_refundable: 'unprocessable',
+  order_not_captured: 'unprocessable',
+  order_voided: 'unprocessable',
+  transaction_required: 'unprocessable',
+  transaction_not_paid: 'unprocessable',
+  not_a_payment: 'unprocessable',
+  not_a_chargeback: 'unprocessable',
+  currency_mismatch: 'unprocessable',
+} as const satisfies ErrorTable;
+
+export type BackOfficeErrorCode = keyof typeof BACK_OFFICE_ERRORS;
+
+const backOffice = errorsOf(BACK_OFFICE_ERRORS);
+
+/** A refund (or dispute) the rules refuse: 422 with its code, e.g. `refund_exceeds_remaining`. */
+export const refundRefused = backOffice.error;
+
+/** A REST contract's entry for one of these codes (its status from the table). */
+export const backOfficeErrorEntry = backOffice.entry;

@@ -1,7 +1,7 @@
 import { DomainError } from '../../platform/errors/domain-error.ts';
-import { merchantCancelRefusal } from '../orders/cancel-rules.ts';
-import type { Transaction } from '../orders/transaction.entity.ts';
-import { capturableAmount, refusePreAuthorizationFollowUp } from '../payments/capture-rules.ts';
+import type { Transaction } from '../orders/index.ts';
+import { merchantCancelRefusal } from '../orders/index.ts';
+import { capturableAmount, refusePreAuthorizationFollowUp } from '../payments/index.ts';
 import {
   assessRefund,
   capturedAmountOf,

@@ -1,7 +1,6 @@
 import { Repository } from '../../platform/db/repository.ts';
-import { Order } from '../orders/order.entity.ts';
-import { Transaction } from '../orders/transaction.entity.ts';
-import { CardAuthorization } from '../payments/card-authorization.entity.ts';
+import { Order, Transaction } from '../orders/index.ts';
+import { CardAuthorization } from '../payments/index.ts';
 import type { OrderActionFacts } from './order-actions.ts';
 
 /**

@@ -1,5 +1,4 @@
-import type { Order } from '../orders/order.entity.ts';
-import type { OrderRepository } from '../orders/order.repository.ts';
+import type { Order, OrderRepository } from '../orders/index.ts';
 import type { RefundRepository } from './refund.repository.ts';
 import type { RefundFacts } from './refund-rules.ts';
 

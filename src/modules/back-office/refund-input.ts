@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { freeFormJsonObject } from '../../platform/validation/json.ts';
 import { text } from '../../platform/validation/text.ts';
 import { isUuidText } from '../../platform/validation/uuid.ts';
-import { MAX_AMOUNT } from '../orders/money.ts';
-import { orderLinesSchema } from '../orders/order-lines.ts';
+import { MAX_AMOUNT, orderLinesSchema } from '../orders/index.ts';
 
 /**
  * Body of a refund (spec 4.3). A refund moves money, so unlike an order amount it must be at least 1; the

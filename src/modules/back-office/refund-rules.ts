@@ -1,8 +1,6 @@
-import { describeMoney } from '../orders/money.ts';
-import type { Order } from '../orders/order.entity.ts';
-import { isSucceededTransactionStatus, type OrderStatus } from '../orders/state-machine.ts';
-import type { Transaction } from '../orders/transaction.entity.ts';
-import { refundRefused } from './errors.ts';
+import type { Order, Transaction } from '../orders/index.ts';
+import { describeMoney, isSucceededTransactionStatus, type OrderStatus } from '../orders/index.ts';
+import { type BackOfficeErrorCode, refundRefused } from './errors.ts';
 
 /**
  * When an order may be refunded or charged back and by how much (spec 4.3, 7.1, 8; issue 16). Pure: the caller
@@ -169,7 +167,7 @@ export function assertRefundAmount(
   assessment: RefundAssessment,
   amount: number,
   currency: string,
-  code = 'refund_exceeds_remaining',
+  code: BackOfficeErrorCode = 'refund_exceeds_remaining',
 ): void {
   if (amount > assessment.remaining) {
     const chargedBack = assessment.chargedBack

@@ -1,7 +1,6 @@
 import { Repository } from '../../platform/db/repository.ts';
 import { isUuidText } from '../../platform/validation/uuid.ts';
-import { Order } from '../orders/order.entity.ts';
-import { Transaction } from '../orders/transaction.entity.ts';
+import { Order, Transaction } from '../orders/index.ts';
 
 /** Queries refunds need beyond OrderRepository's. */
 export class RefundRepository extends Repository {

@@ -1,4 +1,4 @@
-import type { EventData, EventType } from '../orders/event-types.ts';
+import type { EventData, EventType } from '../orders/index.ts';
 import type { Cursor } from './cursor.ts';
 
 /** One event of the feed as every face and subscription sees it. */

@@ -1,4 +1,4 @@
-import type { EventType } from '../orders/event-types.ts';
+import type { EventType } from '../orders/index.ts';
 
 /** `order.status_changed` <-> `ORDER_STATUS_CHANGED` (GraphQL enum names cannot hold dots). */
 export function eventTypeOfEnum(value: string): EventType {

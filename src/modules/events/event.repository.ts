@@ -1,6 +1,6 @@
 import { preparedRead } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
-import type { EventData, EventType } from '../orders/event-types.ts';
+import type { EventData, EventType } from '../orders/index.ts';
 import type { Cursor } from './cursor.ts';
 import type { EventFilter, EventRecord } from './event-record.ts';
 

@@ -1,13 +1,13 @@
 import { textProblem, wellFormedText } from '../../platform/validation/text.ts';
-import { CARDHOLDER_NAME_MAX_LENGTH } from '../vault/card-input.ts';
 import {
+  CARDHOLDER_NAME_MAX_LENGTH,
   detectBrands,
   EXPIRY_PATTERN,
   isCardExpired,
   isCvcFormatValid,
   isLuhnValid,
   securityCodeLength,
-} from '../vault/card-number.ts';
+} from '../vault/index.ts';
 
 /**
  * The card form as a customer types it (`4111 1111 1111 1111`, `12 / 29`), checked with the vault's own rules

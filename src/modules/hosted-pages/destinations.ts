@@ -1,9 +1,6 @@
-import { customerReturnUrl, orderRetryUrl, orderUrl } from '../orders/customer-urls.ts';
-import type { Order } from '../orders/order.entity.ts';
-import { isFinalOrderStatus } from '../orders/state-machine.ts';
-import type { Transaction } from '../orders/transaction.entity.ts';
-import type { AuthorizationKind } from '../payments/acquirer/acquirer.ts';
-import type { PaymentPageState } from '../payments/commands/load-payment-page.ts';
+import type { Order, Transaction } from '../orders/index.ts';
+import { customerReturnUrl, isFinalOrderStatus, orderRetryUrl, orderUrl } from '../orders/index.ts';
+import type { AuthorizationKind, PaymentPageState } from '../payments/index.ts';
 
 /**
  * Where the customer goes next (spec 3.1 rules 2 and 5). A hosted order is judged by the ORDER status: after a

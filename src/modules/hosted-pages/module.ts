@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayModule } from '../../platform/module.ts';
-import type { PaymentDeps } from '../payments/deps.ts';
+import type { PaymentDeps } from '../payments/index.ts';
 import { staticAssetRoutes } from './assets/static-assets.ts';
 import { registerPageScope } from './page-scope.ts';
 import { orderPageRoutes } from './pages/order-page-routes.ts';

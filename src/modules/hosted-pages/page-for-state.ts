@@ -1,14 +1,13 @@
 import { notFound } from '../../platform/errors/domain-error.ts';
-import { paymentPageUrl } from '../orders/customer-urls.ts';
-import type { Order } from '../orders/order.entity.ts';
+import type { Order, Transaction } from '../orders/index.ts';
 import {
   isFailedTransactionStatus,
   isOpenTransactionStatus,
   isSucceededTransactionStatus,
+  paymentPageUrl,
   type TransactionStatus,
-} from '../orders/state-machine.ts';
-import type { Transaction } from '../orders/transaction.entity.ts';
-import type { PaymentPageState } from '../payments/commands/load-payment-page.ts';
+} from '../orders/index.ts';
+import type { PaymentPageState } from '../payments/index.ts';
 import { afterPaymentPage } from './destinations.ts';
 
 /**

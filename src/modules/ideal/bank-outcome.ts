@@ -1,4 +1,4 @@
-import type { TransactionStatus } from '../orders/state-machine.ts';
+import type { TransactionStatus } from '../orders/index.ts';
 
 /**
  * What the customer chooses on the simulated bank's page, and what each does to the transaction: approve pays

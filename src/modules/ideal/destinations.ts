@@ -1,5 +1,4 @@
-import { customerReturnUrl, orderRetryUrl, orderUrl } from '../orders/customer-urls.ts';
-import { isFinalOrderStatus } from '../orders/state-machine.ts';
+import { customerReturnUrl, isFinalOrderStatus, orderRetryUrl, orderUrl } from '../orders/index.ts';
 import type { BankPageState } from './commands/bank-payment.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { invalid } from '../../platform/errors/domain-error.ts';
-import type { PaymentMethodDetailsInput } from '../orders/order-input.ts';
-import type { PaymentMethodHandler } from '../orders/payment-methods.ts';
+import type { PaymentMethodDetailsInput, PaymentMethodHandler } from '../orders/index.ts';
 
 export const IDEAL = 'ideal';
 /** The method of the refund transaction of an iDEAL payment: the money goes back to the account that paid. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayModule } from '../../platform/module.ts';
-import { registerPageScope } from '../hosted-pages/page-scope.ts';
+import { registerPageScope } from '../hosted-pages/index.ts';
 import { bankPageRoutes } from './pages/bank-page-routes.ts';
 import { idealRoutes } from './rest/ideal-routes.ts';
 

@@ -1,8 +1,6 @@
-import type { CredentialChange } from '../../platform/auth/credential-change.ts';
 import type { Role } from '../../platform/auth/roles.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
-import { CREDENTIAL_CHANNEL } from '../../platform/pubsub/channels.ts';
 
 /** What authenticating a key or a session needs about the project, in the same round trip. */
 interface ProjectColumns {
@@ -62,8 +60,6 @@ const TOUCH_SESSION = preparedStatement(
   'update merchant_sessions set last_seen_at = $1 where id = $2 and last_seen_at < $1',
 );
 
-const ANNOUNCE = preparedStatement('credentials.announce', 'select pg_notify($1, $2)');
-
 /** The hot lookups of authentication (one statement each) and the cross-process change notices. */
 export class CredentialRepository extends Repository {
   /** The project behind a key that works at `at`, with its merchant's name. */
@@ -84,10 +80,5 @@ export class CredentialRepository extends Repository {
 
   async touchSession(sessionId: string, at: Date): Promise<void> {
     await this.prepared(TOUCH_SESSION, [at, sessionId]);
-  }
-
-  /** Tells every process (this one included) once the surrounding transaction commits. */
-  async announce(change: CredentialChange): Promise<void> {
-    await this.prepared(ANNOUNCE, [CREDENTIAL_CHANNEL, JSON.stringify(change)]);
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EventData, EventType } from './event-types.ts';
 import type { Order } from './order.entity.ts';
 import type { OrderRows } from './order-writes.repository.ts';
@@ -26,16 +25,7 @@ function recordEvent(
   data: EventData,
   transactionId: string | null = null,
 ): OutboxEvent {
-  const row = Object.assign(new OutboxEvent(), {
-    eventId: randomUUID(),
-    type,
-    projectId: order.projectId,
-    orderId: order.id,
-    transactionId,
-    data,
-    occurredAt: ctx.at,
-    relayedAt: null,
-  });
+  const row = OutboxEvent.create(order, { type, data, transactionId, at: ctx.at });
   ctx.orders.add(row);
   return row;
 }

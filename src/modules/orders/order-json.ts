@@ -1,12 +1,23 @@
+import type { z } from 'zod';
 import { inJsonbKeyOrder } from '../../platform/validation/json.ts';
 import { orderUrlOf } from './customer-urls.ts';
+import type { customerJsonSchema, orderJsonSchema, transactionJsonSchema } from './order-json-schema.ts';
 import { type OrderView, paymentMethodDetailsOf, type TransactionView } from './order-view.ts';
 
 /**
  * The spec's JSON representation of an order (2.2/2.3), for every REST face: snake_case, amounts in minor
  * units, timestamps in UTC ISO 8601. Optional fields without a value are left out rather than sent as null.
+ * Its type is the response schema's: a field on one side only does not compile.
  */
-export type OrderJson = Record<string, unknown>;
+export type OrderJson = z.input<typeof orderJsonSchema>;
+export type TransactionJson = z.input<typeof transactionJsonSchema>;
+type CustomerJson = z.input<typeof customerJsonSchema>;
+
+/**
+ * What a presenter fills in before `withoutEmpty`: every field of the representation, named (a field missing
+ * here, or one the schema lacks, does not compile), each possibly null or undefined (left out).
+ */
+type Presented<Json> = { [K in keyof Json & string]: Json[K] | null | undefined };
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : undefined);
 
@@ -23,7 +34,7 @@ export function presentOrder(view: OrderView, baseUrl: string, merchantName: str
   const { order } = view;
   const related = view.relatedOrders;
   const idsOf = (kind: string) => related.filter((r) => r.kind === kind).map((r) => r.id);
-  const json: OrderJson = {
+  const json: Presented<OrderJson> = {
     id: order.id,
     project_id: order.projectId,
     merchant_id: order.merchantId,
@@ -47,7 +58,8 @@ export function presentOrder(view: OrderView, baseUrl: string, merchantName: str
     customer: customerJson(order.customer),
     client: order.client,
     extra: order.extra,
-    order_lines: order.orderLines,
+    // Stored as validated at input (order-lines.ts): the schema's shape.
+    order_lines: order.orderLines as OrderJson['order_lines'],
     refunded_amount: order.kind === 'payment' ? order.refundedAmount : undefined,
     refund_orders: order.kind === 'payment' ? idsOf('refund') : undefined,
     related_orders: related.length ? related.map((r) => r.id) : undefined,
@@ -61,12 +73,12 @@ export function presentOrder(view: OrderView, baseUrl: string, merchantName: str
     related_order_id: order.relatedOrderId,
     related_payment_link_id: order.paymentLinkId,
   };
-  return withoutEmpty(json);
+  return withoutEmpty<OrderJson>(json);
 }
 
-export function presentTransaction(view: TransactionView): OrderJson {
+export function presentTransaction(view: TransactionView): TransactionJson {
   const { transaction: t } = view;
-  return withoutEmpty({
+  return withoutEmpty<TransactionJson>({
     id: t.id,
     order_id: t.orderId,
     amount: t.amount,
@@ -88,7 +100,7 @@ export function presentTransaction(view: TransactionView): OrderJson {
     events: view.events.map((e) => ({
       event: e.event,
       id: e.id,
-      occurred: iso(e.occurredAt),
+      occurred: e.occurredAt.toISOString(),
       source: e.source,
     })),
   });
@@ -99,9 +111,11 @@ export function presentTransaction(view: TransactionView): OrderJson {
  * answers it on every order with a customer, and the shop plugins' SDK cannot read an order without it. Its
  * key goes where jsonb would put it, so the answer is the same whether the customer sent it or not.
  */
-function customerJson(customer: OrderView['order']['customer'] | undefined): OrderJson | null | undefined {
-  if (!customer || Array.isArray(customer.additional_addresses)) return customer;
-  return inJsonbKeyOrder({ ...customer, additional_addresses: [] });
+function customerJson(customer: OrderView['order']['customer'] | undefined): CustomerJson | null | undefined {
+  // Stored as validated at input (order-input.ts): the schema's shape.
+  if (!customer || Array.isArray(customer.additional_addresses))
+    return customer as CustomerJson | null | undefined;
+  return inJsonbKeyOrder({ ...customer, additional_addresses: [] }) as CustomerJson;
 }
 
 /**
@@ -119,13 +133,14 @@ const OMITTED_WHEN_EMPTY = new Set([
  * `json` without its null and undefined fields, nor its empty optional arrays, in the same order (a plain loop:
  * on every order read).
  */
-function withoutEmpty(json: OrderJson): OrderJson {
-  const kept: OrderJson = {};
+function withoutEmpty<Json>(json: Presented<Json>): Json {
+  const kept: Record<string, unknown> = {};
   for (const key in json) {
-    const value = json[key];
+    const value: unknown = (json as Record<string, unknown>)[key];
     if (value === null || value === undefined) continue;
     if (Array.isArray(value) && value.length === 0 && OMITTED_WHEN_EMPTY.has(key)) continue;
     kept[key] = value;
   }
-  return kept;
+  // What is left out is optional in the schema, or the compiler would have refused a null or undefined above.
+  return kept as Json;
 }

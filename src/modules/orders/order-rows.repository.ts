@@ -1,92 +1,47 @@
+import { OrderSchema } from './order.entity.ts';
+import { OutboxEventSchema } from './outbox.entity.ts';
+import { TransactionEventSchema, TransactionSchema } from './transaction.entity.ts';
+
 /**
- * The columns of the orders module's tables, each once: property name -> column name. The read model builds
- * its JSON from them and the direct writes (order-writes.repository.ts) turn records into rows with them, so
- * a column added by a migration is added here, and both follow.
+ * The columns of the orders module's tables, each once: property name -> column name, derived from the
+ * entities' definitions. The read model builds its JSON from them and the direct writes
+ * (order-writes.repository.ts) turn records into rows with them, so a column added to an entity (and its
+ * migration) is read and written at once; test/orders/entity-columns.test.ts holds them to the tables.
  */
 export type ColumnMap = readonly (readonly [property: string, column: string])[];
 
-export const ORDER_COLUMNS: ColumnMap = [
-  ['id', 'id'],
-  ['projectId', 'project_id'],
-  ['merchantId', 'merchant_id'],
-  ['kind', 'kind'],
-  ['merchantOrderId', 'merchant_order_id'],
-  ['description', 'description'],
-  ['currency', 'currency'],
-  ['amount', 'amount'],
-  ['status', 'status'],
-  ['flags', 'flags'],
-  ['checkout', 'checkout'],
-  ['expirationPeriod', 'expiration_period'],
-  ['expiresAt', 'expires_at'],
-  ['paymentMethods', 'payment_methods'],
-  ['returnUrl', 'return_url'],
-  ['failureUrl', 'failure_url'],
-  ['webhookUrl', 'webhook_url'],
-  ['customer', 'customer'],
-  ['client', 'client'],
-  ['extra', 'extra'],
-  ['orderLines', 'order_lines'],
-  ['refundedAmount', 'refunded_amount'],
-  ['relatedOrderId', 'related_order_id'],
-  ['paymentLinkId', 'payment_link_id'],
-  ['createdAt', 'created_at'],
-  ['modifiedAt', 'modified_at'],
-  ['completedAt', 'completed_at'],
-];
+/** What a column list needs of an entity's definition (MikroORM's `defineEntity` metadata). */
+interface EntityDefinition {
+  readonly meta: {
+    readonly properties: Readonly<
+      Record<
+        string,
+        { readonly persist?: boolean; readonly autoincrement?: boolean; readonly fieldName?: string }
+      >
+    >;
+  };
+}
 
-export const TRANSACTION_COLUMNS: ColumnMap = [
-  ['id', 'id'],
-  ['orderId', 'order_id'],
-  ['projectId', 'project_id'],
-  ['amount', 'amount'],
-  ['currency', 'currency'],
-  ['creditDebit', 'credit_debit'],
-  ['paymentMethod', 'payment_method'],
-  ['paymentMethodBrand', 'payment_method_brand'],
-  ['paymentMethodDetails', 'payment_method_details'],
-  ['status', 'status'],
-  ['captureMode', 'capture_mode'],
-  ['isCapturable', 'is_capturable'],
-  ['outcomes', 'outcomes'],
-  ['reason', 'reason'],
-  ['paymentUrl', 'payment_url'],
-  ['setupToken', 'setup_token'],
-  ['setupTokenUsedAt', 'setup_token_used_at'],
-  ['refundOfTransactionId', 'refund_of_transaction_id'],
-  ['voidOfTransactionId', 'void_of_transaction_id'],
-  ['captureOfTransactionId', 'capture_of_transaction_id'],
-  ['settlementAmount', 'settlement_amount'],
-  ['settlementCurrency', 'settlement_currency'],
-  ['feeAmount', 'fee_amount'],
-  ['feeCurrency', 'fee_currency'],
-  ['createdAt', 'created_at'],
-  ['modifiedAt', 'modified_at'],
-];
+/**
+ * The columns a write fills, in the definition's order: every persisted property but what the database fills
+ * itself (an autoincrement id; `persist(false)`, e.g. `seq`), named as MikroORM's underscore naming strategy
+ * names it (or its own `fieldName`).
+ */
+export function columnsOf(entity: EntityDefinition): ColumnMap {
+  return Object.entries(entity.meta.properties)
+    .filter(([, property]) => property.persist !== false && !property.autoincrement)
+    .map(([name, property]) => [
+      name,
+      property.fieldName ?? name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+    ]);
+}
 
+export const ORDER_COLUMNS: ColumnMap = columnsOf(OrderSchema);
+export const TRANSACTION_COLUMNS: ColumnMap = columnsOf(TransactionSchema);
 /** `seq` is the database's (bigserial): read, never written. */
-export const EVENT_COLUMNS: ColumnMap = [
-  ['id', 'id'],
-  ['transactionId', 'transaction_id'],
-  ['projectId', 'project_id'],
-  ['event', 'event'],
-  ['source', 'source'],
-  ['fromStatus', 'from_status'],
-  ['occurredAt', 'occurred_at'],
-];
-
+export const EVENT_COLUMNS: ColumnMap = columnsOf(TransactionEventSchema);
 /** `id` is the database's (bigserial). */
-export const OUTBOX_COLUMNS: ColumnMap = [
-  ['eventId', 'event_id'],
-  ['type', 'type'],
-  ['projectId', 'project_id'],
-  ['orderId', 'order_id'],
-  ['transactionId', 'transaction_id'],
-  ['data', 'data'],
-  ['occurredAt', 'occurred_at'],
-  ['createdAt', 'created_at'],
-  ['relayedAt', 'relayed_at'],
-];
+export const OUTBOX_COLUMNS: ColumnMap = columnsOf(OutboxEventSchema);
 
 /** `'id', o.id, 'projectId', o.project_id, ...`: the arguments of json_build_object for a row alias. */
 export function jsonFields(alias: string, columns: ColumnMap): string {

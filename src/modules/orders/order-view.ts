@@ -1,12 +1,10 @@
 import type { JsonObject, Order } from './order.entity.ts';
+import type { RecordOf } from './record-of.ts';
 import type { Transaction, TransactionEvent } from './transaction.entity.ts';
 
-/** The stored facts of an entity as plain data: what the read model returns and what entities also satisfy. */
-type Record_<Entity> = { readonly [K in keyof Entity as K extends string ? K : never]: Entity[K] };
-
-export type OrderRecord = Record_<Order>;
-export type TransactionRecord = Record_<Transaction>;
-export type TransactionEventRecord = Record_<TransactionEvent>;
+export type OrderRecord = RecordOf<Order>;
+export type TransactionRecord = RecordOf<Transaction>;
+export type TransactionEventRecord = RecordOf<TransactionEvent>;
 
 /**
  * The order read model: an order with everything its representations need (REST, GraphQL, webhooks' readers

@@ -10,7 +10,6 @@ import {
   OUTBOX_CHANNEL,
   OUTBOX_RELAYED_CHANNEL,
 } from '../../platform/pubsub/channels.ts';
-import { insertStatusChangeDeliveries } from '../webhooks/status-change-deliveries.ts';
 import { Order } from './order.entity.ts';
 import {
   type ColumnMap,
@@ -25,6 +24,7 @@ import {
 import type { OrderView } from './order-view.ts';
 import { OrderViewRepository } from './order-views.repository.ts';
 import { OutboxEvent } from './outbox.entity.ts';
+import type { OutboxConsumers } from './outbox-consumers.ts';
 import { Transaction, TransactionEvent } from './transaction.entity.ts';
 
 /** A row a status change or a new order writes (status-changes.ts adds them through `OrderRows`). */
@@ -42,8 +42,10 @@ export interface OrderRows {
  */
 export class OrderChanges implements OrderRows {
   readonly #inserts = new Map<ColumnMap, OrderRow[]>();
-  /** Set: the write queues the webhook deliveries of its status changes itself (`#outboxParts`). */
-  readonly #webhookAttempts: number | null;
+  /** Who decides how the outbox rows are written (null: every row is left to the relay as given). */
+  readonly #consumers: OutboxConsumers | null;
+  /** Set: the consumers may do their work for the outbox rows in the write's own statement. */
+  readonly #relaysItself: boolean;
   /** Whether the outbox rows written leave work for the relay (set when the parts are built). */
   #leavesUnrelayed = false;
   readonly #tracked = new Map<Order | Transaction, string>();
@@ -51,11 +53,13 @@ export class OrderChanges implements OrderRows {
   readonly #also: (() => SqlPart)[] = [];
 
   /**
-   * `webhookAttempts` (the attempts a delivery gets, WEBHOOK_MAX_ATTEMPTS): the write relays its own outbox
-   * rows, queueing their webhook deliveries in the same statement, instead of leaving them to the relay.
+   * `consumers` (deps.outboxConsumers) decide how the outbox rows are written; `relaysItself`: the write is
+   * the relay for the rows whose order it has in hand (webhooks: their deliveries are queued in the same
+   * statement) instead of leaving them to the relay.
    */
-  constructor(options: { webhookAttempts?: number } = {}) {
-    this.#webhookAttempts = options.webhookAttempts ?? null;
+  constructor(options: { consumers?: OutboxConsumers; relaysItself?: boolean } = {}) {
+    this.#consumers = options.consumers ?? null;
+    this.#relaysItself = options.relaysItself ?? false;
   }
 
   add(...rows: OrderRow[]): void {
@@ -119,92 +123,52 @@ export class OrderChanges implements OrderRows {
   }
 
   /**
-   * The outbox rows, each written already relayed when no webhook can come from it, so the relay never has to
-   * claim and update it (an update of `relayed_at` rewrites every index of the outbox). The relay queues a
-   * delivery only for an order status change whose order or project has a webhook URL
-   * (DeliveryQueueRepository.relayBatch): a transaction status change is relayed at once; an order status
-   * change whose order (in hand, read or created by the writing command; its URL changes only under the order's
-   * row lock, by update-order.ts) has no URL is relayed at once unless the project has one, which the statement
-   * itself checks. Every other row is left to the relay exactly as before.
-   *
-   * With `webhookAttempts`, the write is the relay for every row whose order is in hand: the row is written
-   * relayed and, in the same statement, an order status change gets its delivery queued under the relay's own
-   * rule (QUEUE_DELIVERIES, webhooks' status-change-deliveries), so the relay neither claims nor rewrites it.
+   * The outbox rows, written as the registered consumers decide (outbox-consumers.ts): a row no consumer needs
+   * is written relayed, a 'maybe' row left unrelayed when the database finds a consumer's condition true, and
+   * a consumer's own work for the rows (webhooks: queueing deliveries) done in the same statement when the
+   * write relays itself. Without consumers every row is left to the relay as given.
    */
   #outboxParts(rows: OutboxEvent[]): SqlPart[] {
+    const values = () => [rowsJson(rows, OUTBOX_COLUMNS)];
+    if (this.#consumers === null) {
+      this.#leavesUnrelayed ||= rows.some((row) => row.relayedAt == null);
+      return [{ sql: INSERT_OUTBOX_ROWS_AS_GIVEN, values: values() }];
+    }
     const orders = new Map<string, Order>();
     for (const row of [...(this.#inserts.get(ORDER_COLUMNS) ?? []), ...this.#tracked.keys()]) {
       if (row instanceof Order) orders.set(row.id, row);
     }
-    const relaysItself = this.#webhookAttempts !== null;
-    const delivered: { eventId: string; orderWebhookUrl: string | null }[] = [];
-    for (const row of rows) {
-      row.createdAt ??= new Date();
-      const order = orders.get(row.orderId);
-      if (row.relayedAt == null && relaysItself && order !== undefined) {
-        row.relayedAt = row.createdAt;
-        if (row.type === 'order.status_changed') {
-          delivered.push({ eventId: row.eventId, orderWebhookUrl: order.webhookUrl ?? null });
-        }
-      }
-      const noDelivery =
-        row.type !== 'order.status_changed' || (order !== undefined && order.webhookUrl == null);
-      if (row.relayedAt == null && noDelivery) row.relayedAt = row.createdAt;
-    }
-    if (!relaysItself) {
-      // The statement may leave an order status change to the relay (its project's URL): wake it.
-      this.#leavesUnrelayed = true;
-      return [{ sql: INSERT_OUTBOX_ROWS, values: [rowsJson(rows, OUTBOX_COLUMNS)] }];
-    }
-    // Written exactly as decided here: a row is relayed, or (its order not in hand) left to the relay.
-    this.#leavesUnrelayed ||= rows.some((row) => row.relayedAt == null);
-    const insert = { sql: INSERT_OUTBOX_ROWS_AS_GIVEN, values: [rowsJson(rows, OUTBOX_COLUMNS)] };
-    if (delivered.length === 0) return [insert];
-    return [
-      {
-        ...insert,
-        sql: `${insert.sql}\n  returning id, event_id, type, project_id, order_id, data, created_at`,
-      },
-      {
-        sql: QUEUE_DELIVERIES,
-        values: [
-          delivered.map((d) => d.eventId),
-          delivered.map((d) => d.orderWebhookUrl),
-          this.#webhookAttempts,
-        ],
-        readsPrevious: true,
-        counted: true,
-      },
-    ];
+    const plan = this.#consumers.plan(rows, orders, this.#relaysItself);
+    this.#leavesUnrelayed ||= plan.leavesUnrelayed;
+    const insert = { sql: insertOutboxSql(plan.relayWhen), values: values() };
+    if (plan.parts.length === 0) return [insert];
+    return [{ ...insert, sql: `${insert.sql}\n  returning ${OUTBOX_RETURNING}` }, ...plan.parts];
   }
 }
 
-/** See `#outboxParts`: an order status change stays unrelayed when its project has a webhook URL. */
-const INSERT_OUTBOX_ROWS = `insert into outbox_events (${OUTBOX_COLUMNS.map(([, column]) => column).join(', ')})
-  select ${OUTBOX_COLUMNS.map(([, column]) =>
-    column === 'relayed_at'
-      ? `case when r.type = 'order.status_changed'
-           and exists (select 1 from projects p where p.id = r.project_id and p.webhook_url is not null)
-         then null else r.relayed_at end`
-      : `r.${column}`,
-  ).join(', ')}
-  from json_populate_recordset(null::outbox_events, $1::json) r`;
+/** What the consumers' parts read of the outbox rows just inserted. */
+const OUTBOX_RETURNING = 'id, event_id, type, project_id, order_id, data, created_at';
 
 const INSERT_OUTBOX_ROWS_AS_GIVEN = insertRowsSql('outbox_events', OUTBOX_COLUMNS);
 
-/**
- * The relay's own rule (webhooks' status-change-deliveries), for the order status changes of `{{previous}}` (the
- * outbox rows just inserted) whose event id is in $1: a delivery for each whose order ($2, in hand) or project
- * has a webhook URL, with $3 attempts at most.
- */
-const QUEUE_DELIVERIES = insertStatusChangeDeliveries({
-  rows: '{{previous}} r',
-  orderJoin:
-    'join unnest($1::uuid[], $2::text[]) as u(event_id, order_webhook_url) on u.event_id = r.event_id',
-  orderWebhookUrl: 'u.order_webhook_url',
-  createdAt: 'r.created_at',
-  maxAttempts: '$3::int',
-});
+const outboxInserts = new Map<string, string>();
+
+/** The outbox insert; a row is written unrelayed when one of `relayWhen` (over the row `r`) holds. */
+function insertOutboxSql(relayWhen: readonly string[]): string {
+  if (relayWhen.length === 0) return INSERT_OUTBOX_ROWS_AS_GIVEN;
+  const key = relayWhen.join('\n');
+  let sql = outboxInserts.get(key);
+  if (sql === undefined) {
+    const unrelayed = relayWhen.map((condition) => `(${condition})`).join(' or ');
+    sql = `insert into outbox_events (${OUTBOX_COLUMNS.map(([, column]) => column).join(', ')})
+  select ${OUTBOX_COLUMNS.map(([, column]) =>
+    column === 'relayed_at' ? `case when ${unrelayed} then null else r.relayed_at end` : `r.${column}`,
+  ).join(', ')}
+  from json_populate_recordset(null::outbox_events, $1::json) r`;
+    outboxInserts.set(key, sql);
+  }
+  return sql;
+}
 
 const TABLES = new Map<ColumnMap, string>([
   [ORDER_COLUMNS, 'orders'],
@@ -345,8 +309,8 @@ export class OrderWriteRepository extends Repository {
       read = locked ? await this.#views.readViewOf(projectId, { orderId: locked.id }, parts) : null;
     }
     if (!locked || !read || read.order.id !== locked.id) return null;
-    const order = Object.assign(new Order(), read.order);
-    const transactions = read.transactions.map((t) => Object.assign(new Transaction(), t.transaction));
+    const order = Order.restore(read.order);
+    const transactions = read.transactions.map((t) => Transaction.restore(t.transaction));
     changes.track(order);
     for (const transaction of transactions) changes.track(transaction);
     const view: OrderView = {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import { addIsoDuration } from './duration.ts';
+import type { RecordOf } from './record-of.ts';
 import type { OrderStatus } from './state-machine.ts';
 
 export type OrderKind = 'payment' | 'refund' | 'capture' | 'void' | 'chargeback' | 'reversal';
@@ -63,6 +64,11 @@ export interface OrderDetails {
  * through the state machine (status-changes.ts).
  */
 export class Order extends OrderSchema.class {
+  /** An order as a read found it (order-writes.repository.ts tracks its changes from there). */
+  static restore(record: RecordOf<Order>): Order {
+    return Object.assign(new Order(), record);
+  }
+
   /** `is-test` on every order of a test project. */
   static flagsFor(mode: 'test' | 'live'): string[] {
     return mode === 'test' ? ['is-test'] : [];
@@ -128,22 +134,10 @@ export class Order extends OrderSchema.class {
   /** A capture or void of `original`'s pre-authorization (spec 2.7), settled in the unit of work that makes it. */
   static createFollowUp(original: Order, kind: 'capture' | 'void', amount: number, at: Date): Order {
     return build({
-      projectId: original.projectId,
-      merchantId: original.merchantId,
+      ...settledAgainst(original, amount, at),
       kind,
-      checkout: 'own',
-      currency: original.currency,
-      amount,
       flags: original.flags.filter((flag) => flag === 'is-test'),
-      merchantOrderId: original.merchantOrderId,
-      description: original.description,
-      expirationPeriod: original.expirationPeriod,
-      // Settled in this same unit of work: it never waits for an expiry.
-      expiresAt: at,
-      webhookUrl: original.webhookUrl,
       customer: original.customer,
-      relatedOrderId: original.id,
-      at,
     });
   }
 
@@ -162,25 +156,35 @@ export class Order extends OrderSchema.class {
   ): Order {
     const flag = kind === 'chargeback' ? 'is-chargeback' : 'is-reversal';
     return build({
+      ...settledAgainst(original, amount, at),
       id,
-      projectId: original.projectId,
-      merchantId: original.merchantId,
       kind,
-      checkout: 'own',
-      currency: original.currency,
-      amount,
       flags: original.flags.includes('is-test') ? [flag, 'is-test'] : [flag],
-      merchantOrderId: original.merchantOrderId,
-      description: original.description,
-      expirationPeriod: original.expirationPeriod,
-      expiresAt: at,
-      webhookUrl: original.webhookUrl,
-      relatedOrderId: original.id,
-      at,
     });
   }
 }
 OrderSchema.setClass(Order);
+
+/**
+ * What an order settled against `original` in the unit of work that makes it (a capture, void, chargeback or
+ * reversal) takes from it; it never waits for an expiry.
+ */
+function settledAgainst(original: Order, amount: number, at: Date) {
+  return {
+    projectId: original.projectId,
+    merchantId: original.merchantId,
+    checkout: 'own' as const,
+    currency: original.currency,
+    amount,
+    merchantOrderId: original.merchantOrderId,
+    description: original.description,
+    expirationPeriod: original.expirationPeriod,
+    expiresAt: at,
+    webhookUrl: original.webhookUrl,
+    relatedOrderId: original.id,
+    at,
+  };
+}
 
 function build(
   fields: Pick<

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
-import { EVENT_TYPES, type EventData } from './event-types.ts';
+import { EVENT_TYPES, type EventData, type EventType } from './event-types.ts';
 
 /**
  * The transactional outbox, which is also the project's event log. A row is written in the same database
@@ -26,5 +27,22 @@ export const OutboxEventSchema = defineEntity({
     relayedAt: p.datetime().nullable(),
   },
 });
-export class OutboxEvent extends OutboxEventSchema.class {}
+export class OutboxEvent extends OutboxEventSchema.class {
+  /** An event of `order` (order-events.ts records every one), not yet relayed. */
+  static create(
+    order: { id: string; projectId: string },
+    fields: { type: EventType; data: EventData; transactionId: string | null; at: Date },
+  ): OutboxEvent {
+    return Object.assign(new OutboxEvent(), {
+      eventId: randomUUID(),
+      type: fields.type,
+      projectId: order.projectId,
+      orderId: order.id,
+      transactionId: fields.transactionId,
+      data: fields.data,
+      occurredAt: fields.at,
+      relayedAt: null,
+    });
+  }
+}
 OutboxEventSchema.setClass(OutboxEvent);

@@ -1,5 +1,4 @@
 import type { Actor } from '../../platform/auth/actor.ts';
-import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Order } from './order.entity.ts';
 import {
@@ -10,6 +9,7 @@ import {
 } from './order-input.ts';
 import type { TransactionView } from './order-view.ts';
 import type { OrderChanges } from './order-writes.repository.ts';
+import type { OutboxConsumers } from './outbox-consumers.ts';
 import { REFUND_PAYMENT_METHOD, type Transaction } from './transaction.entity.ts';
 
 /**
@@ -40,10 +40,13 @@ export interface PaymentMethodHandler<D extends Deps = Deps> {
   /** Checks the `payment_method_details` sent with it (pure); `field` is their path in the request. */
   checkDetails?(details: PaymentMethodDetailsInput | undefined, field: string): void;
   /**
-   * Before the creating database transaction: reads what the method needs (e.g. a stored card) and refuses
-   * what it cannot pay. Returns what to do with the new transaction, or null for nothing.
+   * Its transaction is created with the order (own checkout), in `createOrder`: the handler's one step, run
+   * before anything is written and with no database transaction open. It may read what it needs (e.g. a stored
+   * card) and refuse what it cannot pay, fills in the transaction's facts (e.g. `payment_url`, card details)
+   * and adds what it does to the order's change set (e.g. a one-click authorization's rows): the order's ONE
+   * write statement then writes them all, atomically.
    */
-  prepare?(deps: D, request: NewTransactionRequest): Promise<PreparedTransaction | null>;
+  onCreate?(deps: D, created: NewTransaction): Promise<void>;
 }
 
 export interface RedirectPayment {
@@ -67,24 +70,17 @@ export interface NewTransactionRequest {
   field: string;
 }
 
-export interface PreparedTransaction {
-  /** Fills in method-specific facts before the transaction is recorded (e.g. `payment_url`, card details). */
-  fill?(transaction: Transaction): void;
-  /**
-   * Runs right before the new order is written (e.g. a one-click authorization), with no database transaction
-   * open unless the caller's (`createOrder`'s `within`): everything it records goes into `orders`, which the
-   * order's ONE write statement writes, atomically, with the order, its transaction, events and outbox rows.
-   */
-  beforeWrite?(created: CreatedTransaction): Promise<void>;
-}
-
-export interface CreatedTransaction {
-  /** For reads only: its writes would commit on their own, apart from the order's. */
-  uow: UnitOfWork;
-  /** Where what is recorded here goes (rows, and other modules' parts): written with the order, in one statement. */
-  orders: OrderChanges;
+/**
+ * A transaction created with its order, as its handler's `onCreate` sees it: recorded already (its `new` event
+ * and outbox row are in `changes`), nothing written yet.
+ */
+export interface NewTransaction {
+  request: NewTransactionRequest;
+  /** The order's change set: what the handler records goes here (rows, and other modules' parts). */
+  changes: OrderChanges;
   order: Order;
-  /** The new transaction with its events so far; a status change recorded here adds its event. */
+  transaction: Transaction;
+  /** The new transaction with its events so far (the answer's); a status change recorded here adds its event. */
   view: TransactionView;
   at: Date;
 }
@@ -164,5 +160,11 @@ export class PaymentMethodRegistry<D extends Deps = Deps> implements PaymentMeth
   }
 }
 
-/** What order creation needs: the base deps, and the registry whose handlers get those very deps. */
-export type OrderDeps<D extends Deps = Deps> = D & { paymentMethods: PaymentMethodRegistry<D> };
+/**
+ * What order creation needs: the base deps, the registry whose handlers get those very deps, and the outbox
+ * consumers its write asks (outbox-consumers.ts).
+ */
+export type OrderDeps<D extends Deps = Deps> = D & {
+  paymentMethods: PaymentMethodRegistry<D>;
+  outboxConsumers: OutboxConsumers;
+};

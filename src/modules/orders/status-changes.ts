@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FeeRule } from '../../config/fees.ts';
 import { Signal } from '../../platform/metrics/signal.ts';
 import type { Order } from './order.entity.ts';
@@ -155,13 +154,5 @@ function eventFor(
   from: TransactionStatus | null,
   ctx: StatusChangeContext,
 ): TransactionEvent {
-  return Object.assign(new TransactionEvent(), {
-    id: randomUUID(),
-    transactionId: transaction.id,
-    projectId: transaction.projectId,
-    event: to,
-    source: ctx.source ?? 'set_status',
-    fromStatus: from,
-    occurredAt: ctx.at,
-  });
+  return TransactionEvent.create(transaction, { to, from, source: ctx.source ?? 'set_status', at: ctx.at });
 }

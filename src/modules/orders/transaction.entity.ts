@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import type { JsonObject, Order } from './order.entity.ts';
+import type { RecordOf } from './record-of.ts';
 import type { TransactionStatus } from './state-machine.ts';
 
 export type CaptureMode = 'automatic' | 'manual';
@@ -56,6 +57,11 @@ export const TransactionSchema = defineEntity({
  * its first one with `recordNewTransaction` (status-changes.ts).
  */
 export class Transaction extends TransactionSchema.class {
+  /** A transaction as a read found it (order-writes.repository.ts tracks its changes from there). */
+  static restore(record: RecordOf<Transaction>): Transaction {
+    return Object.assign(new Transaction(), record);
+  }
+
   /** A payment attempt of the whole order amount with `paymentMethod` (public details only, never a CVC). */
   static createPayment(
     order: Order,
@@ -241,5 +247,21 @@ export const TransactionEventSchema = defineEntity({
     seq: p.bigint('number').persist(false).nullable(),
   },
 });
-export class TransactionEvent extends TransactionEventSchema.class {}
+export class TransactionEvent extends TransactionEventSchema.class {
+  /** The event of `transaction` entering `to` (status-changes.ts records every one). */
+  static create(
+    transaction: Pick<Transaction, 'id' | 'projectId'>,
+    fields: { to: string; from: string | null; source: string; at: Date },
+  ): TransactionEvent {
+    return Object.assign(new TransactionEvent(), {
+      id: randomUUID(),
+      transactionId: transaction.id,
+      projectId: transaction.projectId,
+      event: fields.to,
+      source: fields.source,
+      fromStatus: fields.from,
+      occurredAt: fields.at,
+    });
+  }
+}
 TransactionEventSchema.setClass(TransactionEvent);

@@ -1,6 +1,5 @@
-import { addIsoDuration } from '../orders/duration.ts';
-import type { CreateOrderInput } from '../orders/order-input.ts';
-import type { OrderStatus } from '../orders/state-machine.ts';
+import type { CreateOrderInput, OrderStatus } from '../orders/index.ts';
+import { addIsoDuration } from '../orders/index.ts';
 import type { PaymentLink } from './payment-link.entity.ts';
 
 /**

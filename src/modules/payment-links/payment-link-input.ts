@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CreateOrderInputSchema } from '../orders/order-input.ts';
+import type { CreateOrderInputSchema } from '../orders/index.ts';
 
 const expiresSchema = z.iso
   .datetime({

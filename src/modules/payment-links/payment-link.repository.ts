@@ -1,6 +1,6 @@
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
-import type { OrderStatus } from '../orders/state-machine.ts';
+import type { OrderStatus } from '../orders/index.ts';
 import { PAID_ORDER_STATUSES, type UnfinishedOrder } from './link-status.ts';
 import type { PaymentLink } from './payment-link.entity.ts';
 

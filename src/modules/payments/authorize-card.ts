@@ -1,13 +1,15 @@
 import { crashPoint } from '../../platform/faults.ts';
-import { paymentPageUrl } from '../orders/customer-urls.ts';
-import { addIsoDuration } from '../orders/duration.ts';
-import type { JsonObject, Order } from '../orders/order.entity.ts';
-import type { TransactionStatus } from '../orders/state-machine.ts';
-import { changeTransactionStatus } from '../orders/status-changes.ts';
-import { processingOutcomes, type Transaction, type TransactionEvent } from '../orders/transaction.entity.ts';
-import type { CardBrand } from '../vault/card-number.ts';
-import { openPan } from '../vault/card-sealing.ts';
-import type { VaultCard } from '../vault/vault-card.entity.ts';
+import type { JsonObject, Order, TransactionStatus } from '../orders/index.ts';
+import {
+  addIsoDuration,
+  changeTransactionStatus,
+  paymentPageUrl,
+  processingOutcomes,
+  type Transaction,
+  type TransactionEvent,
+} from '../orders/index.ts';
+import type { CardBrand, VaultCard } from '../vault/index.ts';
+import { openPan } from '../vault/index.ts';
 import { shouldRunAccountNameInquiry, toAniResultsPayload } from './acquirer/account-name-inquiry.ts';
 import type {
   AccountNameInquiryResult,
@@ -17,7 +19,7 @@ import type {
 } from './acquirer/acquirer.ts';
 import { riskDataOf } from './acquirer/risk-data.ts';
 import type { AuthorizationSetting } from './authorization-setting.ts';
-import { CardAuthorization, type CardAuthorizationResult } from './card-authorization.entity.ts';
+import { CardAuthorization, type CardAuthorizationFacts } from './card-authorization.entity.ts';
 
 /** The values of spec 4.13 as echoed under `payment_method_details.external_authentication_details`. */
 export interface ExternalAuthenticationDetails {
@@ -209,11 +211,11 @@ async function recordAuthorization(
 ): Promise<void> {
   const { transaction, card } = attempt;
   const approved = result.kind === 'approved';
-  const values = {
+  const values: CardAuthorizationFacts = {
     vaultCardId: card.id,
     acquirer: setting.acquirer.name,
     threeDSecure: attempt.threeDSecure,
-    result: result.kind as CardAuthorizationResult,
+    result: result.kind as CardAuthorizationFacts['result'],
     authorizationCode: result.authorizationCode ?? null,
     authorizedAt: approved ? setting.at : null,
     capturableUntil,
@@ -222,21 +224,20 @@ async function recordAuthorization(
   // A challenged transaction comes back here once the challenge is passed: the row already exists.
   const existing =
     attempt.authorization === undefined
-      ? await setting.payments.findAuthorization(transaction.id)
+      ? await findAuthorizationOf(setting, transaction.id)
       : attempt.authorization;
   if (existing) {
     Object.assign(existing, values);
     return;
   }
-  setting.payments.add(
-    Object.assign(new CardAuthorization(), {
-      transactionId: transaction.id,
-      orderId: transaction.orderId,
-      projectId: transaction.projectId,
-      createdAt: setting.at,
-      ...values,
-    }),
-  );
+  setting.payments.add(CardAuthorization.create(transaction, values, setting.at));
+}
+
+/** The authorization of an attempt that did not name it (a change set reads nothing: its attempts name theirs). */
+function findAuthorizationOf(setting: AuthorizationSetting, transactionId: string) {
+  if (!setting.payments.findAuthorization)
+    throw new Error('this attempt must name its authorization (or null)');
+  return setting.payments.findAuthorization(transactionId);
 }
 
 function text(value: unknown): string | null {

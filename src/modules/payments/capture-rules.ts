@@ -1,7 +1,7 @@
 import { invalid } from '../../platform/errors/domain-error.ts';
-import { describeMoney } from '../orders/money.ts';
-import type { OrderStatus, TransactionStatus } from '../orders/state-machine.ts';
-import { CREDIT_CARD } from './card-payment-method.ts';
+import type { OrderStatus, TransactionStatus } from '../orders/index.ts';
+import { describeMoney } from '../orders/index.ts';
+import { CREDIT_CARD } from './credit-card.ts';
 import {
   alreadyCaptured,
   alreadyVoided,

@@ -34,5 +34,33 @@ export const CardAuthorizationSchema = defineEntity({
     modifiedAt: p.datetime(),
   },
 });
-export class CardAuthorization extends CardAuthorizationSchema.class {}
+/** What an authorization says, set at its first answer and again when a challenge is passed. */
+export type CardAuthorizationFacts = Pick<
+  CardAuthorization,
+  | 'vaultCardId'
+  | 'acquirer'
+  | 'threeDSecure'
+  | 'result'
+  | 'authorizationCode'
+  | 'authorizedAt'
+  | 'capturableUntil'
+  | 'modifiedAt'
+>;
+
+export class CardAuthorization extends CardAuthorizationSchema.class {
+  /** The authorization of a card transaction, as the acquirer first answered it. */
+  static create(
+    transaction: { id: string; orderId: string; projectId: string },
+    facts: CardAuthorizationFacts,
+    at: Date,
+  ): CardAuthorization {
+    return Object.assign(new CardAuthorization(), {
+      transactionId: transaction.id,
+      orderId: transaction.orderId,
+      projectId: transaction.projectId,
+      createdAt: at,
+      ...facts,
+    });
+  }
+}
 CardAuthorizationSchema.setClass(CardAuthorization);

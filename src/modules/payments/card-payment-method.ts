@@ -1,26 +1,14 @@
 import { invalid } from '../../platform/errors/domain-error.ts';
-import { paymentPageUrl } from '../orders/customer-urls.ts';
-import { Order } from '../orders/order.entity.ts';
-import { OrderRepository } from '../orders/order.repository.ts';
-import type { PaymentMethodDetailsInput } from '../orders/order-input.ts';
-import type {
-  NewTransactionRequest,
-  PaymentMethodHandler,
-  PreparedTransaction,
-} from '../orders/payment-methods.ts';
-import { isSucceededTransactionStatus } from '../orders/state-machine.ts';
-import { validateCvc } from '../vault/card-input.ts';
-import type { CardBrand } from '../vault/card-number.ts';
-import type { VaultCard } from '../vault/vault-card.entity.ts';
-import { VaultCardRepository } from '../vault/vault-card.repository.ts';
-import { authorizationReleaseTimer } from './authorization-release-timer.ts';
-import { authorizationSetting } from './authorization-setting.ts';
+import type { NewTransaction, PaymentMethodDetailsInput, PaymentMethodHandler } from '../orders/index.ts';
+import { isSucceededTransactionStatus, Order, OrderRepository, paymentPageUrl } from '../orders/index.ts';
+import type { CardBrand, VaultCard } from '../vault/index.ts';
+import { VaultCardRepository, validateCvc } from '../vault/index.ts';
+import { authorizationSettingIn } from './authorization-setting.ts';
 import { authorizeCard } from './authorize-card.ts';
+import { CREDIT_CARD } from './credit-card.ts';
 import type { PaymentDeps } from './deps.ts';
 import { firstTransactionNotCompleted, firstTransactionNotFound, vaultTokenNotFound } from './errors.ts';
-import { cardAuthorizationInsert, PaymentRepository } from './payment.repository.ts';
-
-export const CREDIT_CARD = 'credit-card';
+import { PaymentRepository } from './payment.repository.ts';
 
 /**
  * Spec 4.16 and 7.3: which card fields go with which kind of transaction. The one-click fields belong to
@@ -66,69 +54,41 @@ export const creditCardPaymentMethod: PaymentMethodHandler<PaymentDeps> = {
   issuesSetupToken: true,
   authorizesCard: true,
   checkDetails: (details, field) => checkOneClickDetails(CREDIT_CARD, details, field),
-  prepare: prepareCardTransaction,
+  onCreate: createCardTransaction,
 };
 
-async function prepareCardTransaction(
-  deps: PaymentDeps,
-  request: NewTransactionRequest,
-): Promise<PreparedTransaction | null> {
+/**
+ * A one-click transaction created with its order: its `payment_url` (3-D Secure, or card entry for `first`)
+ * and, for `one-click`, the stored card's public facts and its authorization, whose rows (the authorization, the
+ * status changes, a release timer) go into the order's change set. The transaction is new in this very request:
+ * it has no authorization yet, nor anything to lock.
+ */
+async function createCardTransaction(deps: PaymentDeps, created: NewTransaction): Promise<void> {
+  const { request, changes, order, transaction, view, at } = created;
   const { actor, field } = request;
   const details = request.transaction.payment_method_details;
-  if (!details?.one_click_type) return null;
+  if (!details?.one_click_type) return;
   deps.acquirers.require({ flags: Order.flagsFor(actor.mode) });
-  const card =
-    details.one_click_type === 'one-click'
-      ? await resolveOneClickCard(deps, actor.projectId, details, `${field}.payment_method_details`)
-      : null;
-  const cvc = details.cvc;
-  return {
-    fill: (transaction) => {
-      transaction.paymentUrl = paymentPageUrl(deps.config.baseUrl, transaction.id);
-      if (!card) return;
-      transaction.paymentMethodBrand = card.brand;
-      transaction.paymentMethodDetails = {
-        ...transaction.paymentMethodDetails,
-        vault_token: card.id,
-        truncated_pan: card.truncatedPan,
-        card_expiry: card.expiry,
-      };
-    },
-    beforeWrite: card
-      ? async ({ uow, orders, order, view, at }) => {
-          const { transaction } = view;
-          // The transaction is new in this very request: it has no authorization, nor anything to lock. The
-          // answer's rows (the authorization, the status changes, a release timer) go into the order's write.
-          const setting = authorizationSetting(
-            deps,
-            {
-              uow,
-              orders,
-              payments: {
-                findAuthorization: async () => null,
-                add: (authorization) => orders.also(() => cardAuthorizationInsert(authorization)),
-              },
-              scheduleRelease: async (job, dueAt) => {
-                const timer = await authorizationReleaseTimer.insertFor(deps.jobs, job, dueAt);
-                orders.also(() => timer);
-              },
-            },
-            order,
-            at,
-          );
-          const outcome = await authorizeCard(setting, {
-            order,
-            transactions: [transaction],
-            transaction,
-            card,
-            cvc,
-            threeDSecure: 'none',
-            authorization: null,
-          });
-          if (outcome.event) view.events.push(outcome.event);
-        }
-      : undefined,
+  transaction.paymentUrl = paymentPageUrl(deps.config.baseUrl, transaction.id);
+  if (details.one_click_type !== 'one-click') return;
+  const card = await resolveOneClickCard(deps, actor.projectId, details, `${field}.payment_method_details`);
+  transaction.paymentMethodBrand = card.brand;
+  transaction.paymentMethodDetails = {
+    ...transaction.paymentMethodDetails,
+    vault_token: card.id,
+    truncated_pan: card.truncatedPan,
+    card_expiry: card.expiry,
   };
+  const outcome = await authorizeCard(authorizationSettingIn(deps, changes, order, at), {
+    order,
+    transactions: [transaction],
+    transaction,
+    card,
+    cvc: details.cvc,
+    threeDSecure: 'none',
+    authorization: null,
+  });
+  if (outcome.event) view.events.push(outcome.event);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Deps } from '../../platform/deps.ts';
-import type { PaymentMethodCatalog } from '../orders/payment-methods.ts';
-import type { VaultDeps } from '../vault/deps.ts';
+import type { OutboxConsumers, PaymentMethodCatalog } from '../orders/index.ts';
+import type { VaultDeps } from '../vault/index.ts';
 import type { AcquirerDirectory } from './acquirer/acquirer-directory.ts';
 
 /**
@@ -10,4 +10,6 @@ import type { AcquirerDirectory } from './acquirer/acquirer-directory.ts';
 export interface PaymentDeps extends Deps, VaultDeps {
   acquirers: AcquirerDirectory;
   paymentMethods: PaymentMethodCatalog;
+  /** Who decides how an order write's outbox rows are written (webhooks: which become deliveries). */
+  outboxConsumers: OutboxConsumers;
 }

@@ -1,10 +1,8 @@
 import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
-import type { Order } from '../orders/order.entity.ts';
-import { OrderRepository } from '../orders/order.repository.ts';
-import type { PaymentMethodCatalog } from '../orders/payment-methods.ts';
-import type { Transaction } from '../orders/transaction.entity.ts';
+import type { Order, PaymentMethodCatalog, Transaction } from '../orders/index.ts';
+import { OrderRepository } from '../orders/index.ts';
 import type { CardAuthorization } from './card-authorization.entity.ts';
 import { PaymentRepository } from './payment.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { GatewayModule } from '../../platform/module.ts';
 import { runCompleter } from '../../platform/operations/completer.ts';
-import { addIsoDuration } from '../orders/duration.ts';
+import { addIsoDuration } from '../orders/index.ts';
 import { authorizationReleaseTimer, runAuthorizationRelease } from './authorization-release-timer.ts';
 import { CardAuthorization } from './card-authorization.entity.ts';
 import { completeAbandonedCardAttempts } from './commands/complete-card-attempts.ts';

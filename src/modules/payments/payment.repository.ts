@@ -1,7 +1,6 @@
 import type { SqlPart } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
-import { isUuid } from '../orders/order.repository.ts';
-import { Transaction } from '../orders/transaction.entity.ts';
+import { isUuid, Transaction } from '../orders/index.ts';
 import { CardAuthorization } from './card-authorization.entity.ts';
 
 export class PaymentRepository extends Repository {

@@ -4,13 +4,17 @@ import type { UnitOfWork } from '../../platform/db/db.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
 import { crashPoint } from '../../platform/faults.ts';
 import { operationOf } from '../../platform/operations/idempotent-operation.ts';
-import { Order } from '../orders/order.entity.ts';
-import { OrderRepository } from '../orders/order.repository.ts';
-import { recordFollowUp } from '../orders/order-events.ts';
-import type { OrderView } from '../orders/order-view.ts';
-import { feeRulesOfOrder } from '../orders/settlement-rules.ts';
-import { changeTransactionStatus, recordNewOrder, recordNewTransaction } from '../orders/status-changes.ts';
-import { Transaction } from '../orders/transaction.entity.ts';
+import type { OrderView } from '../orders/index.ts';
+import {
+  changeTransactionStatus,
+  feeRulesOfOrder,
+  Order,
+  OrderRepository,
+  recordFollowUp,
+  recordNewOrder,
+  recordNewTransaction,
+  Transaction,
+} from '../orders/index.ts';
 import type { OperationResult } from './acquirer/acquirer.ts';
 import {
   type CaptureDecision,

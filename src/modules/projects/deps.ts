@@ -1,5 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
-import type { PaymentMethodCatalog } from '../orders/payment-methods.ts';
+import type { PaymentMethodCatalog } from '../orders/index.ts';
 
 /**
  * What project commands need: units of work, the configuration, and the registered payment methods (a new

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 
 export type ProjectMode = 'test' | 'live';
@@ -11,7 +12,12 @@ export const MerchantSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
-export class Merchant extends MerchantSchema.class {}
+export class Merchant extends MerchantSchema.class {
+  /** A new merchant (its first project is created with it). */
+  static create(name: string): Merchant {
+    return Object.assign(new Merchant(), { id: randomUUID(), name });
+  }
+}
 MerchantSchema.setClass(Merchant);
 
 export const ProjectSchema = defineEntity({
@@ -31,5 +37,12 @@ export const ProjectSchema = defineEntity({
       .onUpdate(() => new Date()),
   },
 });
-export class Project extends ProjectSchema.class {}
+export class Project extends ProjectSchema.class {
+  /** A new project of `merchantId`. */
+  static create(
+    fields: Pick<Project, 'merchantId' | 'name' | 'mode' | 'webhookUrl' | 'paymentMethods'>,
+  ): Project {
+    return Object.assign(new Project(), { id: randomUUID(), ...fields });
+  }
+}
 ProjectSchema.setClass(Project);

@@ -1,6 +1,5 @@
 import { Repository } from '../../platform/db/repository.ts';
 import { isUuidText } from '../../platform/validation/uuid.ts';
-import type { ApiKey } from '../identity/api-key.entity.ts';
 import { Merchant, Project } from './project.entity.ts';
 
 export class ProjectRepository extends Repository {
@@ -18,7 +17,7 @@ export class ProjectRepository extends Repository {
     return this.em.findOne(Project, { mode: 'test' }, { orderBy: { createdAt: 'asc' } });
   }
 
-  add(...entities: (Merchant | Project | ApiKey)[]): void {
+  add(...entities: (Merchant | Project)[]): void {
     for (const entity of entities) this.em.persist(entity);
   }
 }

@@ -1,9 +1,5 @@
 import { Repository } from '../../platform/db/repository.ts';
-import {
-  FINAL_ORDER_STATUSES,
-  isSucceededTransactionStatus,
-  TRANSACTION_STATUSES,
-} from '../orders/state-machine.ts';
+import { FINAL_ORDER_STATUSES, isSucceededTransactionStatus, TRANSACTION_STATUSES } from '../orders/index.ts';
 import { numbered } from './search.repository.ts';
 import { joinSql, type SqlFragment, sqlFragment } from './sql-fragment.ts';
 import type { OrderStatsPlan, StatsDimension, StatsRow } from './stats-plan.ts';

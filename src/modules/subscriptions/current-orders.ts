@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
 import type { Deps } from '../../platform/deps.ts';
-import type { LiveEvent } from '../events/event-feed.ts';
-import { getOrdersOfProjects } from '../orders/commands/get-orders.ts';
-import type { OrderView } from '../orders/order-view.ts';
+import type { LiveEvent } from '../events/index.ts';
+import type { OrderView } from '../orders/index.ts';
+import { getOrdersOfProjects } from '../orders/index.ts';
 
 type Key = { projectId: string; orderId: string };
 

@@ -52,6 +52,12 @@ const LIBRARY_TYPE_BY_BRAND: Readonly<Record<CardBrand, string>> = Object.fromEn
 ) as Record<CardBrand, string>;
 
 /** A PAN as the API accepts it: 12 to 19 digits, no spaces (spec 4.6). */
+/**
+ * The card number of every example (a Visa test number): the simulator's approved test card is this number
+ * (payments/acquirer/test-cards.ts), so an example stored card pays without a challenge.
+ */
+export const EXAMPLE_CARD_PAN = '4111111111111111';
+
 export const PAN_PATTERN = /^[0-9]{12,19}$/;
 
 export function isPanFormat(pan: string): boolean {

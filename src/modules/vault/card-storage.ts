@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlPart } from '../../platform/db/prepared.ts';
-import type { Order } from '../orders/order.entity.ts';
-import { OrderChanges, OrderWriteRepository } from '../orders/order-writes.repository.ts';
-import { lockSetupTokenTransaction, useSetupToken } from '../orders/setup-token.ts';
-import type { Transaction } from '../orders/transaction.entity.ts';
+import type { Order, Transaction } from '../orders/index.ts';
+import {
+  lockSetupTokenTransaction,
+  OrderChanges,
+  OrderWriteRepository,
+  useSetupToken,
+} from '../orders/index.ts';
 import type { CardCipher } from './card-crypto.ts';
 import { detectBrands, truncatePan } from './card-number.ts';
 import { sealPan } from './card-sealing.ts';
@@ -36,7 +39,7 @@ export function storeCardForTransaction(params: {
   const { cards, cipher, order, transaction, card, at } = params;
   const { brand, brands } = detectBrands(card.pan);
   const id = params.id ?? randomUUID();
-  const stored = Object.assign(new VaultCard(), {
+  const stored = VaultCard.create({
     id,
     projectId: order.projectId,
     orderId: order.id,

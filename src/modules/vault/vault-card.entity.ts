@@ -24,5 +24,33 @@ export const VaultCardSchema = defineEntity({
     createdAt: p.datetime(),
   },
 });
-export class VaultCard extends VaultCardSchema.class {}
+/** Every column of a stored card: it is written once and never changes. */
+export type VaultCardFields = Pick<
+  VaultCard,
+  | 'id'
+  | 'projectId'
+  | 'orderId'
+  | 'transactionId'
+  | 'keyId'
+  | 'panCiphertext'
+  | 'expiry'
+  | 'brand'
+  | 'brands'
+  | 'truncatedPan'
+  | 'cardholderName'
+  | 'createdAt'
+>;
+
+export class VaultCard extends VaultCardSchema.class {
+  /** A card to store (vault/card-storage.ts seals the PAN first). */
+  static create(fields: VaultCardFields): VaultCard {
+    return Object.assign(new VaultCard(), fields);
+  }
+
+  /** A stored card as a repository read it: its JSON (`createdAt` as text). */
+  static fromJson(json: string): VaultCard {
+    const card = JSON.parse(json) as VaultCardFields & { createdAt: string };
+    return VaultCard.create({ ...card, createdAt: new Date(card.createdAt) });
+  }
+}
 VaultCardSchema.setClass(VaultCard);

@@ -1,6 +1,6 @@
 import { type PreparedStatement, preparedRead, type SqlPart } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
-import { isUuid } from '../orders/order.repository.ts';
+import { isUuid } from '../orders/index.ts';
 import { VaultCard } from './vault-card.entity.ts';
 
 /** A stored card is never changed after it is written, so reads need no lock and no tracking. */
@@ -71,8 +71,7 @@ export class VaultCardRepository extends Repository {
 }
 
 function cardOf(json: string): VaultCard {
-  const card = JSON.parse(json) as VaultCard & { createdAt: string };
-  return Object.assign(new VaultCard(), card, { createdAt: new Date(card.createdAt) });
+  return VaultCard.fromJson(json);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Acquirer, AuthorizationRequest } from '../payments/acquirer/acquirer.ts';
+import type { Acquirer, AuthorizationRequest } from '../payments/index.ts';
 import type { WalletMethod } from './wallet-card-storage.ts';
 
 /** Device data of the customer's browser (spec 4.11), for an acquirer that runs 3-D Secure itself. */

@@ -1,15 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { setupTokenNotFound } from '../orders/errors.ts';
-import type { Order } from '../orders/order.entity.ts';
-import { OrderRepository } from '../orders/order.repository.ts';
-import type { Transaction } from '../orders/transaction.entity.ts';
-import { PaymentRepository } from '../payments/payment.repository.ts';
-import { isLuhnValid } from '../vault/card-number.ts';
-import { type CardToStore, storeCardWithSetupToken } from '../vault/card-storage.ts';
-import type { VaultDeps } from '../vault/deps.ts';
-import type { VaultCard } from '../vault/vault-card.entity.ts';
+import type { Order, Transaction } from '../orders/index.ts';
+import { OrderRepository, setupTokenNotFound } from '../orders/index.ts';
+import { PaymentRepository } from '../payments/index.ts';
+import type { VaultCard, VaultDeps } from '../vault/index.ts';
+import { type CardToStore, isLuhnValid, storeCardWithSetupToken } from '../vault/index.ts';
 import { cardNumberInvalid, walletTransactionNotFound, wrongPaymentMethod } from './errors.ts';
 
 export type WalletMethod = 'wallet-a-pay' | 'wallet-b-pay';

@@ -1,5 +1,5 @@
-import type { PaymentMethodHandler } from '../orders/payment-methods.ts';
-import { checkOneClickDetails } from '../payments/card-payment-method.ts';
+import type { PaymentMethodHandler } from '../orders/index.ts';
+import { checkOneClickDetails } from '../payments/index.ts';
 
 /**
  * Wallets A and B: a transaction gets a setup token for the wallet's token call (spec 4.8, 4.9), and is paid

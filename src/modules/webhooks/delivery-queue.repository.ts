@@ -1,7 +1,7 @@
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { DELIVERIES_CHANNEL } from '../../platform/pubsub/channels.ts';
-import { insertStatusChangeDeliveries } from './status-change-deliveries.ts';
+import { insertStatusChangeDeliveries } from './status-change-deliveries.repository.ts';
 import type { WebhookDeliveryState, WebhookErrorKind } from './webhook-delivery.entity.ts';
 
 /** A due delivery a worker has claimed (leased), with where and how to send it right now. */

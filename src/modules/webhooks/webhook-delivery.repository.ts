@@ -1,8 +1,7 @@
 import { Repository } from '../../platform/db/repository.ts';
 import { DELIVERIES_CHANNEL } from '../../platform/pubsub/channels.ts';
-import { Order } from '../orders/order.entity.ts';
-import { OutboxEvent } from '../orders/outbox.entity.ts';
-import { Project } from '../projects/project.entity.ts';
+import { Order, OutboxEvent } from '../orders/index.ts';
+import { Project } from '../projects/index.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt } from './webhook-delivery.entity.ts';
 
 /** Where and how one order's webhook goes right now. */

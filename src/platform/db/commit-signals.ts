@@ -1,6 +1,6 @@
 import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from './orm.ts';
-import type { EntityManager } from './repository.ts';
 
 /**
  * Signals raised inside a database transaction and fired once it has committed (never on rollback): how the

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../db/db.ts';
 import type { SqlPart } from '../db/prepared.ts';
-import { RecoveryPointRepository } from './recovery-point.repository.ts';
+import { type RecoveryData, RecoveryPointRepository } from './recovery-point.repository.ts';
 
 /**
  * A money operation as its `Idempotency-Key` makes it: the same operation on every retry (Brandur Leach,
@@ -32,7 +32,7 @@ export interface IdempotentOperation {
   recordPart(point: string, data: RecoveryData): SqlPart | null;
 }
 
-export type RecoveryData = Record<string, string | number | boolean | null>;
+export type { RecoveryData };
 
 export interface RecoveryPoint {
   point: string;

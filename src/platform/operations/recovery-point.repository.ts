@@ -1,7 +1,9 @@
 import { preparedStatement, type SqlPart } from '../db/prepared.ts';
 import { Repository } from '../db/repository.ts';
 import { DomainError } from '../errors/domain-error.ts';
-import type { RecoveryData } from './idempotent-operation.ts';
+
+/** What a phase records for a retry to resume from (ids, amounts, flags). */
+export type RecoveryData = Record<string, string | number | boolean | null>;
 
 /**
  * Writes a recovery point on the operation's `idempotency_keys` row, inside the phase's transaction. When the

@@ -4,21 +4,21 @@ import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { crashPoint } from '../../../platform/faults.ts';
 import { type IdempotentOperation, operationOf } from '../../../platform/operations/idempotent-operation.ts';
-import { Order } from '../../orders/order.entity.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import { recordFollowUp } from '../../orders/order-events.ts';
-import { lineInOtherCurrency } from '../../orders/order-lines.ts';
-import type { OrderView } from '../../orders/order-view.ts';
-import { feeRulesOfOrder } from '../../orders/settlement-rules.ts';
-import type { TransactionStatus } from '../../orders/state-machine.ts';
+import type { OrderView, TransactionStatus } from '../../orders/index.ts';
 import {
   changeTransactionStatus,
+  feeRulesOfOrder,
+  lineInOtherCurrency,
+  Order,
+  OrderRepository,
+  processingOutcomes,
+  recordFollowUp,
   recordNewOrder,
   recordNewTransaction,
-} from '../../orders/status-changes.ts';
-import { processingOutcomes, Transaction } from '../../orders/transaction.entity.ts';
-import type { Acquirer, OperationResult } from '../../payments/acquirer/index.ts';
-import { RESPONSE_CODES } from '../../payments/acquirer/response-codes.ts';
+  Transaction,
+} from '../../orders/index.ts';
+import type { Acquirer, OperationResult } from '../../payments/index.ts';
+import { RESPONSE_CODES } from '../../payments/index.ts';
 import type { BackOfficeDeps } from '../deps.ts';
 import { RefundRepository } from '../refund.repository.ts';
 import { loadRefundFacts } from '../refund-facts.ts';

@@ -3,19 +3,19 @@ import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { crashPoint } from '../../../platform/faults.ts';
 import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
-import { Order } from '../../orders/order.entity.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import { recordFollowUp } from '../../orders/order-events.ts';
-import type { OrderView } from '../../orders/order-view.ts';
-import { feeRulesOfOrder } from '../../orders/settlement-rules.ts';
+import type { OrderView } from '../../orders/index.ts';
 import {
   changeTransactionStatus,
+  feeRulesOfOrder,
+  Order,
+  OrderRepository,
+  recordFollowUp,
   recordNewOrder,
   recordNewTransaction,
   type StatusChangeContext,
-} from '../../orders/status-changes.ts';
-import { Transaction } from '../../orders/transaction.entity.ts';
-import type { AcquirerNotification } from '../../payments/acquirer/acquirer.ts';
+  Transaction,
+} from '../../orders/index.ts';
+import type { AcquirerNotification } from '../../payments/index.ts';
 import { refundRefused } from '../errors.ts';
 import { RefundRepository } from '../refund.repository.ts';
 import { loadRefundFacts } from '../refund-facts.ts';

@@ -4,7 +4,7 @@ import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { text } from '../../../platform/validation/text.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
+import { OrderRepository } from '../../orders/index.ts';
 import { refundRefused } from '../errors.ts';
 import { createRefundInputSchema } from '../refund-input.ts';
 import { chargeablePaymentOf } from '../refund-rules.ts';

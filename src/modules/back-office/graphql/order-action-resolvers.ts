@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { OrderAction as GraphQLOrderAction, Resolvers } from '../../../generated/graphql.ts';
 import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
-import { isUuid } from '../../orders/order.repository.ts';
+import { isUuid } from '../../orders/index.ts';
 import { getOrderActionFacts } from '../commands/get-order-actions.ts';
 import type { BackOfficeDeps } from '../deps.ts';
 import {

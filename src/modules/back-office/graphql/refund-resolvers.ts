@@ -4,12 +4,10 @@ import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import type { NodeType } from '../../../platform/graphql/node.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
-import { getOrders } from '../../orders/commands/get-order.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import { orderLinesFromGraphQL } from '../../orders/order-lines.ts';
-import type { OrderView } from '../../orders/order-view.ts';
+import type { OrderView } from '../../orders/index.ts';
+import { getOrders, orderLinesFromGraphQL } from '../../orders/index.ts';
 import { createRefund } from '../commands/create-refund.ts';
-import { RefundRepository } from '../refund.repository.ts';
+import { listRefundsOfOrders } from '../commands/list-refunds.ts';
 
 type RefundGraph = ResolversTypes['Refund'];
 
@@ -37,11 +35,7 @@ function refundsLoader(context: GraphQLContext): DataLoader<string, OrderView[]>
   const existing = context.loaders.get('back-office.refunds');
   if (existing) return existing as DataLoader<string, OrderView[]>;
   const loader = new DataLoader<string, OrderView[]>((orderIds) =>
-    context.deps.db.read(async (uow) => {
-      const refundOrders = await new RefundRepository(uow).refundOrdersOf([...orderIds]);
-      const views = await new OrderRepository(uow).loadViews(refundOrders);
-      return orderIds.map((id) => views.filter((view) => view.order.relatedOrderId === id));
-    }),
+    listRefundsOfOrders(context.deps, orderIds),
   );
   context.loaders.set('back-office.refunds', loader);
   return loader;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineContract } from '../../../platform/http/route-contract.ts';
-import { orderIdParam, orderJsonSchema } from '../../orders/order-json-schema.ts';
+import { orderIdParam, orderJsonSchema } from '../../orders/index.ts';
 import { chargebackInputSchema, reversalInputSchema } from '../commands/simulate-dispute.ts';
+import { backOfficeErrorEntry } from '../errors.ts';
 
 /**
  * Test projects' simulated dispute notices (issue 16 point 1); registered by dispute-routes.ts. A live key gets
@@ -32,14 +33,13 @@ export const simulateChargebackContract = defineContract({
   success: { status: 201, description: 'The chargeback order.', schema: orderJsonSchema },
   errors: [
     liveKey,
-    { status: 422, type: 'order_not_paid', when: 'The order is not a paid payment order' },
-    { status: 422, type: 'not_a_payment', when: 'The order is not a payment order' },
-    { status: 422, type: 'order_voided', when: 'The order was voided: nothing was paid' },
-    {
-      status: 422,
-      type: 'chargeback_exceeds_remaining',
-      when: 'More than what remains after refunds and chargebacks',
-    },
+    backOfficeErrorEntry('order_not_paid', 'The order is not a paid payment order'),
+    backOfficeErrorEntry('not_a_payment', 'The order is not a payment order'),
+    backOfficeErrorEntry('order_voided', 'The order was voided: nothing was paid'),
+    backOfficeErrorEntry(
+      'chargeback_exceeds_remaining',
+      'More than what remains after refunds and chargebacks',
+    ),
   ],
 });
 
@@ -63,11 +63,10 @@ export const simulateReversalContract = defineContract({
   success: { status: 201, description: 'The reversal order.', schema: orderJsonSchema },
   errors: [
     liveKey,
-    { status: 422, type: 'not_a_chargeback', when: 'The order is not a chargeback order' },
-    {
-      status: 422,
-      type: 'reversal_exceeds_chargeback',
-      when: 'More than what remains of the chargeback after earlier reversals',
-    },
+    backOfficeErrorEntry('not_a_chargeback', 'The order is not a chargeback order'),
+    backOfficeErrorEntry(
+      'reversal_exceeds_chargeback',
+      'More than what remains of the chargeback after earlier reversals',
+    ),
   ],
 });

@@ -3,7 +3,7 @@ import { requireActor } from '../../../platform/http/authentication.ts';
 import { sendCreated } from '../../../platform/http/created.ts';
 import { sendNoSuchRoute } from '../../../platform/http/no-such-route.ts';
 import { route } from '../../../platform/http/route-contract.ts';
-import { orderResourceUrl, presentOrder } from '../../orders/order-json.ts';
+import { orderResourceUrl, presentOrder } from '../../orders/index.ts';
 import type { DisputeResult } from '../commands/receive-acquirer-notification.ts';
 import { simulateChargeback, simulateReversal } from '../commands/simulate-dispute.ts';
 import { simulateChargebackContract, simulateReversalContract } from './dispute-contracts.ts';

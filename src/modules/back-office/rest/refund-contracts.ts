@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { defineContract } from '../../../platform/http/route-contract.ts';
-import { MAX_AMOUNT } from '../../orders/money.ts';
-import { EXAMPLE_IDS, exampleRefundOrder } from '../../orders/order-json-examples.ts';
-import { orderIdParam, orderJsonSchema } from '../../orders/order-json-schema.ts';
-import { ORDER_STATUSES } from '../../orders/state-machine.ts';
+import {
+  EXAMPLE_IDS,
+  exampleRefundOrder,
+  MAX_AMOUNT,
+  ORDER_STATUSES,
+  orderIdParam,
+  orderJsonSchema,
+} from '../../orders/index.ts';
+import { backOfficeErrorEntry } from '../errors.ts';
 import { createRefundInputSchema } from '../refund-input.ts';
 
 /** Spec 4.3 and 4.4; registered by refund-routes.ts. */
@@ -58,36 +63,24 @@ export const createRefundContract = defineContract({
   },
   errors: [
     { status: 404, type: 'not_found', when: 'No such order in your project', value: 'Order not found' },
-    {
-      status: 422,
-      type: 'refund_exceeds_remaining',
-      when: 'The amount is more than what remains to refund',
-      value:
-        'amount: 15.01 EUR (1501 minor units) exceeds the remaining refundable amount of 15.00 EUR (1500 minor ' +
+    backOfficeErrorEntry(
+      'refund_exceeds_remaining',
+      'The amount is more than what remains to refund',
+      'amount: 15.01 EUR (1501 minor units) exceeds the remaining refundable amount of 15.00 EUR (1500 minor ' +
         'units): 15.00 EUR (1500 minor units) paid, 0.00 EUR (0 minor units) already refunded or being refunded',
-    },
-    {
-      status: 422,
-      type: 'order_not_paid',
-      when: 'The order is neither completed nor `see-transactions`, or has no paid transaction',
-    },
-    {
-      status: 422,
-      type: 'transaction_required',
-      when: 'The order holds several paid transactions (`see-transactions`): `transaction_id` must name one',
-    },
-    {
-      status: 422,
-      type: 'transaction_not_paid',
-      when: '`transaction_id` is not a paid transaction of this order',
-    },
-    { status: 422, type: 'order_not_refundable', when: 'The order is itself a refund, capture or void' },
-    { status: 422, type: 'order_voided', when: 'The order was voided: nothing was paid' },
-    {
-      status: 422,
-      type: 'order_not_captured',
-      when: 'A pre-authorization that was not captured: void it instead',
-    },
+    ),
+    backOfficeErrorEntry(
+      'order_not_paid',
+      'The order is neither completed nor `see-transactions`, or has no paid transaction',
+    ),
+    backOfficeErrorEntry(
+      'transaction_required',
+      'The order holds several paid transactions (`see-transactions`): `transaction_id` must name one',
+    ),
+    backOfficeErrorEntry('transaction_not_paid', '`transaction_id` is not a paid transaction of this order'),
+    backOfficeErrorEntry('order_not_refundable', 'The order is itself a refund, capture or void'),
+    backOfficeErrorEntry('order_voided', 'The order was voided: nothing was paid'),
+    backOfficeErrorEntry('order_not_captured', 'A pre-authorization that was not captured: void it instead'),
     {
       status: 422,
       type: 'acquirer_not_configured',

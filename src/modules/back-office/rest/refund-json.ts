@@ -1,9 +1,10 @@
-import type { Order } from '../../orders/order.entity.ts';
-import type { OrderJson } from '../../orders/order-json.ts';
+import type { Order } from '../../orders/index.ts';
+
+type RefundListItemJson = Record<string, unknown>;
 
 /** One item of the refund list (spec 4.4); like every order field, an absent value is left out. */
-export function presentRefundListItem(order: Order): OrderJson {
-  const json: OrderJson = {
+export function presentRefundListItem(order: Order): RefundListItemJson {
+  const json: RefundListItemJson = {
     id: order.id,
     amount: order.amount,
     currency: order.currency,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
 import { sendCreated } from '../../../platform/http/created.ts';
 import { route } from '../../../platform/http/route-contract.ts';
-import { orderResourceUrl, presentOrder } from '../../orders/order-json.ts';
+import { orderResourceUrl, presentOrder } from '../../orders/index.ts';
 import { createRefund } from '../commands/create-refund.ts';
 import { listRefunds } from '../commands/list-refunds.ts';
 import { createRefundContract, listRefundsContract } from './refund-contracts.ts';

@@ -1,7 +1,7 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { isUuid } from '../../orders/order.repository.ts';
+import { isUuid } from '../../orders/index.ts';
 import { EventRepository } from '../event.repository.ts';
 import type { EventRecord } from '../event-record.ts';
 

@@ -1,8 +1,8 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
-import type { EventType } from '../../orders/event-types.ts';
-import { isUuid } from '../../orders/order.repository.ts';
+import type { EventType } from '../../orders/index.ts';
+import { isUuid } from '../../orders/index.ts';
 import type { Cursor } from '../cursor.ts';
 import { EventRepository } from '../event.repository.ts';
 import type { EventFilter, EventRecord } from '../event-record.ts';

@@ -9,7 +9,7 @@ import type {
 } from '../../../generated/graphql.ts';
 import { DomainError } from '../../../platform/errors/domain-error.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
-import type { EventType } from '../../orders/event-types.ts';
+import type { EventType } from '../../orders/index.ts';
 import { getEvent } from '../commands/get-event.ts';
 import { DEFAULT_EVENTS_PAGE, listEvents } from '../commands/list-events.ts';
 import { encodeCursor } from '../cursor.ts';

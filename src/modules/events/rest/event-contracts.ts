@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../../../platform/http/route-contract.ts';
-import { EVENT_TYPES } from '../../orders/event-types.ts';
-import { EXAMPLE_IDS } from '../../orders/order-json-examples.ts';
+import { EVENT_TYPES, EXAMPLE_IDS } from '../../orders/index.ts';
 import { listEventsQuerySchema } from './event-query.ts';
 
 /** The events feed over REST (beyond the spec); registered by event-routes.ts. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES, type EventType } from '../../orders/event-types.ts';
+import { EVENT_TYPES, type EventType } from '../../orders/index.ts';
 import { DEFAULT_EVENTS_PAGE, MAX_EVENTS_PAGE } from '../commands/list-events.ts';
 
 const types = z

@@ -1,10 +1,7 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import type { Order } from '../../orders/order.entity.ts';
-import { isUuid, OrderRepository } from '../../orders/order.repository.ts';
-import type { PaymentMethodCatalog } from '../../orders/payment-methods.ts';
-import { isFinalOrderStatus } from '../../orders/state-machine.ts';
-import { closeOrder } from '../../orders/status-changes.ts';
+import type { Order, PaymentMethodCatalog } from '../../orders/index.ts';
+import { closeOrder, isFinalOrderStatus, isUuid, OrderRepository } from '../../orders/index.ts';
 import { customerMayCancel, orderPageStateOf } from '../page-for-state.ts';
 import { orderPageFactsOf } from './load-order-page.ts';
 

@@ -1,10 +1,9 @@
 import type { UnitOfWork } from '../../../platform/db/db.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import type { Order } from '../../orders/order.entity.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import type { PaymentMethodCatalog } from '../../orders/payment-methods.ts';
-import { ProjectRepository } from '../../projects/project.repository.ts';
+import type { Order, PaymentMethodCatalog } from '../../orders/index.ts';
+import { OrderRepository } from '../../orders/index.ts';
+import { ProjectRepository } from '../../projects/index.ts';
 import { type OrderPageFacts, type OrderPageState, orderPageStateOf } from '../page-for-state.ts';
 
 type PageDeps = Pick<Deps, 'db' | 'now'> & { paymentMethods: PaymentMethodCatalog };

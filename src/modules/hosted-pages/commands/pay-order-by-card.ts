@@ -1,18 +1,23 @@
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { crashPoint } from '../../../platform/faults.ts';
-import type { Order } from '../../orders/order.entity.ts';
-import { isUuid, OrderRepository } from '../../orders/order.repository.ts';
-import { issueSetupToken } from '../../orders/setup-token.ts';
-import { isFinalOrderStatus } from '../../orders/state-machine.ts';
-import { closeOrder, recordNewTransaction } from '../../orders/status-changes.ts';
-import { Transaction } from '../../orders/transaction.entity.ts';
-import type { AuthorizationKind } from '../../payments/acquirer/acquirer.ts';
-import { authorizationSetting } from '../../payments/authorization-setting.ts';
-import { authorizationKindOf, authorizeCard } from '../../payments/authorize-card.ts';
-import { CREDIT_CARD } from '../../payments/card-payment-method.ts';
-import type { PaymentDeps } from '../../payments/deps.ts';
-import { storeCardForTransaction } from '../../vault/card-storage.ts';
-import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
+import type { Order } from '../../orders/index.ts';
+import {
+  closeOrder,
+  isFinalOrderStatus,
+  issueSetupToken,
+  isUuid,
+  OrderRepository,
+  recordNewTransaction,
+  Transaction,
+} from '../../orders/index.ts';
+import type { AuthorizationKind, PaymentDeps } from '../../payments/index.ts';
+import {
+  authorizationKindOf,
+  authorizationSetting,
+  authorizeCard,
+  CREDIT_CARD,
+} from '../../payments/index.ts';
+import { storeCardForTransaction, VaultCardRepository } from '../../vault/index.ts';
 import { type CardFormProblem, choseToPayAgain, parseCardForm } from '../card-form-input.ts';
 import { orderPageStateOf } from '../page-for-state.ts';
 import { orderPageFactsOf } from './load-order-page.ts';

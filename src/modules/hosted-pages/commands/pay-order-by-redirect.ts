@@ -1,11 +1,15 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import type { Order } from '../../orders/order.entity.ts';
-import { isUuid, OrderRepository } from '../../orders/order.repository.ts';
-import type { PaymentMethodCatalog } from '../../orders/payment-methods.ts';
-import { isFinalOrderStatus } from '../../orders/state-machine.ts';
-import { changeTransactionStatus, closeOrder, recordNewTransaction } from '../../orders/status-changes.ts';
-import { Transaction } from '../../orders/transaction.entity.ts';
+import type { Order, PaymentMethodCatalog } from '../../orders/index.ts';
+import {
+  changeTransactionStatus,
+  closeOrder,
+  isFinalOrderStatus,
+  isUuid,
+  OrderRepository,
+  recordNewTransaction,
+  Transaction,
+} from '../../orders/index.ts';
 import { orderPageStateOf } from '../page-for-state.ts';
 import { orderPageFactsOf } from './load-order-page.ts';
 

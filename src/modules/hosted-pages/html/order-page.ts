@@ -1,4 +1,4 @@
-import { CREDIT_CARD } from '../../payments/card-payment-method.ts';
+import { CREDIT_CARD } from '../../payments/index.ts';
 import type { CardFormProblem } from '../card-form-input.ts';
 import { isMessageKey, type MessageKey, type Translate } from '../i18n/messages.ts';
 import type { FailedAttempt, OrderPageFacts } from '../page-for-state.ts';

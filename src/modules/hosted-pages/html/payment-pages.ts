@@ -1,4 +1,4 @@
-import { THREE_D_SECURE_TEST_CHALLENGE_CODE } from '../../payments/acquirer/three-d-secure.ts';
+import { THREE_D_SECURE_TEST_CHALLENGE_CODE } from '../../payments/index.ts';
 import type { CardFormProblem } from '../card-form-input.ts';
 import type { OrderPageFacts } from '../page-for-state.ts';
 import { cardForm } from './card-form.ts';

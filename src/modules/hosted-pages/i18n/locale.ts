@@ -1,4 +1,4 @@
-import { currencyExponent } from '../../orders/money.ts';
+import { currencyExponent } from '../../orders/index.ts';
 import { LANGUAGES, type Language, type Translate, translator } from './messages.ts';
 
 /** The language of a page's strings, the BCP 47 locale its numbers are formatted in, and its translator. */

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { customerReturnUrl, orderUrl } from '../../orders/customer-urls.ts';
-import { isUuid } from '../../orders/order.repository.ts';
-import { isFinalOrderStatus } from '../../orders/state-machine.ts';
+import { customerReturnUrl, isFinalOrderStatus, isUuid, orderUrl } from '../../orders/index.ts';
 import { type CardFormProblem, choseToPayAgain } from '../card-form-input.ts';
 import { cancelHostedOrder } from '../commands/cancel-order.ts';
 import { loadOrderPage } from '../commands/load-order-page.ts';

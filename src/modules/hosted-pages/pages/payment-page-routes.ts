@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { paymentPageUrl } from '../../orders/customer-urls.ts';
-import { isUuid } from '../../orders/order.repository.ts';
-import { cancelPayment } from '../../payments/commands/cancel-payment.ts';
-import { completeChallenge } from '../../payments/commands/complete-challenge.ts';
-import { loadPaymentPage, type PaymentPageState } from '../../payments/commands/load-payment-page.ts';
-import { payOnPage } from '../../payments/commands/pay-on-page.ts';
+import { isUuid, paymentPageUrl } from '../../orders/index.ts';
+import {
+  cancelPayment,
+  completeChallenge,
+  loadPaymentPage,
+  type PaymentPageState,
+  payOnPage,
+} from '../../payments/index.ts';
 import { CARD_FIELDS, type CardField, type CardFormProblem, parseCardForm } from '../card-form-input.ts';
 import { loadOrderPageFacts } from '../commands/load-order-page.ts';
 import { formTargetsOf } from '../destinations.ts';

@@ -1,15 +1,15 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import type { Order } from '../../orders/order.entity.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import { feeRulesOfOrder } from '../../orders/settlement-rules.ts';
+import type { Order, Transaction } from '../../orders/index.ts';
 import {
+  changeTransactionStatus,
+  closeOrder,
+  feeRulesOfOrder,
   isFinalOrderStatus,
   isOpenTransactionStatus,
   isSucceededTransactionStatus,
-} from '../../orders/state-machine.ts';
-import { changeTransactionStatus, closeOrder } from '../../orders/status-changes.ts';
-import type { Transaction } from '../../orders/transaction.entity.ts';
+  OrderRepository,
+} from '../../orders/index.ts';
 import { type BankOutcome, bankResultOf, SIMULATED_CONSUMER } from '../bank-outcome.ts';
 import { IDEAL } from '../ideal-payment-method.ts';
 

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { loadOrderPageFacts } from '../../hosted-pages/commands/load-order-page.ts';
-import { pageLocaleFor } from '../../hosted-pages/i18n/locale.ts';
-import { redirectTo, sendPage } from '../../hosted-pages/page-response.ts';
-import { isUuid } from '../../orders/order.repository.ts';
+import { loadOrderPageFacts, pageLocaleFor, redirectTo, sendPage } from '../../hosted-pages/index.ts';
+import { isUuid } from '../../orders/index.ts';
 import { isBankOutcome } from '../bank-outcome.ts';
 import { type BankPageState, loadBankPage, settleBankPayment } from '../commands/bank-payment.ts';
 import { afterBank } from '../destinations.ts';

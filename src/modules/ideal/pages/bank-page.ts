@@ -1,7 +1,5 @@
-import { html, type SafeHtml } from '../../hosted-pages/html/html.ts';
-import { layout } from '../../hosted-pages/html/layout.ts';
-import { orderSummary, type PageContext } from '../../hosted-pages/html/state-page.ts';
-import type { OrderPageFacts } from '../../hosted-pages/page-for-state.ts';
+import type { OrderPageFacts } from '../../hosted-pages/index.ts';
+import { html, layout, orderSummary, type PageContext, type SafeHtml } from '../../hosted-pages/index.ts';
 import { BANK_OUTCOMES, type BankOutcome } from '../bank-outcome.ts';
 
 const BUTTON_LABEL = { approve: 'bank.approve', cancel: 'bank.cancel', fail: 'bank.fail' } as const;

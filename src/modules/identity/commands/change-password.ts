@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { changingCredentials } from '../../../platform/auth/changing-credentials.ts';
 import { DomainError, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import type { CounterStore } from '../../../platform/limits/counter-store.ts';
-import { changingCredentials } from '../credential-changes.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { hashPassword, passwordMatches } from '../password.ts';
 import { PasswordResetRepository } from '../password-reset.repository.ts';

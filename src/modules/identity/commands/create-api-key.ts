@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { isUuidText } from '../../../platform/validation/uuid.ts';
-import { ProjectRepository } from '../../projects/project.repository.ts';
+import { ProjectRepository } from '../../projects/index.ts';
 import { ApiKey } from '../api-key.entity.ts';
 import { ApiKeyRepository } from '../api-key.repository.ts';
 import type { IdentityAdminDeps } from '../deps.ts';

@@ -3,7 +3,7 @@ import { isRole, type Role } from '../../../platform/auth/roles.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { isUuidText } from '../../../platform/validation/uuid.ts';
-import { ProjectRepository } from '../../projects/project.repository.ts';
+import { ProjectRepository } from '../../projects/index.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { emailTaken } from '../errors.ts';
 import { generatePassword, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { changingCredentials } from '../../../platform/auth/changing-credentials.ts';
 import type { UnitOfWork } from '../../../platform/db/db.ts';
 import { DomainError, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { changingCredentials } from '../credential-changes.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { hashPassword } from '../password.ts';
 import { PasswordResetRepository } from '../password-reset.repository.ts';

@@ -1,6 +1,6 @@
+import { changingCredentials } from '../../../platform/auth/changing-credentials.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { ApiKeyRepository } from '../api-key.repository.ts';
-import { changingCredentials } from '../credential-changes.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { lastAdmin } from '../errors.ts';
 import { UserRepository } from '../user.repository.ts';

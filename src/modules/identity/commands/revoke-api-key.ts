@@ -1,7 +1,7 @@
+import { changingCredentials } from '../../../platform/auth/changing-credentials.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import type { ApiKey } from '../api-key.entity.ts';
 import { ApiKeyRepository } from '../api-key.repository.ts';
-import { changingCredentials } from '../credential-changes.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { keyNotActive } from '../errors.ts';
 

@@ -1,10 +1,10 @@
+import { changingCredentials } from '../../../platform/auth/changing-credentials.ts';
 import { roleAtLeast } from '../../../platform/auth/roles.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { exactDurationMs } from '../../../platform/validation/duration.ts';
-import { ProjectRepository } from '../../projects/project.repository.ts';
+import { ProjectRepository } from '../../projects/index.ts';
 import { ApiKey } from '../api-key.entity.ts';
 import { ApiKeyRepository } from '../api-key.repository.ts';
-import { changingCredentials } from '../credential-changes.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { keyNotActive } from '../errors.ts';
 import { type KeyMaker, keyRole, roleAboveMaker } from '../key-roles.ts';

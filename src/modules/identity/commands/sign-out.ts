@@ -1,5 +1,5 @@
+import { changingCredentials } from '../../../platform/auth/changing-credentials.ts';
 import type { UnitOfWork } from '../../../platform/db/db.ts';
-import { changingCredentials } from '../credential-changes.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { hashSessionToken, isWellFormedSessionToken } from '../session-token.ts';
 import { UserRepository } from '../user.repository.ts';

@@ -2,7 +2,7 @@ import type { PrincipalKind, Resolvers, Role } from '../../../generated/graphql.
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
-import { getProject } from '../../projects/commands/get-project.ts';
+import { getProject } from '../../projects/index.ts';
 import { changePassword } from '../commands/change-password.ts';
 import { createUser } from '../commands/create-user.ts';
 import { findUser } from '../commands/find-user.ts';

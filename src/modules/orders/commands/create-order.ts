@@ -1,4 +1,5 @@
 import type { UnitOfWork } from '../../../platform/db/db.ts';
+import { detached } from '../../../platform/db/joined-writes.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
@@ -25,10 +26,11 @@ const TRANSACTION = 'transactions.0';
  * page (`order_url`); with exactly one the merchant drives the payment itself (own checkout), and its payment
  * method's handler runs (e.g. a one-click card payment is authorized in the creating transaction).
  *
- * Parse and decide, let the method prepare (it may read, e.g. a stored card) and act before the write (a
- * one-click authorization), then write everything at once: the order, its transaction and events, the outbox
- * rows, the method's rows (a card authorization) and, for an order still open, the expiry timer, as ONE
- * statement in autocommit (atomic by itself: no BEGIN/COMMIT round trips).
+ * Parse and decide, build the order and its transaction into one change set, let the method's handler add to
+ * it (`onCreate`: it may read, e.g. a stored card, and act, e.g. a one-click authorization), then write
+ * everything at once: the order, its transaction and events, the outbox rows, the method's rows (a card
+ * authorization) and, for an order still open, the expiry timer, as ONE statement in autocommit (atomic by
+ * itself: no BEGIN/COMMIT round trips).
  *
  * `options.paymentLinkId` records the payment link the order comes from, and `options.within` writes the order
  * in the caller's database transaction instead of its own (the payment link's row lock is held across it).
@@ -62,10 +64,6 @@ export async function createOrder<D extends Deps>(
     if (existing) return existing;
   }
 
-  const prepared =
-    transactionInput && method?.prepare
-      ? await method.prepare(deps, { actor, transaction: transactionInput, field: TRANSACTION })
-      : null;
   const at = deps.now();
   const order = Order.createPayment({
     projectId: actor.projectId,
@@ -102,11 +100,10 @@ export async function createOrder<D extends Deps>(
       })
     : null;
   if (transaction && redirect) transaction.paymentUrl = redirect.pageUrl(deps.config.baseUrl, transaction.id);
-  if (transaction) prepared?.fill?.(transaction);
 
   // Everything the new order's representation needs is in hand: it is never read back. The write relays its
   // own outbox rows: a status change's webhook delivery is queued in the same statement.
-  const changes = new OrderChanges({ webhookAttempts: deps.config.webhooks.maxAttempts });
+  const changes = new OrderChanges({ consumers: deps.outboxConsumers, relaysItself: true });
   recordNewOrder({ orders: changes, at }, order);
   const recovery = operation.recordPart('order_created', { orderId: order.id });
   if (recovery) changes.also(() => recovery);
@@ -115,17 +112,22 @@ export async function createOrder<D extends Deps>(
     ? { transaction, events: [recordNewTransaction({ orders: changes, at }, order, transaction)] }
     : null;
   if (created) view.transactions.push(created);
-  const beforeWrite = created ? prepared?.beforeWrite : undefined;
-  // One statement, no transaction: a one-click authorization happens first, holding no connection or lock
-  // (the order is new: no one else can see it), and adds its rows to that statement.
+  // The method's step (e.g. a one-click authorization) happens before the write, holding no connection or
+  // lock (the order is new: no one else can see it), and adds its rows to the write's one statement. Detached:
+  // the request's audit entry joins that write, never a statement of the step (the acquirer's books).
+  if (created && method?.onCreate) {
+    const request = { actor, transaction: transactionInput!, field: TRANSACTION };
+    const step = { request, changes, order, transaction: created.transaction, view: created, at };
+    await detached(() => method.onCreate!(deps, step));
+  }
+  const authorized = created !== null && created.transaction.status !== 'new';
   const write = async (uow: UnitOfWork) => {
-    await beforeWrite?.({ uow, orders: changes, order, view: created!, at });
     // An order final already (an approved one-click payment) can never expire: no timer to set and fire.
     const expiry = isFinalOrderStatus(order.status)
       ? []
       : [await orderExpiryTimer.insertFor(deps.jobs, { orderId: order.id }, order.expiresAt)];
     await new OrderWriteRepository(uow).save(changes, ...expiry);
-    if (beforeWrite) await crashPoint('authorize.after-commit');
+    if (authorized) await crashPoint('authorize.after-commit');
     return view;
   };
   if (options.within) return write(options.within);

@@ -12,6 +12,15 @@ import type { PaymentMethodRegistry } from '../payment-methods.ts';
 
 /** Spec 4.1 and 4.2; registered by order-routes.ts. */
 
+/** The body of the create examples: a hosted order; own checkout adds its transaction and customer. */
+const EXAMPLE_ORDER_BODY = {
+  merchant_order_id: 'shop-4711',
+  amount: 1500,
+  currency: 'EUR',
+  description: 'Two tulip bulbs',
+  return_url: 'https://shop.example/orders/4711/return',
+};
+
 export const createOrderContract = defineContract({
   method: 'POST',
   path: '/v1/orders/',
@@ -32,22 +41,12 @@ export const createOrderContract = defineContract({
     examples: {
       hosted: {
         summary: 'Hosted payment page: the customer chooses',
-        value: {
-          merchant_order_id: 'shop-4711',
-          amount: 1500,
-          currency: 'EUR',
-          description: 'Two tulip bulbs',
-          return_url: 'https://shop.example/orders/4711/return',
-        },
+        value: EXAMPLE_ORDER_BODY,
       },
       ownCheckout: {
         summary: 'Own checkout with a card',
         value: {
-          merchant_order_id: 'shop-4711',
-          amount: 1500,
-          currency: 'EUR',
-          description: 'Two tulip bulbs',
-          return_url: 'https://shop.example/orders/4711/return',
+          ...EXAMPLE_ORDER_BODY,
           transactions: [{ payment_method: 'credit-card' }],
           customer: { email_address: 'ada@shop.example', country: 'NL', locale: 'nl_NL' },
         },

@@ -1,9 +1,8 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { DomainError } from '../../../platform/errors/domain-error.ts';
 import { isUuidText } from '../../../platform/validation/uuid.ts';
-import { createOrder } from '../../orders/commands/create-order.ts';
-import { expireOrderIfDue } from '../../orders/commands/expire-order.ts';
-import type { OrderDeps } from '../../orders/payment-methods.ts';
+import type { OrderDeps } from '../../orders/index.ts';
+import { createOrder, expireOrderIfDue } from '../../orders/index.ts';
 import { paymentLinkNotFound } from '../errors.ts';
 import { type ClosedReason, openingOf, orderInputOf, paymentLinkStatusOf } from '../link-status.ts';
 import { PaymentLinkRepository } from '../payment-link.repository.ts';

@@ -1,10 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../platform/errors/domain-error.ts';
-import { statePage } from '../../hosted-pages/html/state-page.ts';
-import { pageLocaleFor } from '../../hosted-pages/i18n/locale.ts';
-import type { MessageKey } from '../../hosted-pages/i18n/messages.ts';
-import { redirectTo, sendPage } from '../../hosted-pages/page-response.ts';
-import { orderUrl } from '../../orders/customer-urls.ts';
+import type { MessageKey } from '../../hosted-pages/index.ts';
+import { pageLocaleFor, redirectTo, sendPage, statePage } from '../../hosted-pages/index.ts';
+import { orderUrl } from '../../orders/index.ts';
 import { openPaymentLink, peekPaymentLink } from '../commands/open-payment-link.ts';
 import type { ClosedReason } from '../link-status.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../../../platform/http/route-contract.ts';
-import type { PaymentMethodRegistry } from '../../orders/payment-methods.ts';
+import type { PaymentMethodRegistry } from '../../orders/index.ts';
 import { paymentLinkInputSchema } from '../payment-link-input.ts';
 
 /** Payment links (issue 16 point 2); registered by payment-link-routes.ts. */

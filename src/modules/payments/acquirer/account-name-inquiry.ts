@@ -1,4 +1,4 @@
-import type { CardBrand } from '../../vault/card-number.ts';
+import type { CardBrand } from '../../vault/index.ts';
 import type { AccountNameInquiryResult, AniMatch, AniStatus } from './acquirer.ts';
 
 /** Visa Account Name Inquiry (spec 2.5): when it runs, how names are compared, and the `ani_results` shape. */

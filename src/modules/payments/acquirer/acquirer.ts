@@ -1,4 +1,4 @@
-import type { CardBrand } from '../../vault/card-number.ts';
+import type { CardBrand } from '../../vault/index.ts';
 import type { RiskData } from './risk-data.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isCardExpired, isLuhnValid } from '../../vault/card-number.ts';
+import { isCardExpired, isLuhnValid } from '../../vault/index.ts';
 import { aniResult, matchCardholderName } from './account-name-inquiry.ts';
 import type {
   AccountNameInquiryRequest,

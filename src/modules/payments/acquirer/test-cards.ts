@@ -1,4 +1,4 @@
-import type { CardBrand } from '../../vault/card-number.ts';
+import { type CardBrand, EXAMPLE_CARD_PAN } from '../../vault/index.ts';
 import type { AuthorizationKind } from './acquirer.ts';
 import { RESPONSE_CODES, type ResponseCode } from './response-codes.ts';
 
@@ -20,7 +20,7 @@ export interface SimulatorTestCard {
 
 export const SIMULATOR_TEST_CARDS: readonly SimulatorTestCard[] = [
   {
-    pan: '4111111111111111',
+    pan: EXAMPLE_CARD_PAN,
     brand: 'visa',
     description: 'Approved without a challenge',
     requiresChallenge: false,

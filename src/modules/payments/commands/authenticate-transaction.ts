@@ -1,23 +1,23 @@
 import { z } from 'zod';
-import type { Actor } from '../../../platform/auth/actor.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { crashPoint } from '../../../platform/faults.ts';
 import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
-import { getOrder } from '../../orders/commands/get-order.ts';
-import { isUuid } from '../../orders/order.repository.ts';
-import type { OrderView } from '../../orders/order-view.ts';
-import { OrderChanges, OrderWriteRepository } from '../../orders/order-writes.repository.ts';
-import { isFinalOrderStatus } from '../../orders/state-machine.ts';
-import { validateCvc } from '../../vault/card-input.ts';
-import type { CardBrand } from '../../vault/card-number.ts';
-import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
+import {
+  getOrder,
+  isFinalOrderStatus,
+  isUuid,
+  OrderChanges,
+  OrderWriteRepository,
+} from '../../orders/index.ts';
+import type { CardBrand } from '../../vault/index.ts';
+import { VaultCardRepository, validateCvc } from '../../vault/index.ts';
 import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard, type ExternalAuthenticationDetails } from '../authorize-card.ts';
-import { CREDIT_CARD } from '../card-payment-method.ts';
-import type { PaymentDeps } from '../deps.ts';
+import { CREDIT_CARD } from '../credit-card.ts';
 import { cardNotStored, transactionNotFound, transactionNotPayable, vaultTokenNotFound } from '../errors.ts';
 import { cardAuthorizationInsert, PaymentRepository } from '../payment.repository.ts';
+import type { TransactionCommand } from './transaction-command.ts';
 
 const EXTERNAL_FIELDS = ['cavv', '3ds_version', '3ds_method_used', 'ds_transaction_id'] as const;
 
@@ -90,13 +90,13 @@ export type AuthenticateInput = z.input<typeof authenticateInputSchema>;
  * Statements: the order's lock (with the card named by its vault token) and its view, sent together; every write
  * in one statement, sent with the commit.
  */
-export async function authenticateTransaction(
-  deps: PaymentDeps,
-  actor: Actor,
-  orderId: string,
-  transactionId: string,
-  body: unknown,
-): Promise<OrderView> {
+export const authenticateTransaction: TransactionCommand = async (
+  deps,
+  actor,
+  orderId,
+  transactionId,
+  body,
+) => {
   const input = parseOrThrow(authenticateInputSchema, body ?? {});
   const external = externalDetailsOf(input);
   // One phase. A retry of a request whose write committed (its answer lost) presents the order as it is now;
@@ -108,7 +108,7 @@ export async function authenticateTransaction(
     const writes = new OrderWriteRepository(uow);
     // The write relays its own outbox rows (queueing the status change's webhook delivery in the same
     // statement), so no process's outbox relay is woken to find nothing left to relay.
-    const changes = new OrderChanges({ webhookAttempts: deps.config.webhooks.maxAttempts });
+    const changes = new OrderChanges({ consumers: deps.outboxConsumers, relaysItself: true });
     // A card named by its vault token is read in the lock's statement (a stored card never changes).
     const cardAlongside = input.vault_token
       ? VaultCardRepository.findForProjectAlongside(actor.projectId, input.vault_token)
@@ -173,7 +173,7 @@ export async function authenticateTransaction(
   });
   await crashPoint('authorize.after-commit');
   return view;
-}
+};
 
 function externalDetailsOf(
   input: z.output<typeof authenticateInputSchema>,

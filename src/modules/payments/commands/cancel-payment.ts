@@ -1,4 +1,4 @@
-import { changeTransactionStatus } from '../../orders/status-changes.ts';
+import { changeTransactionStatus } from '../../orders/index.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { withLockedCardPayment } from '../locked-payment.ts';
 import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';

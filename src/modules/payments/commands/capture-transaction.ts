@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { AMOUNT_RULE, amountSchema } from '../../orders/order-input.ts';
+import { AMOUNT_RULE, amountSchema } from '../../orders/index.ts';
 import { decideCapture } from '../capture-rules.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { type FollowUpResult, followUpPreAuthorization } from '../pre-authorization.ts';

@@ -1,10 +1,8 @@
 import { uuidFrom } from '../../../platform/operations/idempotent-operation.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import { changeTransactionStatus } from '../../orders/status-changes.ts';
-import { processingOutcomes } from '../../orders/transaction.entity.ts';
+import { changeTransactionStatus, OrderRepository, processingOutcomes } from '../../orders/index.ts';
 import type { OperationResult } from '../acquirer/acquirer.ts';
 import { RESPONSE_CODES } from '../acquirer/response-codes.ts';
-import { CREDIT_CARD } from '../card-payment-method.ts';
+import { CREDIT_CARD } from '../credit-card.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { PaymentRepository } from '../payment.repository.ts';
 

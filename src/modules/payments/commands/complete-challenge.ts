@@ -1,4 +1,4 @@
-import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
+import { VaultCardRepository } from '../../vault/index.ts';
 import { isThreeDSecureChallengePassed } from '../acquirer/three-d-secure.ts';
 import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard, failChallenge } from '../authorize-card.ts';

@@ -1,13 +1,12 @@
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { customerReturnUrl } from '../../orders/customer-urls.ts';
-import type { Order } from '../../orders/order.entity.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
+import type { Order, Transaction } from '../../orders/index.ts';
 import {
+  customerReturnUrl,
   isFinalOrderStatus,
   isOpenTransactionStatus,
   isSucceededTransactionStatus,
-} from '../../orders/state-machine.ts';
-import type { Transaction } from '../../orders/transaction.entity.ts';
+  OrderRepository,
+} from '../../orders/index.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { PaymentRepository } from '../payment.repository.ts';
 

@@ -1,12 +1,16 @@
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { isUuid } from '../../orders/order.repository.ts';
-import { type InputProblem, parseVaultCardInput, validateCvc } from '../../vault/card-input.ts';
-import { detectBrands } from '../../vault/card-number.ts';
-import { storeCardForTransaction } from '../../vault/card-storage.ts';
-import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
+import { isUuid } from '../../orders/index.ts';
+import {
+  detectBrands,
+  type InputProblem,
+  parseVaultCardInput,
+  storeCardForTransaction,
+  VaultCardRepository,
+  validateCvc,
+} from '../../vault/index.ts';
 import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard } from '../authorize-card.ts';
-import { CREDIT_CARD } from '../card-payment-method.ts';
+import { CREDIT_CARD } from '../credit-card.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { withLockedPayment } from '../locked-payment.ts';
 import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';

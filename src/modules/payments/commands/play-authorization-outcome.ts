@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import type { Actor } from '../../../platform/auth/actor.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import type { OrderView } from '../../orders/order-view.ts';
+import { OrderRepository } from '../../orders/index.ts';
 import { simulateAuthorizationOutcome } from '../acquirer/simulator.ts';
-import type { PaymentDeps } from '../deps.ts';
 import { transactionNotFound } from '../errors.ts';
 import { receiveAuthorizationOutcome } from './receive-authorization-outcome.ts';
+import type { TransactionCommand } from './transaction-command.ts';
 
 export const authorizationOutcomeInputSchema = z.strictObject({
   /** What the simulated acquirer finally answers: approved, declined (`05`) or expired (`68`, no answer came). */
@@ -26,13 +24,13 @@ export const authorizationOutcomeInputSchema = z.strictObject({
  * an authorization it took `pending` (test card `4000000000000770`), through the same inbound path a real
  * acquirer's notice takes. Another project's order, or a transaction of another order, is not found.
  */
-export async function playAuthorizationOutcome(
-  deps: PaymentDeps,
-  actor: Actor,
-  orderId: string,
-  transactionId: string,
-  body: unknown,
-): Promise<OrderView> {
+export const playAuthorizationOutcome: TransactionCommand = async (
+  deps,
+  actor,
+  orderId,
+  transactionId,
+  body,
+) => {
   const input = parseOrThrow(authorizationOutcomeInputSchema, body ?? {});
   const known = await deps.db.read(async (uow) => {
     const orders = new OrderRepository(uow);
@@ -41,4 +39,4 @@ export async function playAuthorizationOutcome(
   });
   if (!known) throw transactionNotFound();
   return receiveAuthorizationOutcome(deps, simulateAuthorizationOutcome(known.id, input.outcome));
-}
+};

@@ -1,5 +1,5 @@
-import type { OrderView } from '../../orders/order-view.ts';
-import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
+import type { OrderView } from '../../orders/index.ts';
+import { VaultCardRepository } from '../../vault/index.ts';
 import type { AuthorizationOutcomeNotice } from '../acquirer/acquirer.ts';
 import { authorizationSetting } from '../authorization-setting.ts';
 import { recordAuthorizationAnswer } from '../authorize-card.ts';

@@ -1,4 +1,4 @@
-import { OrderRepository } from '../../orders/order.repository.ts';
+import { OrderRepository } from '../../orders/index.ts';
 import { capturableAmount } from '../capture-rules.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { PaymentRepository } from '../payment.repository.ts';

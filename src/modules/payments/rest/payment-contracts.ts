@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { defineContract, type ErrorContract } from '../../../platform/http/route-contract.ts';
-import { EXAMPLE_IDS, exampleFollowUpOrder, examplePaidOrder } from '../../orders/order-json-examples.ts';
-import { orderIdParam, orderJsonSchema } from '../../orders/order-json-schema.ts';
+import {
+  EXAMPLE_IDS,
+  exampleFollowUpOrder,
+  examplePaidOrder,
+  orderIdParam,
+  orderJsonSchema,
+} from '../../orders/index.ts';
 import { SIMULATOR_TEST_CARDS } from '../acquirer/test-cards.ts';
 import { authenticateInputSchema } from '../commands/authenticate-transaction.ts';
 import { captureInputSchema } from '../commands/capture-transaction.ts';

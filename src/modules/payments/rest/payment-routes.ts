@@ -3,7 +3,7 @@ import { requireActor } from '../../../platform/http/authentication.ts';
 import { sendCreated } from '../../../platform/http/created.ts';
 import { sendNoSuchRoute } from '../../../platform/http/no-such-route.ts';
 import { route } from '../../../platform/http/route-contract.ts';
-import { orderResourceUrl, presentOrder } from '../../orders/order-json.ts';
+import { orderResourceUrl, presentOrder } from '../../orders/index.ts';
 import { authenticateTransaction } from '../commands/authenticate-transaction.ts';
 import { captureTransaction } from '../commands/capture-transaction.ts';
 import { playAuthorizationOutcome } from '../commands/play-authorization-outcome.ts';

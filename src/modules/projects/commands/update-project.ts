@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import {
+  type CredentialAdminDeps,
+  changingCredentials,
+} from '../../../platform/auth/changing-credentials.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { refuseWebhookUrl } from '../../../platform/security/outbound-targets.ts';
-import { changingCredentials } from '../../identity/credential-changes.ts';
-import type { IdentityAdminDeps } from '../../identity/deps.ts';
 import type { ProjectDeps } from '../deps.ts';
 import type { Project } from '../project.entity.ts';
 import { ProjectRepository } from '../project.repository.ts';
@@ -38,7 +40,7 @@ export interface UpdateProjectInput {
  * follow the new methods at once.
  */
 export async function updateProject(
-  deps: Pick<ProjectDeps, 'db' | 'config' | 'paymentMethods'> & IdentityAdminDeps,
+  deps: Pick<ProjectDeps, 'db' | 'config' | 'paymentMethods'> & CredentialAdminDeps,
   projectId: string,
   input: UpdateProjectInput,
 ): Promise<Project> {

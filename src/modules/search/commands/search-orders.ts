@@ -1,8 +1,8 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { assertWellFormedInput } from '../../../platform/errors/zod.ts';
-import type { OrderView } from '../../orders/order-view.ts';
-import { OrderViewRepository, type ViewParts, WHOLE_VIEW } from '../../orders/order-views.repository.ts';
+import type { OrderView } from '../../orders/index.ts';
+import { OrderViewRepository, type ViewParts, WHOLE_VIEW } from '../../orders/index.ts';
 import { SearchQueryError } from '../errors.ts';
 import {
   type ConnectionPageRequest,

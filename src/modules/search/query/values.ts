@@ -3,7 +3,7 @@
  * the comparisons the translator renders against the field's SQL expression.
  */
 
-import { ORDER_STATUSES } from '../../orders/state-machine.ts';
+import { ORDER_STATUSES } from '../../orders/index.ts';
 import { queryErrorAt } from '../errors.ts';
 import type { SearchField } from './fields.ts';
 import type { RangeBound, RangeTerm } from './ranges.ts';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../../../platform/http/route-contract.ts';
-import { examplePaidOrder } from '../../orders/order-json-examples.ts';
-import { orderJsonSchema } from '../../orders/order-json-schema.ts';
+import { examplePaidOrder, orderJsonSchema } from '../../orders/index.ts';
 import type { SearchQueryErrorCode } from '../errors.ts';
 import { searchBodySchema } from '../search-input.ts';
 

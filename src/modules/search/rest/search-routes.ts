@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { requireActor } from '../../../platform/http/authentication.ts';
 import { route } from '../../../platform/http/route-contract.ts';
-import { presentOrder } from '../../orders/order-json.ts';
+import { presentOrder } from '../../orders/index.ts';
 import { exportOrdersReport } from '../commands/export-orders-report.ts';
 import { searchOrders } from '../commands/search-orders.ts';
 import { parseSearchBody } from '../search-input.ts';

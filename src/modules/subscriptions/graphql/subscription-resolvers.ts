@@ -3,10 +3,9 @@ import type { Resolvers, TransactionStatus } from '../../../generated/graphql.ts
 import type { Deps } from '../../../platform/deps.ts';
 import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
-import type { EventFeed, LiveEvent } from '../../events/event-feed.ts';
-import type { EventFilter } from '../../events/event-record.ts';
-import { eventTypeOfEnum } from '../../events/event-type-names.ts';
-import { isUuid } from '../../orders/order.repository.ts';
+import type { EventFeed, EventFilter, LiveEvent } from '../../events/index.ts';
+import { eventTypeOfEnum } from '../../events/index.ts';
+import { isUuid } from '../../orders/index.ts';
 import { currentOrderOf } from '../current-orders.ts';
 
 type SubscriptionContext = GraphQLContext<Deps, EventFeed>;

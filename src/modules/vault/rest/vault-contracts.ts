@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { defineContract } from '../../../platform/http/route-contract.ts';
-import { SETUP_TOKEN_ERRORS } from '../../orders/errors.ts';
-import { SIMULATOR_TEST_CARDS } from '../../payments/acquirer/test-cards.ts';
+import { SETUP_TOKEN_ERRORS } from '../../orders/index.ts';
 import { VAULT_CARD_SCHEMA } from '../card-input.ts';
+import { EXAMPLE_CARD_PAN } from '../card-number.ts';
 import { exampleVaultCardRecord, vaultCardRecordSchema } from '../vault-record-schema.ts';
-
-/** The example stores the simulator's first test card (approved without a challenge): one source for card numbers. */
-const APPROVED_TEST_CARD = SIMULATOR_TEST_CARDS[0]!;
 
 /** Spec 4.6 and the stored card's record; registered by vault-routes.ts under the path of TOKEN_VAULT_URL. */
 
@@ -28,7 +25,7 @@ export const storeCardContract = defineContract({
         summary: 'A test card',
         value: {
           name: 'Ada Lovelace',
-          pan: APPROVED_TEST_CARD.pan,
+          pan: EXAMPLE_CARD_PAN,
           expiry: '122030',
           setup_token: '5b2e7c1d-9f3a-4e8b-a6c4-2d7f1e9b3a5c',
         },

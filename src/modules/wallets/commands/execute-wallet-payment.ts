@@ -1,17 +1,16 @@
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { crashPoint } from '../../../platform/faults.ts';
 import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
-import { customerReturnUrl, orderUrl } from '../../orders/customer-urls.ts';
-import type { Order } from '../../orders/order.entity.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import type { OrderView } from '../../orders/order-view.ts';
-import { isFinalOrderStatus } from '../../orders/state-machine.ts';
-import type { Transaction } from '../../orders/transaction.entity.ts';
-import type { AcquirerReason, AuthorizationKind } from '../../payments/acquirer/acquirer.ts';
-import { authorizationSetting } from '../../payments/authorization-setting.ts';
-import { authorizationKindOf, authorizeCard } from '../../payments/authorize-card.ts';
-import { vaultTokenNotFound } from '../../payments/errors.ts';
-import { VaultCardRepository } from '../../vault/vault-card.repository.ts';
+import type { Order, OrderView, Transaction } from '../../orders/index.ts';
+import { customerReturnUrl, isFinalOrderStatus, OrderRepository, orderUrl } from '../../orders/index.ts';
+import type { AcquirerReason, AuthorizationKind } from '../../payments/index.ts';
+import {
+  authorizationKindOf,
+  authorizationSetting,
+  authorizeCard,
+  vaultTokenNotFound,
+} from '../../payments/index.ts';
+import { VaultCardRepository } from '../../vault/index.ts';
 import type { WalletDeps } from '../deps.ts';
 import { walletPaymentNotPayable, walletTransactionNotFound } from '../errors.ts';
 import { withWalletAuthentication } from '../wallet-acquirer.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { checkSetupToken } from '../../orders/setup-token.ts';
+import { checkSetupToken } from '../../orders/index.ts';
 import {
   isWalletTokenError,
   openWalletAToken,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
-import { checkSetupToken } from '../../orders/setup-token.ts';
+import { checkSetupToken } from '../../orders/index.ts';
 import { isWalletTokenError, openWalletBToken, type WalletBCard } from '../crypto/index.ts';
 import type { WalletDeps } from '../deps.ts';
 import { refusedToken, testEnvironmentOnly, walletNotConfigured } from '../errors.ts';

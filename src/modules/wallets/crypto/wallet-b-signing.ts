@@ -1,7 +1,17 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import { decodeBase64Field, isPlainObject, requireStringField } from './encoding.ts';
 import { WalletTokenError } from './errors.ts';
-import type { WalletBToken } from './wallet-b-token.ts';
+
+/**
+ * A wallet B `ECv2` token. `signedKey` and `signedMessage` are kept as the exact received strings: the
+ * signatures cover those bytes, so they must never be re-serialised.
+ */
+export interface WalletBToken {
+  readonly protocolVersion: 'ECv2';
+  readonly signature: Buffer;
+  readonly intermediateSigningKey: { readonly signedKey: string; readonly signatures: readonly Buffer[] };
+  readonly signedMessage: string;
+}
 
 /** The sender id every wallet B signature is made with. */
 export const WALLET_B_SENDER_ID = 'Google';

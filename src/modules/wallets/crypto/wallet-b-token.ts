@@ -5,18 +5,10 @@ import {
   verifyWalletBIntermediateSigningKey,
   verifyWalletBMessageSignature,
   type WalletBRootSigningKey,
+  type WalletBToken,
 } from './wallet-b-signing.ts';
 
-/**
- * A wallet B `ECv2` token. `signedKey` and `signedMessage` are kept as the exact received strings: the
- * signatures cover those bytes, so they must never be re-serialised.
- */
-export interface WalletBToken {
-  readonly protocolVersion: 'ECv2';
-  readonly signature: Buffer;
-  readonly intermediateSigningKey: { readonly signedKey: string; readonly signatures: readonly Buffer[] };
-  readonly signedMessage: string;
-}
+export type { WalletBToken };
 
 export interface OpenWalletBTokenOptions {
   /** The recipient id the message was signed for, e.g. `merchant:12345678901234567890` or `gateway:name`. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
 import { sendCreated } from '../../../platform/http/created.ts';
 import { route } from '../../../platform/http/route-contract.ts';
-import { vaultCardUrl } from '../../vault/vault-record.ts';
+import { vaultCardUrl } from '../../vault/index.ts';
 import { persistWalletAToken } from '../commands/persist-wallet-a-token.ts';
 import { startWalletASession } from '../commands/start-wallet-a-session.ts';
 import { persistWalletATokenContract, startWalletASessionContract } from './wallet-contracts.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendCreated } from '../../../platform/http/created.ts';
 import { route } from '../../../platform/http/route-contract.ts';
-import { vaultCardUrl } from '../../vault/vault-record.ts';
+import { vaultCardUrl } from '../../vault/index.ts';
 import { storeWalletBToken } from '../commands/store-wallet-b-token.ts';
 import { storeWalletBTestTokenContract, storeWalletBTokenContract } from './wallet-contracts.ts';
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { defineContract, type ErrorContract } from '../../../platform/http/route-contract.ts';
-import { SETUP_TOKEN_ERRORS } from '../../orders/errors.ts';
-import { EXAMPLE_IDS } from '../../orders/order-json-examples.ts';
-import { orderIdParam } from '../../orders/order-json-schema.ts';
+import { EXAMPLE_IDS, orderIdParam, SETUP_TOKEN_ERRORS } from '../../orders/index.ts';
 import { walletATokenInputSchema } from '../commands/persist-wallet-a-token.ts';
 import { walletASessionInputSchema } from '../commands/start-wallet-a-session.ts';
 import { walletBTokenInputSchema } from '../commands/store-wallet-b-token.ts';

@@ -2,7 +2,7 @@ import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { decodeListCursor, encodeListCursor } from '../../../platform/paging/list-cursor.ts';
-import { isUuid } from '../../orders/order.repository.ts';
+import { isUuid } from '../../orders/index.ts';
 import {
   DeliveryLogRepository,
   type DeliveryPosition,

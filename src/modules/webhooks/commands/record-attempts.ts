@@ -1,7 +1,6 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { Signal } from '../../../platform/metrics/signal.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import { recordWebhookGaveUp } from '../../orders/order-events.ts';
+import { OrderRepository, recordWebhookGaveUp } from '../../orders/index.ts';
 import {
   type ClaimedDelivery,
   type ClaimOptions,

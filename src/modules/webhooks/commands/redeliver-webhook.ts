@@ -1,9 +1,9 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { OrderRepository } from '../../orders/order.repository.ts';
-import { newDelivery } from '../delivery-queue.ts';
+import { OrderRepository } from '../../orders/index.ts';
 import { noNotification, noWebhookUrl, redeliveryPending } from '../errors.ts';
+import { WebhookDelivery } from '../webhook-delivery.entity.ts';
 import { type DeliveryWithAttempts, WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
 
 /**
@@ -30,7 +30,7 @@ export async function redeliverWebhook(
     if (await deliveries.findPendingRedelivery(order.id)) {
       throw redeliveryPending();
     }
-    const delivery = newDelivery({
+    const delivery = WebhookDelivery.create({
       projectId: order.projectId,
       orderId: order.id,
       outboxEventId: latest.id,

@@ -1,6 +1,6 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { DomainError, invalid } from '../../../platform/errors/domain-error.ts';
-import { addIsoDuration } from '../../orders/duration.ts';
+import { addIsoDuration } from '../../orders/index.ts';
 import { generateSigningSecret } from '../delivery/signature.ts';
 import { WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
 

@@ -16,7 +16,7 @@ import { forwardConnection } from '../../../platform/graphql/connection.ts';
 import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { toGraphQLEnum } from '../../../platform/graphql/enums.ts';
 import { mutationPayload } from '../../../platform/graphql/user-errors.ts';
-import { getProject } from '../../projects/commands/get-project.ts';
+import { getProject } from '../../projects/index.ts';
 import { disableWebhookSigning } from '../commands/disable-webhook-signing.ts';
 import { enableWebhookSigning } from '../commands/enable-webhook-signing.ts';
 import { getWebhookHealth } from '../commands/get-webhook-health.ts';

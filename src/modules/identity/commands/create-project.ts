@@ -1,14 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { refuseWebhookUrl } from '../../../platform/security/outbound-targets.ts';
 import { isUuidText } from '../../../platform/validation/uuid.ts';
-import { ApiKey } from '../../identity/api-key.entity.ts';
-import type { ProjectDeps } from '../deps.ts';
-import { Merchant, Project, type ProjectMode } from '../project.entity.ts';
-import { ProjectRepository } from '../project.repository.ts';
-import { projectNameSchema, webhookUrlSchema } from '../project-input.ts';
+import type { ProjectDeps } from '../../projects/index.ts';
+import {
+  Merchant,
+  Project,
+  type ProjectMode,
+  ProjectRepository,
+  projectNameSchema,
+  webhookUrlSchema,
+} from '../../projects/index.ts';
+import { ApiKey } from '../api-key.entity.ts';
+import { ApiKeyRepository } from '../api-key.repository.ts';
 
 const inputSchema = z.object({
   name: projectNameSchema,
@@ -27,6 +32,10 @@ export interface CreatedProject {
   apiKey: string;
 }
 
+/**
+ * A new project (of a new or an existing merchant) with its first API key, an admin's: identity's, because a
+ * project is only usable with a credential, and identity stands on projects (projects import nothing of it).
+ */
 export async function createProject(
   deps: ProjectDeps,
   input: z.input<typeof inputSchema>,
@@ -44,10 +53,8 @@ export async function createProject(
     const projects = new ProjectRepository(uow);
     const existing = merchantId ? await projects.findMerchant(merchantId) : null;
     if (merchantId && !existing) throw invalid('merchantId', 'no merchant has this id');
-    const merchant =
-      existing ?? Object.assign(new Merchant(), { id: randomUUID(), name: merchantName ?? name });
-    const project = Object.assign(new Project(), {
-      id: randomUUID(),
+    const merchant = existing ?? Merchant.create(merchantName ?? name);
+    const project = Project.create({
       merchantId: merchant.id,
       name,
       mode,
@@ -60,8 +67,9 @@ export async function createProject(
       creator: null,
       at: new Date(),
     });
-    if (existing) projects.add(project, key);
-    else projects.add(merchant, project, key);
+    if (existing) projects.add(project);
+    else projects.add(merchant, project);
+    new ApiKeyRepository(uow).add(key);
     return { projectId: project.id, merchantId: merchant.id, mode, apiKey: secret };
   });
 }
