@@ -5,7 +5,7 @@ import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
-import { openPortal, SIGN_IN_OFTEN, signInThroughForm } from './support.ts';
+import { openPortal, PAGES_IN_QUICK_SUCCESSION, SIGN_IN_OFTEN, signInThroughForm } from './support.ts';
 
 const describeInBrowser = hasChromium ? describe : describe.skip;
 
@@ -16,7 +16,10 @@ describeInBrowser('the portal sends trusted document ids only (Chromium)', () =>
 
   beforeAll(async () => {
     await ensurePortalBuilt('/portal/');
-    [app, browser] = await Promise.all([startTestApp(SIGN_IN_OFTEN), launchChromium()]);
+    [app, browser] = await Promise.all([
+      startTestApp({ ...SIGN_IN_OFTEN, ...PAGES_IN_QUICK_SUCCESSION }),
+      launchChromium(),
+    ]);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
