@@ -65,7 +65,12 @@ describe('the audit log', () => {
     const nodes = await eventually(async () => {
       const { data } = await gql<{ auditLog: { edges: { node: AuditNode }[] } }>(AUDIT, { first: 100 });
       const found = data!.auditLog.edges.map((edge) => edge.node);
-      return found.some((n) => n.action === 'graphql.createOrder') && found;
+      // Refusals are written shortly after their answer, and so is the target of an entry written in its
+      // transaction before the created object had an id (the key below): wait for both.
+      const settled =
+        found.some((n) => n.action === 'graphql.createOrder') &&
+        found.some((n) => n.action === 'graphql.createApiKey' && n.target !== null);
+      return settled && found;
     }, 5000);
     const byAction = (action: string) => nodes.filter((node) => node.action === action);
     const refunds = nodes.filter((node) => /^POST \/v1\/orders\/:\w+\/refunds\/$/.test(node.action));
