@@ -137,6 +137,8 @@ export interface BenchCase {
    * the reference's (issue 12's targets, and issue 31's against the least work the path needs).
    */
   against: { reference: ReferenceName; minRatio: number; issue: number }[];
+  /** Set for cases that write: the database settles after them before a read case is measured (lib/settle.ts). */
+  writes?: true;
   scenario(project: ProjectServer, fixture: Fixture): ScenarioSpec;
 }
 
@@ -180,6 +182,7 @@ export const CASES: BenchCase[] = [
   {
     name: 'REST create order (hosted)',
     unit: 'req/s',
+    writes: true,
     against: [
       { reference: 'write-ceiling-hosted', minRatio: 0.4, issue: 12 },
       { reference: 'minimal-write-ceiling', minRatio: 0.5, issue: 31 },
@@ -201,6 +204,7 @@ export const CASES: BenchCase[] = [
   {
     name: 'own-checkout card flow (create, vault, 3-DS authenticate)',
     unit: 'flows/s',
+    writes: true,
     against: [
       { reference: 'write-ceiling', minRatio: 0.12, issue: 12 },
       { reference: 'minimal-write-ceiling', minRatio: 0.12, issue: 31 },

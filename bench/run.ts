@@ -7,6 +7,7 @@ import { type Measurement, measure } from './lib/load.ts';
 import { type ProjectServer, startProjectServer } from './lib/project-server.ts';
 import type { ReferenceServer } from './lib/reference-server.ts';
 import { RATE_COLUMNS, rateRow, summarise } from './lib/rounds.ts';
+import { settleDatabase } from './lib/settle.ts';
 import { ratio, type Target } from './lib/stats.ts';
 import { formatRate, formatTable, formatTargets } from './lib/table.ts';
 import type { LoadSpec } from './load/autocannon-child.ts';
@@ -14,7 +15,8 @@ import type { LoadSpec } from './load/autocannon-child.ts';
 /**
  * `npm run bench`: the project's hot paths as ratios against reference servers measured in the same run.
  * Every server runs in its own process; so does the load generator (autocannon). Each round drives every case
- * and then its reference, so both see the same machine; the table shows medians of the rounds.
+ * and then its reference, so both see the same machine; the table shows medians of the rounds. Read cases come
+ * first in a round, and after write cases the database settles before the next read case (lib/settle.ts).
  */
 const FLAGS = {
   connections: {
@@ -124,11 +126,21 @@ try {
     progress(`    ${key}: ${formatRate(measurement.perSecond)}/s${failed}`);
   };
 
+  // Set once a write case ran: the next read case waits for the database to settle first (lib/settle.ts).
+  let unsettled = false;
   for (let round = 1; round <= flags.rounds; round += 1) {
     progress(
       `Round ${round} of ${flags.rounds} (${flags.connections} connections, ${flags.duration} s each)`,
     );
     for (const benchCase of cases) {
+      if (unsettled && !benchCase.writes) {
+        const ms = await settleDatabase(main.databaseUrl);
+        progress(
+          `    (database settled after the writes: VACUUM (ANALYZE) and CHECKPOINT, ${Math.round(ms)} ms)`,
+        );
+        unsettled = false;
+      }
+      if (benchCase.writes) unsettled = true;
       for (const { label, server } of servers) {
         await run(
           `${benchCase.name}${label}`,
