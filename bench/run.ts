@@ -40,6 +40,10 @@ const FLAGS = {
     help: 'KEY=VALUE[,KEY=VALUE]: a second project server on the same database, one more row per case (default WEB_CONCURRENCY=2; none: no second server)',
   },
   only: { type: 'list', help: 'only the cases whose name contains this text' },
+  baseline: {
+    type: 'list',
+    help: 'DIR: another checkout of the project (an earlier commit, after its npm ci) as one more row per case, on its own database: before against after in the same run',
+  },
 } as const;
 
 const { flags, serverEnv } = parseCommandLine(FLAGS, 'npm run bench -- [flags]');
@@ -98,6 +102,14 @@ try {
     });
   }
   const fixture: Fixture = await prepareFixture(main);
+  // Each server's own order to read (a baseline has its own database; the others share main's).
+  const fixtures = new Map<ProjectServer, Fixture>(servers.map(({ server }) => [server, fixture]));
+  for (const repo of flags.baseline) {
+    progress(`Starting a baseline project server from ${repo} on its own database ...`);
+    const server = await startProjectServer({ env: { ...BENCH_ENV, ...serverEnv }, repo, label: 'baseline' });
+    servers.push({ label: ` [baseline ${path.basename(repo)}]`, server });
+    fixtures.set(server, await prepareFixture(server));
+  }
   const referencesOf = (benchCase: (typeof cases)[number]) => [
     ...new Set(benchCase.against.map(({ reference }) => reference)),
   ];
@@ -115,12 +127,12 @@ try {
     scenario,
   });
   const warmedUp = new Set<string>();
-  const run = async (key: string, pid: number, spec: LoadSpec) => {
+  const run = async (key: string, pid: number, spec: LoadSpec, postmasterPid = main.postmasterPid) => {
     if (!warmedUp.has(key) && flags.warmup > 0) {
-      await measure({ ...spec, durationSeconds: flags.warmup }, pid, main.postmasterPid);
+      await measure({ ...spec, durationSeconds: flags.warmup }, pid, postmasterPid);
       warmedUp.add(key);
     }
-    const measurement = await measure(spec, pid, main.postmasterPid);
+    const measurement = await measure(spec, pid, postmasterPid);
     record(key, measurement);
     const failed = measurement.failures > 0 ? `, ${measurement.failures} failed` : '';
     progress(`    ${key}: ${formatRate(measurement.perSecond)}/s${failed}`);
@@ -134,7 +146,9 @@ try {
     );
     for (const benchCase of cases) {
       if (unsettled && !benchCase.writes) {
-        const ms = await settleDatabase(main.databaseUrl);
+        let ms = 0;
+        for (const url of new Set(servers.map(({ server }) => server.databaseUrl)))
+          ms += await settleDatabase(url);
         progress(
           `    (database settled after the writes: VACUUM (ANALYZE) and CHECKPOINT, ${Math.round(ms)} ms)`,
         );
@@ -145,7 +159,8 @@ try {
         await run(
           `${benchCase.name}${label}`,
           server.pid,
-          load(server.baseUrl, benchCase.scenario(server, fixture), flags.duration),
+          load(server.baseUrl, benchCase.scenario(server, fixtures.get(server)!), flags.duration),
+          server.postmasterPid,
         );
       }
       for (const name of referencesOf(benchCase)) {
@@ -198,13 +213,25 @@ try {
       );
     }
   }
+  // With --baseline: each case's rate on this checkout as a share of the baseline's, measured in the same rounds.
+  const beforeAfter = servers
+    .filter(({ label }) => label.startsWith(' [baseline'))
+    .flatMap(({ label }) =>
+      cases.map((benchCase) => {
+        const after = summarise(results.get(benchCase.name)!).perSecond;
+        const before = summarise(results.get(`${benchCase.name}${label}`)!).perSecond;
+        return `${benchCase.name}: ${formatRate(after)} against${label} ${formatRate(before)} ${benchCase.unit} = ${ratio(after, before).toFixed(2)}`;
+      }),
+    );
   const settings = `${flags.connections} connections, ${flags.duration} s per measurement, medians of ${flags.rounds} round(s)`;
   process.stdout.write(
     `\nnpm run bench — ${settings}; Node ${process.version}${Object.keys(serverEnv).length ? `; server env ${envLabel(serverEnv)}` : ''}\n` +
       'CPU ms/unit: the measured server process tree without PostgreSQL; DB ms/unit: the PostgreSQL processes.\n\n' +
       `${formatTable(RATE_COLUMNS, rows)}\n\n${[...targetsByIssue]
         .map(([issue, targets]) => formatTargets(`Targets (issue ${issue})`, targets))
-        .join('\n\n')}\n`,
+        .join(
+          '\n\n',
+        )}\n${beforeAfter.length ? `\nThis checkout against the baseline:\n${beforeAfter.join('\n')}\n` : ''}`,
   );
 } finally {
   for (const reference of references.values()) await reference.stop();

@@ -39,6 +39,8 @@ export interface StartOptions {
    */
   sharing?: ProjectServer;
   label?: string;
+  /** Another checkout of the project to start instead of this one (`--baseline`: an earlier commit). */
+  repo?: string;
 }
 
 export async function startProjectServer(options: StartOptions = {}): Promise<ProjectServer> {
@@ -46,14 +48,15 @@ export async function startProjectServer(options: StartOptions = {}): Promise<Pr
     options.sharing?.dataDir ?? options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'gateway-bench-')));
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
   chmodSync(dataDir, 0o755);
-  const startScript = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.start;
+  const repo = options.repo ?? repoRoot;
+  const startScript = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')).scripts.start;
   const label = options.label ?? 'server';
   const child = track(
     spawn('sh', ['-c', startScript.startsWith('exec ') ? startScript : `exec ${startScript}`], {
-      cwd: repoRoot,
+      cwd: repo,
       env: {
         ...process.env,
-        PATH: `${path.join(repoRoot, 'node_modules/.bin')}:${process.env.PATH}`,
+        PATH: `${path.join(repo, 'node_modules/.bin')}:${process.env.PATH}`,
         DATA_DIR: dataDir,
         PORT: String(await freePort()),
         LOG_LEVEL: 'warn',
