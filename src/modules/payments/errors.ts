@@ -46,7 +46,7 @@ export const cardNotStored = () =>
 
 export const firstTransactionNotCompleted = (field = 'first_transaction_id') =>
   orderErrors.error(
-    'first_transaction_not_completed',
+    orderErrors.code.first_transaction_not_completed,
     `${field}: is not a completed first one-click transaction, so it stored no usable card`,
     field,
   );
@@ -73,7 +73,7 @@ export const authorizationExpired = () =>
 
 export const acquirerNotConfigured = () =>
   orderErrors.error(
-    'acquirer_not_configured',
+    orderErrors.code.acquirer_not_configured,
     'Card payments of live projects need an acquirer connection, and none is configured; use a test project',
   );
 

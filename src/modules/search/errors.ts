@@ -51,3 +51,6 @@ export function queryErrorAt(
 ): SearchQueryError {
   return new SearchQueryError(code, `${problem} at position ${position}${hint ? `; ${hint}` : ''}`, position);
 }
+
+/** The codes by name, where a search error is made: `queryErrorAt(searchCode.syntax_error, …)`. */
+export const searchCode = searchQueryErrors.code;

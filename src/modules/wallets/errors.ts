@@ -90,4 +90,4 @@ export const merchantValidationFailed = (why: string) =>
 export const walletTransactionNotFound = () => notFound('Transaction', 'transaction_id');
 
 export const walletPaymentNotPayable = (why: string) =>
-  paymentErrors.error('transaction_not_payable', `The transaction cannot be paid: ${why}`);
+  paymentErrors.error(paymentErrors.code.transaction_not_payable, `The transaction cannot be paid: ${why}`);

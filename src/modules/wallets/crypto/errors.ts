@@ -1,4 +1,4 @@
-import type { ErrorTable } from '../../../platform/errors/error-table.ts';
+import { type ErrorTable, errorsOf } from '../../../platform/errors/error-table.ts';
 
 /**
  * Why a wallet payment token was refused, each code with its kind: a token that cannot be read at all is a bad
@@ -30,6 +30,9 @@ export const WALLET_TOKEN_ERRORS = {
 } as const satisfies ErrorTable;
 
 export type WalletTokenErrorCode = keyof typeof WALLET_TOKEN_ERRORS;
+
+/** The codes by name, where a token is refused: `new WalletTokenError(tokenCode.signature_invalid, …)`. */
+export const tokenCode = errorsOf(WALLET_TOKEN_ERRORS).code;
 
 export class WalletTokenError extends Error {
   readonly code: WalletTokenErrorCode;

@@ -4,6 +4,7 @@
  */
 export {
   isWalletTokenError,
+  tokenCode,
   WALLET_TOKEN_ERRORS,
   WalletTokenError,
   type WalletTokenErrorCode,
