@@ -26,5 +26,11 @@ const backOffice = errorsOf(BACK_OFFICE_ERRORS);
 /** A refund (or dispute) the rules refuse: 422 with its code, e.g. `refund_exceeds_remaining`. */
 export const refundRefused = backOffice.error;
 
+/** The codes by name, where a refusal is made: `refundRefused(refusal.order_voided, …)`. */
+export const refusal = backOffice.code;
+
 /** A REST contract's entry for one of these codes (its status from the table). */
 export const backOfficeErrorEntry = backOffice.entry;
+
+/** The same by name, as the contracts write it: `backOfficeErrorEntries.order_voided(when)`. */
+export const backOfficeErrorEntries = backOffice.entries;

@@ -1,6 +1,6 @@
 import type { Order, Transaction } from '../orders/index.ts';
 import { describeMoney, isSucceededTransactionStatus, type OrderStatus } from '../orders/index.ts';
-import { type BackOfficeErrorCode, refundRefused } from './errors.ts';
+import { type BackOfficeErrorCode, refundRefused, refusal } from './errors.ts';
 
 /**
  * When an order may be refunded or charged back and by how much (spec 4.3, 7.1, 8; issue 16). Pure: the caller
@@ -47,7 +47,7 @@ export function assessRefund(facts: RefundFacts): RefundAssessment {
   const { order } = facts;
   if (order.kind !== 'payment') {
     throw refundRefused(
-      'order_not_refundable',
+      refusal.order_not_refundable,
       `Only a payment can be refunded; this is a ${order.kind} order`,
     );
   }
@@ -57,12 +57,12 @@ export function assessRefund(facts: RefundFacts): RefundAssessment {
   // A void after partial captures released only the rest: what was captured stays refundable.
   const captured = facts.captures.some((capture) => isSucceededTransactionStatus(capture.status));
   if (voided && !captured) {
-    throw refundRefused('order_voided', 'The order was voided: there is no payment to refund');
+    throw refundRefused(refusal.order_voided, 'The order was voided: there is no payment to refund');
   }
   // `see-transactions`: the customer paid and the merchant checks each transaction; a paid one can be refunded.
   if (order.status !== 'completed' && order.status !== 'see-transactions') {
     throw refundRefused(
-      'order_not_paid',
+      refusal.order_not_paid,
       `Only a completed order can be refunded; this order is '${order.status}'`,
     );
   }
@@ -105,7 +105,7 @@ function paymentOf(succeeded: Transaction[], paymentId: string | undefined): Tra
     const named = succeeded.find((t) => t.id === paymentId);
     if (!named) {
       throw refundRefused(
-        'transaction_not_paid',
+        refusal.transaction_not_paid,
         'transaction_id: is not a paid transaction of this order',
         'transaction_id',
       );
@@ -113,11 +113,11 @@ function paymentOf(succeeded: Transaction[], paymentId: string | undefined): Tra
     return named;
   }
   if (succeeded.length === 0) {
-    throw refundRefused('order_not_paid', 'The order has no paid transaction to refund');
+    throw refundRefused(refusal.order_not_paid, 'The order has no paid transaction to refund');
   }
   if (succeeded.length > 1) {
     throw refundRefused(
-      'transaction_required',
+      refusal.transaction_required,
       `transaction_id: the order holds ${succeeded.length} paid transactions; name the one to refund`,
       'transaction_id',
     );
@@ -158,7 +158,7 @@ function refundableAmountOf(payment: Transaction, captures: Transaction[]): numb
   const captured = capturedAmountOf(payment, captures);
   if (captured > 0) return captured;
   throw refundRefused(
-    'order_not_captured',
+    refusal.order_not_captured,
     'The pre-authorization was not captured: void it to release the money instead of refunding',
   );
 }
@@ -167,7 +167,7 @@ export function assertRefundAmount(
   assessment: RefundAssessment,
   amount: number,
   currency: string,
-  code: BackOfficeErrorCode = 'refund_exceeds_remaining',
+  code: BackOfficeErrorCode = refusal.refund_exceeds_remaining,
 ): void {
   if (amount > assessment.remaining) {
     const chargedBack = assessment.chargedBack
@@ -187,7 +187,7 @@ export function assertRefundAmount(
 /** What a chargeback order still disputes: its amount less the reversals already recorded on it. */
 export function reversibleAmount(chargeback: Order, reversals: Order[]): number {
   if (chargeback.kind !== 'chargeback' || chargeback.status !== 'completed') {
-    throw refundRefused('not_a_chargeback', 'Only a completed chargeback order can be reversed');
+    throw refundRefused(refusal.not_a_chargeback, 'Only a completed chargeback order can be reversed');
   }
   const reversed = reversals
     .filter((reversal) => reversal.kind === 'reversal' && reversal.status === 'completed')

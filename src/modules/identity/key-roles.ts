@@ -1,7 +1,8 @@
 import type { Actor } from '../../platform/auth/actor.ts';
 import { isRole, type Role, roleAtLeast } from '../../platform/auth/roles.ts';
-import { DomainError, invalid } from '../../platform/errors/domain-error.ts';
+import { invalid } from '../../platform/errors/domain-error.ts';
 import type { KeyUser } from './api-key.entity.ts';
+import { roleAboveMaker } from './errors.ts';
 
 /**
  * Who makes or changes a key: a signed-in user (whose role bounds the key's), or the operator at the command
@@ -34,10 +35,4 @@ export function keyRole(asked: string | null | undefined, fallback: Role, maker:
   return role;
 }
 
-export const roleAboveMaker = (makerRole: Role, role: Role) =>
-  new DomainError(
-    'forbidden',
-    'role_above_yours',
-    `A key may not have a role above its maker's: you are ${makerRole}, the key would be ${role}`,
-    'role',
-  );
+export { roleAboveMaker };

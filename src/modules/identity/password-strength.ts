@@ -2,6 +2,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
 import { invalid } from '../../platform/errors/domain-error.ts';
+import { identityErrors } from './errors.ts';
 
 /** The product's own name and words: a password made of them is guessed first. */
 const PRODUCT_WORDS = ['payments', 'gateway', 'payments gateway', 'payment', 'portal', 'merchant'];
@@ -42,7 +43,7 @@ export function refuseWeakPassword(password: string, user: { email: string }, fi
   throw invalid(
     field,
     `is too easy to guess${advice ? `: ${advice}` : ''}`,
-    'weak_password',
-    'weak_password',
+    identityErrors.code.weak_password,
+    identityErrors.code.weak_password,
   );
 }

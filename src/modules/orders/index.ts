@@ -9,7 +9,7 @@ export { getOrder, getOrders } from './commands/get-order.ts';
 export { getOrdersOfProjects } from './commands/get-orders.ts';
 export { customerReturnUrl, orderRetryUrl, orderUrl, paymentPageUrl } from './customer-urls.ts';
 export { addIsoDuration } from './duration.ts';
-export { SETUP_TOKEN_ERRORS, setupTokenNotFound } from './errors.ts';
+export { orderErrorEntries, orderErrors, SETUP_TOKEN_ERRORS, setupTokenNotFound } from './errors.ts';
 export { EVENT_TYPES, type EventData, type EventType } from './event-types.ts';
 export { currencyExponent, describeMoney, formatAmountWithDecimals, MAX_AMOUNT } from './money.ts';
 export { type JsonObject, Order } from './order.entity.ts';

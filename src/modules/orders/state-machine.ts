@@ -1,4 +1,5 @@
 import { DomainError } from '../../platform/errors/domain-error.ts';
+import { ORDER_ERRORS, orderErrors } from './errors.ts';
 
 /**
  * The one explicit state machine for orders and transactions (spec part 3).
@@ -108,7 +109,8 @@ export class TransitionRefusedError extends DomainError {
   readonly from: string;
   readonly to: string;
   constructor(entity: 'order' | 'transaction', from: string, to: string) {
-    super('conflict', 'invalid_transition', `${entity} cannot move from '${from}' to '${to}'`);
+    const code = orderErrors.code.invalid_transition;
+    super(ORDER_ERRORS[code], code, `${entity} cannot move from '${from}' to '${to}'`);
     this.entity = entity;
     this.from = from;
     this.to = to;

@@ -25,5 +25,5 @@ export { loadPaymentPage, type PaymentPageState } from './commands/load-payment-
 export { payOnPage } from './commands/pay-on-page.ts';
 export { CREDIT_CARD } from './credit-card.ts';
 export type { PaymentDeps } from './deps.ts';
-export { vaultTokenNotFound } from './errors.ts';
+export { paymentErrorEntries, paymentErrors, vaultTokenNotFound } from './errors.ts';
 export { PaymentRepository } from './payment.repository.ts';

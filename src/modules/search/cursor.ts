@@ -7,7 +7,7 @@
  * Keeping sort and size inside lets the server enforce spec 4.14 rule 3: both stay identical in all requests
  * of one paging run (`cursor_mismatch` otherwise).
  */
-import { SearchQueryError } from './errors.ts';
+import { SearchQueryError, searchCode } from './errors.ts';
 import {
   formatSort,
   isSortField,
@@ -56,7 +56,7 @@ export function decodeCursor(searchAfter: string, spec: SortSpec, size: number):
   const payload = parsePayload(searchAfter);
   if (payload.field !== spec.field || payload.direction !== spec.direction || payload.size !== size) {
     throw new SearchQueryError(
-      'cursor_mismatch',
+      searchCode.cursor_mismatch,
       `search_after belongs to a run with sort "${payload.field} ${payload.direction}" and size ${payload.size}, ` +
         `but this request has sort "${formatSort(spec)}" and size ${size}; keep sort and size identical within one paging run, ` +
         'or start again with search_after "-1"',
@@ -110,6 +110,6 @@ function isRealInstant(value: string): boolean {
 
 const invalidCursor = (): SearchQueryError =>
   new SearchQueryError(
-    'invalid_cursor',
+    searchCode.invalid_cursor,
     'search_after is not a cursor returned by this search; pass "-1" for the first page or the sort value of the previous response',
   );

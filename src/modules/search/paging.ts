@@ -7,7 +7,7 @@
  *   accepted as well, since clients write it that way. Never together with `start`.
  * `null` counts as absent (GraphQL sends nulls for omitted nullable arguments).
  */
-import { SearchQueryError } from './errors.ts';
+import { SearchQueryError, searchCode } from './errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 1000;
@@ -23,7 +23,7 @@ export type PagingPlan =
   | { readonly mode: 'offset'; readonly start: number; readonly size: number }
   | { readonly mode: 'search_after'; readonly searchAfter: string; readonly size: number };
 
-/** Throws SearchQueryError('invalid_paging'). */
+/** Throws SearchQueryError `invalid_paging`. */
 export function validatePaging(input: PagingInput): PagingPlan {
   const size = input.size == null ? DEFAULT_PAGE_SIZE : integerAtLeast('size', input.size, 1);
   if (size > MAX_PAGE_SIZE) {
@@ -61,4 +61,5 @@ function searchAfterText(value: unknown): string {
   return value;
 }
 
-const invalidPaging = (message: string): SearchQueryError => new SearchQueryError('invalid_paging', message);
+const invalidPaging = (message: string): SearchQueryError =>
+  new SearchQueryError(searchCode.invalid_paging, message);

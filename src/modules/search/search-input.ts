@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DomainError } from '../../platform/errors/domain-error.ts';
+import type { DomainError } from '../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../platform/errors/zod.ts';
-import type { SearchQueryError } from './errors.ts';
+import { type SearchQueryError, searchQueryErrors } from './errors.ts';
 import type { OrderSearchRequest } from './plan.ts';
 
 /**
@@ -77,5 +77,5 @@ const FIELD_BY_CODE: Readonly<Record<SearchQueryError['code'], string | null>> =
 export function searchInputError(error: SearchQueryError): DomainError {
   const field = FIELD_BY_CODE[error.code];
   const message = field === 'query' ? `query: ${error.message}` : error.message;
-  return new DomainError('invalid_request', error.code, message, field);
+  return searchQueryErrors.error(error.code, message, field);
 }

@@ -13,7 +13,7 @@
  * timestamptz stores; a JS Date would drop the microseconds and make keyset paging skip rows), amounts as
  * decimal digits (bigint). The repository selects `sortValueSql(spec)` next to `o.id` for that.
  */
-import { SearchQueryError } from './errors.ts';
+import { SearchQueryError, searchCode } from './errors.ts';
 import type { SqlFragment } from './sql-fragment.ts';
 
 export const SORT_FIELDS = ['created', 'modified', 'completed', 'amount'] as const;
@@ -50,14 +50,14 @@ const COLUMNS: Record<SortField, Omit<SortColumn, 'direction'>> = {
 
 const SORT_PATTERN = /^\s*([a-z_]+)(?:\s+(asc|desc))?\s*$/i;
 
-/** Parses `sort`; undefined, null or blank means DEFAULT_SORT. Throws SearchQueryError('invalid_sort'). */
+/** Parses `sort`; undefined, null or blank means DEFAULT_SORT. Throws SearchQueryError `invalid_sort`. */
 export function parseSort(sort: string | null | undefined): SortSpec {
   const text = sort == null || sort.trim() === '' ? DEFAULT_SORT : sort;
   const match = SORT_PATTERN.exec(text);
   const field = match?.[1]?.toLowerCase();
   if (!match || !isSortField(field)) {
     throw new SearchQueryError(
-      'invalid_sort',
+      searchCode.invalid_sort,
       `sort "${text}" is not valid; write "<field> asc" or "<field> desc" with field one of ${SORT_FIELDS.join(', ')}`,
     );
   }
@@ -110,7 +110,7 @@ export function keysetPredicate(spec: SortSpec, after: SortKey): SqlFragment {
   const idParam = `cast(? as ${tiebreaker.type})`;
   if (after.value === null) {
     if (!column.nullable) {
-      throw new SearchQueryError('invalid_cursor', `search_after has no ${spec.field} value`);
+      throw new SearchQueryError(searchCode.invalid_cursor, `search_after has no ${spec.field} value`);
     }
     return {
       sql: `(${column.expression} is null and ${tiebreaker.expression} ${comparison} ${idParam})`,
@@ -150,7 +150,7 @@ export function keysetBeforePredicate(spec: SortSpec, before: SortKey): SqlFragm
   const idParam = `cast(? as ${tiebreaker.type})`;
   if (before.value === null) {
     if (!column.nullable) {
-      throw new SearchQueryError('invalid_cursor', `before has no ${spec.field} value`);
+      throw new SearchQueryError(searchCode.invalid_cursor, `before has no ${spec.field} value`);
     }
     return {
       sql: `(${column.expression} is not null or ${tiebreaker.expression} ${comparison} ${idParam})`,

@@ -1,26 +1,32 @@
-import { DomainError, type DomainErrorKind } from '../../platform/errors/domain-error.ts';
-import { HTTP_STATUS_BY_KIND } from '../../platform/errors/http-status.ts';
+import type { DomainError } from '../../platform/errors/domain-error.ts';
+import { notFound } from '../../platform/errors/domain-error.ts';
+import { commonError, type ErrorTable, errorsOf } from '../../platform/errors/error-table.ts';
 import type { ErrorContract } from '../../platform/http/route-contract.ts';
-import type { WalletTokenError, WalletTokenErrorCode } from './crypto/index.ts';
+import { paymentErrors } from '../payments/index.ts';
+import { WALLET_TOKEN_ERRORS, type WalletTokenError, type WalletTokenErrorCode } from './crypto/index.ts';
 
 /** Refusals of the wallet endpoints (the README section Wallets A and B lists them). Messages never carry card data. */
 
 /**
- * A token that cannot be read at all is a bad request; one that reads but fails a check (signature, chain,
- * time, decryption, payload) is well-formed yet unacceptable. The REST `type` is the stable token error code.
+ * The wallets' codes with their kinds: the payment token's refusals (crypto/errors.ts) and the endpoints' own.
+ * These errors and the REST contracts' error lists (rest/wallet-contracts.ts) are built from here.
  */
-const KIND_BY_TOKEN_ERROR: Readonly<Record<WalletTokenErrorCode, DomainErrorKind>> = {
-  malformed_token: 'invalid_request',
-  unsupported_version: 'invalid_request',
-  unknown_public_key_hash: 'unprocessable',
-  signature_invalid: 'unprocessable',
-  certificate_chain_invalid: 'unprocessable',
-  signing_time_out_of_range: 'unprocessable',
-  signing_key_expired: 'unprocessable',
-  message_expired: 'unprocessable',
-  decryption_failed: 'unprocessable',
-  malformed_payment_data: 'unprocessable',
-};
+export const WALLET_ERRORS = {
+  ...WALLET_TOKEN_ERRORS,
+  wallet_a_not_configured: 'unprocessable',
+  wallet_b_not_configured: 'unprocessable',
+  payment_method_not_active: 'forbidden',
+  payment_method_mismatch: 'conflict',
+  test_environment_not_allowed: 'forbidden',
+  invalid_validation_url: 'invalid_request',
+  merchant_validation_failed: 'unprocessable',
+} as const satisfies ErrorTable;
+
+const walletErrors = errorsOf(WALLET_ERRORS);
+const { error } = walletErrors;
+
+/** A REST contract's entry for one of the wallet codes: `walletErrorEntries.wallet_a_not_configured(when)`. */
+export const walletErrorEntries = walletErrors.entries;
 
 const TOKEN_REFUSAL_WHEN: Readonly<Record<WalletTokenErrorCode, string>> = {
   malformed_token: 'The token is not shaped like its format',
@@ -36,74 +42,52 @@ const TOKEN_REFUSAL_WHEN: Readonly<Record<WalletTokenErrorCode, string>> = {
 };
 
 /** Every refusal of a payment token, as the token calls' REST contracts document them. */
-export const TOKEN_REFUSALS: readonly ErrorContract[] = Object.entries(KIND_BY_TOKEN_ERROR).map(
-  ([code, kind]) => ({
-    status: HTTP_STATUS_BY_KIND[kind],
-    type: code,
-    when: TOKEN_REFUSAL_WHEN[code as WalletTokenErrorCode],
-  }),
-);
+export const TOKEN_REFUSALS: readonly ErrorContract[] = (
+  Object.keys(WALLET_TOKEN_ERRORS) as WalletTokenErrorCode[]
+).map((code) => walletErrors.entry(code, TOKEN_REFUSAL_WHEN[code]));
 
-export function refusedToken(error: WalletTokenError): DomainError {
-  return new DomainError(
-    KIND_BY_TOKEN_ERROR[error.code],
-    error.code,
-    `The payment token was refused: ${error.message}`,
-  );
+export function refusedToken(refused: WalletTokenError): DomainError {
+  return error(refused.code, `The payment token was refused: ${refused.message}`);
 }
 
 export const cardNumberInvalid = () =>
-  new DomainError(
-    'unprocessable',
-    'malformed_payment_data',
+  error(
+    walletErrors.code.malformed_payment_data,
     'The payment token was refused: its card number fails the check digit',
   );
 
 export const walletNotConfigured = (wallet: 'wallet_a' | 'wallet_b', what: string) =>
-  new DomainError(
-    'unprocessable',
+  error(
     `${wallet}_not_configured`,
     `${wallet === 'wallet_a' ? 'Wallet A' : 'Wallet B'} is not configured on this server: ${what}`,
   );
 
 export const paymentMethodNotActive = (method: string) =>
-  new DomainError('forbidden', 'payment_method_not_active', `'${method}' is not active in this project`);
+  error('payment_method_not_active', `'${method}' is not active in this project`);
 
 export const wrongPaymentMethod = (field: string, expected: string, actual: string) =>
-  new DomainError(
-    'conflict',
-    'payment_method_mismatch',
-    `${field}: belongs to a ${actual} transaction, not ${expected}`,
-    field,
-  );
+  error('payment_method_mismatch', `${field}: belongs to a ${actual} transaction, not ${expected}`, field);
 
 export const testEnvironmentOnly = () =>
-  new DomainError(
-    'forbidden',
+  error(
     'test_environment_not_allowed',
     'The test token service is for test projects only; live projects use /tokens/',
   );
 
 export const invalidValidationUrl = (problem: string) =>
-  new DomainError('invalid_request', 'invalid_validation_url', `validationUrl: ${problem}`, 'validationUrl');
+  error('invalid_validation_url', `validationUrl: ${problem}`, 'validationUrl');
 
 export const merchantIdentifierMismatch = () =>
-  new DomainError(
-    'invalid_request',
+  commonError(
     'invalid_request',
     'merchantIdentifier: must be the project id without hyphens',
     'merchantIdentifier',
   );
 
 export const merchantValidationFailed = (why: string) =>
-  new DomainError(
-    'unprocessable',
-    'merchant_validation_failed',
-    `The wallet provider did not start a merchant session: ${why}`,
-  );
+  error('merchant_validation_failed', `The wallet provider did not start a merchant session: ${why}`);
 
-export const walletTransactionNotFound = () =>
-  new DomainError('not_found', 'not_found', 'Transaction not found', 'transaction_id');
+export const walletTransactionNotFound = () => notFound('Transaction', 'transaction_id');
 
 export const walletPaymentNotPayable = (why: string) =>
-  new DomainError('conflict', 'transaction_not_payable', `The transaction cannot be paid: ${why}`);
+  paymentErrors.error(paymentErrors.code.transaction_not_payable, `The transaction cannot be paid: ${why}`);

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
-import { DomainError } from '../errors/domain-error.ts';
+import {
+  idempotencyKeyInUse,
+  idempotencyKeyReused,
+  invalidIdempotencyKey,
+} from '../errors/idempotency-errors.ts';
 import { isGraphQLRoute } from '../graphql/paths.ts';
 import { type IdempotentOperation, keyedOperation } from '../operations/idempotent-operation.ts';
 import {
@@ -64,24 +68,9 @@ const PURGE_EVERY_MS = 10 * 60 * 1000;
 /** The methods a key applies to: the writes. (GET, HEAD, OPTIONS are safe; a key on them is ignored.) */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT']);
 
-const reused = () =>
-  new DomainError(
-    'unprocessable',
-    'idempotency_key_reused',
-    'This Idempotency-Key was already used for a different request; use a new key for a new request',
-  );
-const inUse = () =>
-  new DomainError(
-    'conflict',
-    'idempotency_key_in_use',
-    'A request with this Idempotency-Key is still being processed; retry after it has finished',
-  );
-const badKey = () =>
-  new DomainError(
-    'invalid_request',
-    'invalid_idempotency_key',
-    'Idempotency-Key must be 1 to 255 printable ASCII characters',
-  );
+const reused = idempotencyKeyReused;
+const inUse = idempotencyKeyInUse;
+const badKey = invalidIdempotencyKey;
 
 /** Adds the hooks to the root instance; call before any route or GraphQL is mounted. */
 export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {

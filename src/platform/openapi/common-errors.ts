@@ -1,3 +1,5 @@
+import { commonErrorEntries } from '../errors/error-table.ts';
+import { idempotencyErrorEntries } from '../errors/idempotency-errors.ts';
 import type { ErrorContract, RouteContract } from '../http/route-contract.ts';
 
 /**
@@ -10,10 +12,10 @@ export function commonErrors(contract: RouteContract): ErrorContract[] {
   if (contract.method !== 'GET') {
     errors.push(
       {
-        status: 400,
-        type: 'invalid_request',
-        when: 'A field is missing, of the wrong type or out of range, or unknown: `fields` names each one',
-        value: 'amount: is required; unknown field(s): colour',
+        ...commonErrorEntries.invalid_request(
+          'A field is missing, of the wrong type or out of range, or unknown: `fields` names each one',
+          'amount: is required; unknown field(s): colour',
+        ),
         fields: [
           { field: 'amount', code: 'required', message: 'amount: is required' },
           { field: 'colour', code: 'unknown_field', message: 'colour: is not a known field' },
@@ -40,56 +42,48 @@ export function commonErrors(contract: RouteContract): ErrorContract[] {
     );
   }
   if (contract.auth !== 'none') {
-    errors.push({
-      status: 401,
-      type: 'unauthorized',
-      when:
+    errors.push(
+      commonErrorEntries.unauthorized(
         contract.auth === 'api_key'
           ? 'The API key is missing, malformed, unknown, revoked or expired (with `WWW-Authenticate: Basic`)'
           : 'No valid portal session cookie',
-      value:
         contract.auth === 'api_key'
           ? 'Authenticate with HTTP Basic auth: the API key as user name and an empty password'
           : 'Sign in first: the session is missing, has ended or has expired',
-    });
+      ),
+    );
   }
   if (
     contract.auth === 'api_key' &&
     (contract.role ?? (contract.method === 'GET' ? 'viewer' : 'developer')) !== 'viewer'
   ) {
-    errors.push({
-      status: 403,
-      type: 'forbidden',
-      when: "The API key's role is below what this needs (a `viewer` key only reads)",
-      value: 'Forbidden: this API key has the viewer role; this needs developer or higher',
-    });
+    errors.push(
+      commonErrorEntries.forbidden(
+        "The API key's role is below what this needs (a `viewer` key only reads)",
+        'Forbidden: this API key has the viewer role; this needs developer or higher',
+      ),
+    );
   }
   if (contract.auth === 'api_key' && (contract.method === 'POST' || contract.method === 'PUT')) {
     errors.push(
-      {
-        status: 400,
-        type: 'invalid_idempotency_key',
-        when: '`Idempotency-Key` is not 1 to 255 printable ASCII characters',
-        value: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
-      },
-      {
-        status: 409,
-        type: 'idempotency_key_in_use',
-        when: 'A request with the same `Idempotency-Key` is still being processed: retry after it finished',
-      },
-      {
-        status: 422,
-        type: 'idempotency_key_reused',
-        when: 'The `Idempotency-Key` was used before for a different request',
-      },
+      idempotencyErrorEntries.invalid_idempotency_key(
+        '`Idempotency-Key` is not 1 to 255 printable ASCII characters',
+        'Idempotency-Key must be 1 to 255 printable ASCII characters',
+      ),
+      idempotencyErrorEntries.idempotency_key_in_use(
+        'A request with the same `Idempotency-Key` is still being processed: retry after it finished',
+      ),
+      idempotencyErrorEntries.idempotency_key_reused(
+        'The `Idempotency-Key` was used before for a different request',
+      ),
     );
   }
-  errors.push({
-    status: 429,
-    type: 'rate_limited',
-    when: 'Too many requests from this credential or address: retry after `Retry-After` seconds',
-    value: 'Too many requests: retry after 12 second(s)',
-  });
+  errors.push(
+    commonErrorEntries.rate_limited(
+      'Too many requests from this credential or address: retry after `Retry-After` seconds',
+      'Too many requests: retry after 12 second(s)',
+    ),
+  );
   return errors;
 }
 

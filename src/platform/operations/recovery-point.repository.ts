@@ -1,6 +1,6 @@
 import { preparedStatement, type SqlPart } from '../db/prepared.ts';
 import { Repository } from '../db/repository.ts';
-import { DomainError } from '../errors/domain-error.ts';
+import { idempotencyKeyInUse } from '../errors/idempotency-errors.ts';
 
 /** What a phase records for a retry to resume from (ids, amounts, flags). */
 export type RecoveryData = Record<string, string | number | boolean | null>;
@@ -34,11 +34,7 @@ export class RecoveryPointRepository extends Repository {
       await this.prepared(RECORD_PHASE, [claim.id, claim.token, point, JSON.stringify(data)]);
     } catch (error) {
       if ((error as { code?: string }).code === '22012') {
-        throw new DomainError(
-          'conflict',
-          'idempotency_key_in_use',
-          'A request with this Idempotency-Key is still being processed; retry after it has finished',
-        );
+        throw idempotencyKeyInUse();
       }
       throw error;
     }

@@ -16,7 +16,7 @@ import {
   Transaction,
 } from '../../orders/index.ts';
 import type { AcquirerNotification } from '../../payments/index.ts';
-import { refundRefused } from '../errors.ts';
+import { refundRefused, refusal } from '../errors.ts';
 import { RefundRepository } from '../refund.repository.ts';
 import { loadRefundFacts } from '../refund-facts.ts';
 import { assertRefundAmount, assessRefund, paidTransactionsOf, reversibleAmount } from '../refund-rules.ts';
@@ -103,10 +103,10 @@ async function recordChargeback(
   if (paidTransactionsOf(facts.transactions).some((t) => t.id === disputed.id)) facts.paymentId = disputed.id;
   const assessment = assessRefund(facts);
   if (assessment.payment.id !== disputed.id) {
-    throw refundRefused('not_a_payment', 'Only the paid transaction of an order can be charged back');
+    throw refundRefused(refusal.not_a_payment, 'Only the paid transaction of an order can be charged back');
   }
   refuseOtherCurrency(notice.currency, original.currency);
-  assertRefundAmount(assessment, notice.amount, original.currency, 'chargeback_exceeds_remaining');
+  assertRefundAmount(assessment, notice.amount, original.currency, refusal.chargeback_exceeds_remaining);
 
   const chargeback = Order.createDispute(original, 'chargeback', notice.amount, at, ids.order);
   const transaction = Transaction.createDispute(chargeback, disputed, {
@@ -141,7 +141,7 @@ async function recordReversal(
   refuseOtherCurrency(notice.currency, chargeback.currency);
   if (notice.amount > remaining) {
     throw refundRefused(
-      'reversal_exceeds_chargeback',
+      refusal.reversal_exceeds_chargeback,
       `amount: exceeds what the chargeback still disputes (${remaining} minor units)`,
       'amount',
     );
@@ -161,7 +161,7 @@ async function recordReversal(
 function refuseOtherCurrency(sent: string, expected: string): void {
   if (sent !== expected) {
     throw refundRefused(
-      'currency_mismatch',
+      refusal.currency_mismatch,
       `currency: must be the order's currency ${expected}`,
       'currency',
     );

@@ -5,7 +5,7 @@ import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { text } from '../../../platform/validation/text.ts';
 import { OrderRepository } from '../../orders/index.ts';
-import { refundRefused } from '../errors.ts';
+import { refundRefused, refusal } from '../errors.ts';
 import { createRefundInputSchema } from '../refund-input.ts';
 import { chargeablePaymentOf } from '../refund-rules.ts';
 import { type DisputeResult, receiveAcquirerNotification } from './receive-acquirer-notification.ts';
@@ -47,7 +47,7 @@ export async function simulateChargeback(
   // The paid attempt of the order (refund-rules.ts checks it again under the lock).
   const paid = chargeablePaymentOf(transactions);
   if (order.kind !== 'payment' || !paid) {
-    throw refundRefused('order_not_paid', 'Only a paid payment order can be charged back');
+    throw refundRefused(refusal.order_not_paid, 'Only a paid payment order can be charged back');
   }
   return receiveAcquirerNotification(deps, {
     kind: 'chargeback',
@@ -71,7 +71,7 @@ export async function simulateReversal(
   const input = parseOrThrow(reversalInputSchema, body ?? {});
   const { order, transactions } = await loadOwnOrder(deps, actor, chargebackOrderId);
   if (order.kind !== 'chargeback' || !transactions[0]) {
-    throw refundRefused('not_a_chargeback', 'Only a chargeback order can be reversed');
+    throw refundRefused(refusal.not_a_chargeback, 'Only a chargeback order can be reversed');
   }
   return receiveAcquirerNotification(deps, {
     kind: 'reversal',

@@ -1,19 +1,18 @@
 import { z } from 'zod';
+import { commonErrorEntries } from '../../../platform/errors/error-table.ts';
 import { defineContract } from '../../../platform/http/route-contract.ts';
 import { orderIdParam, orderJsonSchema } from '../../orders/index.ts';
 import { chargebackInputSchema, reversalInputSchema } from '../commands/simulate-dispute.ts';
-import { backOfficeErrorEntry } from '../errors.ts';
+import { backOfficeErrorEntries } from '../errors.ts';
 
 /**
  * Test projects' simulated dispute notices (issue 16 point 1); registered by dispute-routes.ts. A live key gets
  * the same 404 as an unknown route.
  */
 
-const liveKey = {
-  status: 404,
-  type: 'not_found',
-  when: 'A live key (these routes exist for test projects only), or no such order in your project',
-} as const;
+const liveKey = commonErrorEntries.not_found(
+  'A live key (these routes exist for test projects only), or no such order in your project',
+);
 
 export const simulateChargebackContract = defineContract({
   method: 'POST',
@@ -33,11 +32,10 @@ export const simulateChargebackContract = defineContract({
   success: { status: 201, description: 'The chargeback order.', schema: orderJsonSchema },
   errors: [
     liveKey,
-    backOfficeErrorEntry('order_not_paid', 'The order is not a paid payment order'),
-    backOfficeErrorEntry('not_a_payment', 'The order is not a payment order'),
-    backOfficeErrorEntry('order_voided', 'The order was voided: nothing was paid'),
-    backOfficeErrorEntry(
-      'chargeback_exceeds_remaining',
+    backOfficeErrorEntries.order_not_paid('The order is not a paid payment order'),
+    backOfficeErrorEntries.not_a_payment('The order is not a payment order'),
+    backOfficeErrorEntries.order_voided('The order was voided: nothing was paid'),
+    backOfficeErrorEntries.chargeback_exceeds_remaining(
       'More than what remains after refunds and chargebacks',
     ),
   ],
@@ -63,9 +61,8 @@ export const simulateReversalContract = defineContract({
   success: { status: 201, description: 'The reversal order.', schema: orderJsonSchema },
   errors: [
     liveKey,
-    backOfficeErrorEntry('not_a_chargeback', 'The order is not a chargeback order'),
-    backOfficeErrorEntry(
-      'reversal_exceeds_chargeback',
+    backOfficeErrorEntries.not_a_chargeback('The order is not a chargeback order'),
+    backOfficeErrorEntries.reversal_exceeds_chargeback(
       'More than what remains of the chargeback after earlier reversals',
     ),
   ],

@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { commonErrorEntries } from '../../../platform/errors/error-table.ts';
 import { defineContract } from '../../../platform/http/route-contract.ts';
 import {
   EXAMPLE_IDS,
   exampleRefundOrder,
   MAX_AMOUNT,
   ORDER_STATUSES,
+  orderErrorEntries,
   orderIdParam,
   orderJsonSchema,
 } from '../../orders/index.ts';
-import { backOfficeErrorEntry } from '../errors.ts';
+import { backOfficeErrorEntries } from '../errors.ts';
 import { createRefundInputSchema } from '../refund-input.ts';
 
 /** Spec 4.3 and 4.4; registered by refund-routes.ts. */
@@ -62,30 +64,23 @@ export const createRefundContract = defineContract({
     examples: { partial: { value: exampleRefundOrder } },
   },
   errors: [
-    { status: 404, type: 'not_found', when: 'No such order in your project', value: 'Order not found' },
-    backOfficeErrorEntry(
-      'refund_exceeds_remaining',
+    commonErrorEntries.not_found('No such order in your project', 'Order not found'),
+    backOfficeErrorEntries.refund_exceeds_remaining(
       'The amount is more than what remains to refund',
       'amount: 15.01 EUR (1501 minor units) exceeds the remaining refundable amount of 15.00 EUR (1500 minor ' +
         'units): 15.00 EUR (1500 minor units) paid, 0.00 EUR (0 minor units) already refunded or being refunded',
     ),
-    backOfficeErrorEntry(
-      'order_not_paid',
+    backOfficeErrorEntries.order_not_paid(
       'The order is neither completed nor `see-transactions`, or has no paid transaction',
     ),
-    backOfficeErrorEntry(
-      'transaction_required',
+    backOfficeErrorEntries.transaction_required(
       'The order holds several paid transactions (`see-transactions`): `transaction_id` must name one',
     ),
-    backOfficeErrorEntry('transaction_not_paid', '`transaction_id` is not a paid transaction of this order'),
-    backOfficeErrorEntry('order_not_refundable', 'The order is itself a refund, capture or void'),
-    backOfficeErrorEntry('order_voided', 'The order was voided: nothing was paid'),
-    backOfficeErrorEntry('order_not_captured', 'A pre-authorization that was not captured: void it instead'),
-    {
-      status: 422,
-      type: 'acquirer_not_configured',
-      when: 'A live project, and no acquirer connection is configured',
-    },
+    backOfficeErrorEntries.transaction_not_paid('`transaction_id` is not a paid transaction of this order'),
+    backOfficeErrorEntries.order_not_refundable('The order is itself a refund, capture or void'),
+    backOfficeErrorEntries.order_voided('The order was voided: nothing was paid'),
+    backOfficeErrorEntries.order_not_captured('A pre-authorization that was not captured: void it instead'),
+    orderErrorEntries.acquirer_not_configured('A live project, and no acquirer connection is configured'),
   ],
 });
 
@@ -121,7 +116,5 @@ export const listRefundsContract = defineContract({
       },
     },
   },
-  errors: [
-    { status: 404, type: 'not_found', when: 'No such order in your project', value: 'Order not found' },
-  ],
+  errors: [commonErrorEntries.not_found('No such order in your project', 'Order not found')],
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commonErrorEntries } from '../../../platform/errors/error-table.ts';
 import { defineContract } from '../../../platform/http/route-contract.ts';
 import { EVENT_TYPES, EXAMPLE_IDS } from '../../orders/index.ts';
 import { listEventsQuerySchema } from './event-query.ts';
@@ -40,12 +41,10 @@ const exampleEvent = {
   cursor: 'NzU0OjEy',
 };
 
-const notFound = {
-  status: 404,
-  type: 'not_found',
-  when: 'No such event in your project (or it is past the retention period)',
-  value: 'Event not found',
-};
+const notFound = commonErrorEntries.not_found(
+  'No such event in your project (or it is past the retention period)',
+  'Event not found',
+);
 
 export const listEventsContract = defineContract({
   method: 'GET',
@@ -73,12 +72,10 @@ export const listEventsContract = defineContract({
     examples: { page: { value: { events: [exampleEvent], next: null } } },
   },
   errors: [
-    {
-      status: 400,
-      type: 'invalid_request',
-      when: 'An unknown parameter, a `limit` out of range, an unknown `type`, or an `after` that is neither a cursor nor an event of this project',
-      value: "after: must be a cursor from this feed or an event's id",
-    },
+    commonErrorEntries.invalid_request(
+      'An unknown parameter, a `limit` out of range, an unknown `type`, or an `after` that is neither a cursor nor an event of this project',
+      "after: must be a cursor from this feed or an event's id",
+    ),
   ],
 });
 

@@ -4,6 +4,7 @@ import { DomainError, notFound } from '../../../platform/errors/domain-error.ts'
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import type { CounterStore } from '../../../platform/limits/counter-store.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
+import { wrongPassword } from '../errors.ts';
 import { hashPassword, passwordMatches } from '../password.ts';
 import { PasswordResetRepository } from '../password-reset.repository.ts';
 import { refuseWeakPassword } from '../password-strength.ts';
@@ -39,12 +40,7 @@ export async function changePassword(
   if ((wrong?.level ?? 0) >= WRONG_CURRENT_MAX) throw tooManyTries();
   if (!(await passwordMatches(user.passwordHash, parsed.currentPassword))) {
     await deps.counters.add([{ ...tries, amount: 1 }]);
-    throw new DomainError(
-      'invalid_request',
-      'wrong_password',
-      'currentPassword: is not your password',
-      'currentPassword',
-    );
+    throw wrongPassword();
   }
   refuseWeakPassword(parsed.newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(parsed.newPassword);

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { changingCredentials } from '../../../platform/auth/changing-credentials.ts';
 import type { UnitOfWork } from '../../../platform/db/db.ts';
-import { DomainError, notFound } from '../../../platform/errors/domain-error.ts';
+import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
+import { resetLinkRefused } from '../errors.ts';
 import { hashPassword } from '../password.ts';
 import { PasswordResetRepository } from '../password-reset.repository.ts';
 import { refuseWeakPassword } from '../password-strength.ts';
@@ -95,11 +96,3 @@ export async function resetPassword(
     await options.recordIn?.(uow, user);
   });
 }
-
-export const resetLinkRefused = () =>
-  new DomainError(
-    'invalid_request',
-    'invalid_reset_link',
-    'token: this reset link is not valid: it was used, it expired, or a newer one was issued',
-    'token',
-  );

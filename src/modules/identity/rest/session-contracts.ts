@@ -3,6 +3,7 @@ import { ROLES } from '../../../platform/auth/roles.ts';
 import { defineContract } from '../../../platform/http/route-contract.ts';
 import { resetPasswordInputSchema } from '../commands/password-reset.ts';
 import { signInInputSchema } from '../commands/sign-in.ts';
+import { identityErrorEntries } from '../errors.ts';
 
 /**
  * The portal's session endpoints at `{merchant_portal_url}/session`; registered by session-routes.ts under the
@@ -63,19 +64,14 @@ export const signInContract = defineContract({
     headers: { 'Set-Cookie': { description: 'The session cookie.' } },
   },
   errors: [
-    {
-      status: 401,
-      type: 'invalid_credentials',
-      when: 'The e-mail address or password is incorrect',
-      value: 'The e-mail address or password is incorrect',
-    },
-    {
-      status: 400,
-      type: 'project_required',
-      when: 'The address and password open accounts in several projects: send `project_id`',
-      value:
-        'project_id: this address and password open several projects; send project_id, one of 0b6c3f2a-8d4e-4f1a-9c7b-5e2d1a3f4b6c, 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9',
-    },
+    identityErrorEntries.invalid_credentials(
+      'The e-mail address or password is incorrect',
+      'The e-mail address or password is incorrect',
+    ),
+    identityErrorEntries.project_required(
+      'The address and password open accounts in several projects: send `project_id`',
+      'project_id: this address and password open several projects; send project_id, one of 0b6c3f2a-8d4e-4f1a-9c7b-5e2d1a3f4b6c, 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9',
+    ),
   ],
 });
 
@@ -110,13 +106,10 @@ export const signOutContract = defineContract({
   }),
   success: { status: 204, description: 'Signed out; the cookie is cleared.' },
   errors: [
-    {
-      status: 403,
-      type: 'csrf_token_invalid',
-      when: 'A valid session cookie without its `x-csrf-token`',
-      value:
-        'Send the x-csrf-token header with the csrf_token of the sign-in (GET the session to read it again)',
-    },
+    identityErrorEntries.csrf_token_invalid(
+      'A valid session cookie without its `x-csrf-token`',
+      'Send the x-csrf-token header with the csrf_token of the sign-in (GET the session to read it again)',
+    ),
   ],
 });
 
@@ -144,17 +137,13 @@ export const resetPasswordContract = defineContract({
   },
   success: { status: 204, description: 'The password is set; every session of the user has ended.' },
   errors: [
-    {
-      status: 400,
-      type: 'invalid_reset_link',
-      when: 'The link was used, expired, or a newer one was issued',
-      value: 'token: this reset link is not valid: it was used, it expired, or a newer one was issued',
-    },
-    {
-      status: 400,
-      type: 'weak_password',
-      when: 'The password is too easy to guess',
-      value: 'password: is too easy to guess: This is similar to a commonly used password.',
-    },
+    identityErrorEntries.invalid_reset_link(
+      'The link was used, expired, or a newer one was issued',
+      'token: this reset link is not valid: it was used, it expired, or a newer one was issued',
+    ),
+    identityErrorEntries.weak_password(
+      'The password is too easy to guess',
+      'password: is too easy to guess: This is similar to a commonly used password.',
+    ),
   ],
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { commonErrorEntries } from '../../../platform/errors/error-table.ts';
 import { defineContract } from '../../../platform/http/route-contract.ts';
+import { orderErrorEntries } from '../errors.ts';
 import {
   EXAMPLE_IDS,
   exampleHostedOrder,
@@ -83,28 +85,20 @@ export const createOrderContract = defineContract({
     },
   },
   errors: [
-    {
-      status: 400,
-      type: 'invalid_request',
-      when: 'A field the rules refuse, e.g. a payment method not active in the project',
-      value: "transactions.0.payment_method: 'wallet-a-pay' is not active in this project",
-    },
-    { status: 404, type: 'not_found', when: 'One-click: no such `vault_token` or `first_transaction_id`' },
-    {
-      status: 409,
-      type: 'first_transaction_not_completed',
-      when: 'One-click: `first_transaction_id` did not complete, so it stored no card',
-    },
-    {
-      status: 422,
-      type: 'acquirer_not_configured',
-      when: 'A card payment of a live project, and no acquirer connection is configured',
-    },
-    {
-      status: 422,
-      type: 'bank_not_connected',
-      when: 'An `ideal` transaction in a live project: iDEAL has no bank connection for live projects yet',
-    },
+    commonErrorEntries.invalid_request(
+      'A field the rules refuse, e.g. a payment method not active in the project',
+      "transactions.0.payment_method: 'wallet-a-pay' is not active in this project",
+    ),
+    commonErrorEntries.not_found('One-click: no such `vault_token` or `first_transaction_id`'),
+    orderErrorEntries.first_transaction_not_completed(
+      'One-click: `first_transaction_id` did not complete, so it stored no card',
+    ),
+    orderErrorEntries.acquirer_not_configured(
+      'A card payment of a live project, and no acquirer connection is configured',
+    ),
+    orderErrorEntries.bank_not_connected(
+      'An `ideal` transaction in a live project: iDEAL has no bank connection for live projects yet',
+    ),
   ],
 });
 
@@ -125,9 +119,7 @@ export const getOrderContract = defineContract({
     schema: orderJsonSchema,
     examples: { paid: { summary: 'A paid own-checkout order', value: examplePaidOrder } },
   },
-  errors: [
-    { status: 404, type: 'not_found', when: 'No such order in your project', value: 'Order not found' },
-  ],
+  errors: [commonErrorEntries.not_found('No such order in your project', 'Order not found')],
 });
 
 export const noOrderListContract = defineContract({
@@ -141,14 +133,11 @@ export const noOrderListContract = defineContract({
   tags: ['Orders'],
   auth: 'none',
   errors: [
-    {
-      status: 404,
-      type: 'not_found',
-      when: 'Always',
-      value:
-        'There is no list of orders at GET /v1/orders/: search them with POST /v1/search/orders/ (a query such ' +
+    commonErrorEntries.not_found(
+      'Always',
+      'There is no list of orders at GET /v1/orders/: search them with POST /v1/search/orders/ (a query such ' +
         'as "status:completed", or * for every order), or read one with GET /v1/orders/{order_id}/',
-    },
+    ),
   ],
 });
 
@@ -180,23 +169,15 @@ export const updateOrderContract = defineContract({
     examples: { updated: { summary: 'An updated order', value: exampleHostedOrder } },
   },
   errors: [
-    {
-      status: 400,
-      type: 'invalid_request',
-      when: 'A field the rules refuse, e.g. a different `amount` or `currency`',
-      value: 'amount: cannot be changed on an order (it is 1500)',
-    },
-    { status: 404, type: 'not_found', when: 'No such order in your project', value: 'Order not found' },
-    { status: 409, type: 'order_final', when: 'The order is completed, cancelled, expired or in error' },
-    {
-      status: 409,
-      type: 'order_not_updatable',
-      when: 'A refund, capture, void, chargeback or reversal order',
-    },
-    {
-      status: 409,
-      type: 'order_has_payment',
-      when: '`status: "cancelled"` on an order with an accepted payment (`see-transactions`): refund it instead',
-    },
+    commonErrorEntries.invalid_request(
+      'A field the rules refuse, e.g. a different `amount` or `currency`',
+      'amount: cannot be changed on an order (it is 1500)',
+    ),
+    commonErrorEntries.not_found('No such order in your project', 'Order not found'),
+    orderErrorEntries.order_final('The order is completed, cancelled, expired or in error'),
+    orderErrorEntries.order_not_updatable('A refund, capture, void, chargeback or reversal order'),
+    orderErrorEntries.order_has_payment(
+      '`status: "cancelled"` on an order with an accepted payment (`see-transactions`): refund it instead',
+    ),
   ],
 });

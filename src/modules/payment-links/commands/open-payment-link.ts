@@ -1,9 +1,8 @@
 import type { Deps } from '../../../platform/deps.ts';
-import { DomainError } from '../../../platform/errors/domain-error.ts';
 import { isUuidText } from '../../../platform/validation/uuid.ts';
 import type { OrderDeps } from '../../orders/index.ts';
 import { createOrder, expireOrderIfDue } from '../../orders/index.ts';
-import { paymentLinkNotFound } from '../errors.ts';
+import { paymentLinkBusy, paymentLinkNotFound } from '../errors.ts';
 import { type ClosedReason, openingOf, orderInputOf, paymentLinkStatusOf } from '../link-status.ts';
 import { PaymentLinkRepository } from '../payment-link.repository.ts';
 
@@ -38,7 +37,7 @@ export async function openPaymentLink<D extends Deps>(
     if (opened.kind !== 'settle') return opened;
     for (const orderId of opened.orderIds) await expireOrderIfDue(deps, orderId);
   }
-  throw new DomainError('conflict', 'payment_link_busy', 'The payment link could not be opened; try again');
+  throw paymentLinkBusy();
 }
 
 /**

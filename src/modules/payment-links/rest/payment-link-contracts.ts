@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commonErrorEntries } from '../../../platform/errors/error-table.ts';
 import { defineContract } from '../../../platform/http/route-contract.ts';
 import type { PaymentMethodRegistry } from '../../orders/index.ts';
 import { paymentLinkInputSchema } from '../payment-link-input.ts';
@@ -67,12 +68,10 @@ const exampleLink = {
   modified: '2026-11-23T10:00:00.000Z',
 };
 
-const notFound = {
-  status: 404,
-  type: 'not_found',
-  when: 'No such payment link in your project',
-  value: 'Payment link not found',
-} as const;
+const notFound = commonErrorEntries.not_found(
+  'No such payment link in your project',
+  'Payment link not found',
+);
 
 export const createPaymentLinkContract = defineContract({
   method: 'POST',
@@ -100,13 +99,7 @@ export const createPaymentLinkContract = defineContract({
     schema: paymentLinkJsonSchema,
     examples: { ticket: { value: exampleLink } },
   },
-  errors: [
-    {
-      status: 400,
-      type: 'invalid_request',
-      when: 'A field the rules refuse, e.g. an `expires` in the past',
-    },
-  ],
+  errors: [commonErrorEntries.invalid_request('A field the rules refuse, e.g. an `expires` in the past')],
 });
 
 export const getPaymentLinkContract = defineContract({

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { commonErrorEntries } from '../../../platform/errors/error-table.ts';
 import { defineContract, type ErrorContract } from '../../../platform/http/route-contract.ts';
 import {
   EXAMPLE_IDS,
   exampleFollowUpOrder,
   examplePaidOrder,
+  orderErrorEntries,
   orderIdParam,
   orderJsonSchema,
 } from '../../orders/index.ts';
@@ -11,6 +13,7 @@ import { SIMULATOR_TEST_CARDS } from '../acquirer/test-cards.ts';
 import { authenticateInputSchema } from '../commands/authenticate-transaction.ts';
 import { captureInputSchema } from '../commands/capture-transaction.ts';
 import { authorizationOutcomeInputSchema } from '../commands/play-authorization-outcome.ts';
+import { paymentErrorEntries } from '../errors.ts';
 
 /** Spec 4.13 (authenticate), captures, and 4.5 (voids); registered by payment-routes.ts. */
 
@@ -19,29 +22,23 @@ const params = z.object({
   transactionId: z.uuid().meta({ description: "The transaction's ID, from the order's `transactions`." }),
 });
 
-const notFound: ErrorContract = {
-  status: 404,
-  type: 'not_found',
-  when: 'No such order in your project, or no such transaction in it',
-  value: 'Transaction not found',
-};
+const notFound: ErrorContract = commonErrorEntries.not_found(
+  'No such order in your project, or no such transaction in it',
+  'Transaction not found',
+);
 
 /** What a capture and a void may refuse: both act on an authorized, uncaptured pre-authorization. */
 const followUpErrors: ErrorContract[] = [
   notFound,
-  {
-    status: 409,
-    type: 'not_a_pre_authorization',
-    when: 'The transaction is not a card transaction created with `capture_mode` `manual`',
-  },
-  { status: 409, type: 'already_captured', when: 'The pre-authorization was captured already' },
-  { status: 409, type: 'already_voided', when: 'The pre-authorization was voided already' },
-  { status: 409, type: 'not_capturable', when: 'The transaction holds no authorized amount' },
-  {
-    status: 409,
-    type: 'authorization_expired',
-    when: 'The capture period (`AUTHORIZATION_CAPTURE_PERIOD`) ended and the amount was released',
-  },
+  paymentErrorEntries.not_a_pre_authorization(
+    'The transaction is not a card transaction created with `capture_mode` `manual`',
+  ),
+  paymentErrorEntries.already_captured('The pre-authorization was captured already'),
+  paymentErrorEntries.already_voided('The pre-authorization was voided already'),
+  paymentErrorEntries.not_capturable('The transaction holds no authorized amount'),
+  paymentErrorEntries.authorization_expired(
+    'The capture period (`AUTHORIZATION_CAPTURE_PERIOD`) ended and the amount was released',
+  ),
 ];
 
 export const authenticateTransactionContract = defineContract({
@@ -85,28 +82,13 @@ export const authenticateTransactionContract = defineContract({
   },
   errors: [
     notFound,
-    {
-      status: 404,
-      type: 'not_found',
-      when: 'No such `vault_token` in your project',
-      value: 'Vault token not found',
-    },
-    {
-      status: 409,
-      type: 'transaction_not_payable',
-      when: 'Not an own-checkout card transaction, or it is no longer waiting for a payment',
-      value: 'The transaction cannot be authenticated: it is already completed',
-    },
-    {
-      status: 409,
-      type: 'card_not_stored',
-      when: 'No `vault_token` sent and no card stored with the setup token',
-    },
-    {
-      status: 422,
-      type: 'acquirer_not_configured',
-      when: 'A live project, and no acquirer connection is configured',
-    },
+    commonErrorEntries.not_found('No such `vault_token` in your project', 'Vault token not found'),
+    paymentErrorEntries.transaction_not_payable(
+      'Not an own-checkout card transaction, or it is no longer waiting for a payment',
+      'The transaction cannot be authenticated: it is already completed',
+    ),
+    paymentErrorEntries.card_not_stored('No `vault_token` sent and no card stored with the setup token'),
+    orderErrorEntries.acquirer_not_configured('A live project, and no acquirer connection is configured'),
   ],
 });
 
@@ -137,12 +119,10 @@ export const captureTransactionContract = defineContract({
   },
   errors: [
     ...followUpErrors,
-    {
-      status: 400,
-      type: 'invalid_request',
-      when: 'The amount is 0 or more than was authorized',
-      value: 'amount: must be at most the authorized amount of 15.00 EUR (1500 minor units)',
-    },
+    commonErrorEntries.invalid_request(
+      'The amount is 0 or more than was authorized',
+      'amount: must be at most the authorized amount of 15.00 EUR (1500 minor units)',
+    ),
   ],
 });
 
@@ -196,15 +176,11 @@ export const playAuthorizationOutcomeContract = defineContract({
     schema: orderJsonSchema,
   },
   errors: [
-    {
-      status: 404,
-      type: 'not_found',
-      when: 'A live key (this route exists for test projects only), or no such order or transaction',
-    },
-    {
-      status: 409,
-      type: 'authorization_not_pending',
-      when: "The transaction is not waiting for the acquirer's answer and had another one",
-    },
+    commonErrorEntries.not_found(
+      'A live key (this route exists for test projects only), or no such order or transaction',
+    ),
+    paymentErrorEntries.authorization_not_pending(
+      "The transaction is not waiting for the acquirer's answer and had another one",
+    ),
   ],
 });

@@ -3,6 +3,7 @@ import type { OrderSort, Resolvers } from '../../../generated/graphql.ts';
 import { DomainError } from '../../../platform/errors/domain-error.ts';
 import { selectsPath } from '../../../platform/graphql/selection.ts';
 import { connectionPage } from '../commands/search-orders.ts';
+import { searchCode } from '../errors.ts';
 
 /** Largest `first` of the `orders` connection: each node carries its transactions and events. */
 export const MAX_CONNECTION_PAGE_SIZE = 100;
@@ -20,7 +21,7 @@ export const searchResolvers: Resolvers = {
       const backwards = last != null || before != null;
       if (backwards && (first != null || after != null)) {
         throw badInput(
-          'invalid_paging',
+          searchCode.invalid_paging,
           'page forward with first and after, or backwards with last and before, not both',
           first != null ? 'first' : 'after',
         );
@@ -28,7 +29,7 @@ export const searchResolvers: Resolvers = {
       const size = (backwards ? last : first) ?? DEFAULT_CONNECTION_PAGE_SIZE;
       if (!Number.isInteger(size) || size < 1 || size > MAX_CONNECTION_PAGE_SIZE) {
         throw badInput(
-          'invalid_paging',
+          searchCode.invalid_paging,
           `${backwards ? 'last' : 'first'} must be between 1 and ${MAX_CONNECTION_PAGE_SIZE}, got ${size}`,
           backwards ? 'last' : 'first',
         );

@@ -39,7 +39,7 @@
  * message names the problem and ends with "at position N".
  */
 import { parse } from 'liqe';
-import { queryErrorAt, SearchQueryError } from '../errors.ts';
+import { queryErrorAt, SearchQueryError, searchCode } from '../errors.ts';
 import type { SqlFragment } from '../sql-fragment.ts';
 import { extractRanges } from './ranges.ts';
 import { translateAst } from './translate.ts';
@@ -58,12 +58,12 @@ export const MAX_QUERY_LENGTH = 2000;
 export function buildOrderSearchFilter(query: string): SqlFragment {
   if (query.length > MAX_QUERY_LENGTH) {
     throw new SearchQueryError(
-      'query_too_long',
+      searchCode.query_too_long,
       `query is ${query.length} characters long; at most ${MAX_QUERY_LENGTH} are allowed`,
     );
   }
   if (query.trim() === '') {
-    throw new SearchQueryError('empty_query', 'query is empty; use * to match every order');
+    throw new SearchQueryError(searchCode.empty_query, 'query is empty; use * to match every order');
   }
   const { text, ranges } = extractRanges(query);
   return translateAst(parseWithLiqe(text, query), { query, ranges });
@@ -76,18 +76,21 @@ function parseWithLiqe(text: string, query: string): ReturnType<typeof parse> {
     const offset = (error as { offset?: unknown }).offset;
     if (typeof offset === 'number') {
       const found = offset < query.length ? `"${query[offset]}"` : 'end of query';
-      throw queryErrorAt('syntax_error', `Syntax error: unexpected ${found}`, offset);
+      throw queryErrorAt(searchCode.syntax_error, `Syntax error: unexpected ${found}`, offset);
     }
     if (error instanceof Error && error.message === 'Found no parsings.') {
       // liqe consumed everything but the query is incomplete: the problem is at its end.
       throw queryErrorAt(
-        'syntax_error',
+        searchCode.syntax_error,
         'Syntax error: the query ends early (a value, a term after an operator or a closing parenthesis is missing)',
         query.length,
       );
     }
     if (error instanceof Error && error.message === 'Ambiguous results.') {
-      throw new SearchQueryError('syntax_error', 'Syntax error: the query is ambiguous; add parentheses');
+      throw new SearchQueryError(
+        searchCode.syntax_error,
+        'Syntax error: the query is ambiguous; add parentheses',
+      );
     }
     throw error;
   }

@@ -4,7 +4,7 @@
  * is replaced by a double-quoted placeholder of exactly the same length, so every liqe location still points
  * into the original string, and the range is kept here keyed by its start offset.
  */
-import { queryErrorAt } from '../errors.ts';
+import { queryErrorAt, searchCode } from '../errors.ts';
 
 export type RangeBound = {
   /** The bound as written; `*` means open. */
@@ -41,7 +41,8 @@ export function extractRanges(query: string): RangeExtraction {
     }
     if ((char === '[' || char === '{') && query[i - 1] === ':') {
       const close = indexOfRangeClose(query, i + 1);
-      if (close === -1) throw queryErrorAt('invalid_range', 'Range is not closed with "]" or "}"', i);
+      if (close === -1)
+        throw queryErrorAt(searchCode.invalid_range, 'Range is not closed with "]" or "}"', i);
       ranges.set(i, parseRangeBody(query, i, close));
       text += `${query.slice(copiedUpTo, i)}"${'r'.repeat(close - i - 1)}"`;
       copiedUpTo = close + 1;
@@ -61,7 +62,7 @@ function endOfQuotedString(query: string, open: number): number {
     else if (query[j] === quote) return j + 1;
   }
   throw queryErrorAt(
-    'syntax_error',
+    searchCode.syntax_error,
     'Unclosed quote',
     open,
     'the quoted value starting here has no closing quote',
@@ -78,7 +79,12 @@ function indexOfRangeClose(query: string, from: number): number {
 function parseRangeBody(query: string, open: number, close: number): RangeTerm {
   const body = RANGE_BODY.exec(query.slice(open + 1, close));
   if (!body) {
-    throw queryErrorAt('invalid_range', 'Malformed range', open, 'write [from TO to] with TO in capitals');
+    throw queryErrorAt(
+      searchCode.invalid_range,
+      'Malformed range',
+      open,
+      'write [from TO to] with TO in capitals',
+    );
   }
   const [, leading, from, gapBefore, gapAfter, to] = body as unknown as [
     string,

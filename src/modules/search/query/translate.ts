@@ -8,7 +8,7 @@
  *   from the original query text instead, so it is exactly what the user typed.
  */
 import type { LiteralExpressionToken, ParserAst, TagToken } from 'liqe';
-import { queryErrorAt } from '../errors.ts';
+import { queryErrorAt, searchCode } from '../errors.ts';
 import { joinSql, notSql, type SqlFragment, sqlFragment, TRUE_SQL } from '../sql-fragment.ts';
 import { findSearchField, SEARCH_FIELD_NAMES, type SearchField } from './fields.ts';
 import type { RangeTerm } from './ranges.ts';
@@ -44,7 +44,7 @@ export function translateAst(node: ParserAst, input: TranslationInput): SqlFragm
       return joinSql(groups, 'or');
     }
     case 'EmptyExpression':
-      throw queryErrorAt('syntax_error', 'Empty expression', node.location.start);
+      throw queryErrorAt(searchCode.syntax_error, 'Empty expression', node.location.start);
   }
 }
 
@@ -64,7 +64,7 @@ function translateTag(tag: TagToken, input: TranslationInput): SqlFragment {
   const field = findSearchField(tag.field.name);
   if (!field) {
     throw queryErrorAt(
-      'unknown_field',
+      searchCode.unknown_field,
       `Unknown field "${tag.field.name}"`,
       tag.field.location.start,
       `known fields: ${SEARCH_FIELD_NAMES.join(', ')}`,
@@ -83,14 +83,14 @@ function translateFieldlessTerm(tag: TagToken, input: TranslationInput): SqlFrag
   if (text === '*' && expression.type === 'LiteralExpression' && !expression.quoted) return TRUE_SQL;
   if (/^(and|or|not)$/i.test(text)) {
     throw queryErrorAt(
-      'syntax_error',
+      searchCode.syntax_error,
       `"${text}" is not an operator`,
       tag.location.start,
       `write ${text.toUpperCase()} in capitals`,
     );
   }
   throw queryErrorAt(
-    'missing_field',
+    searchCode.missing_field,
     `Term "${text}" has no field`,
     tag.location.start,
     `write field:value (known fields: ${SEARCH_FIELD_NAMES.join(', ')})`,
@@ -101,16 +101,20 @@ function termValue(tag: TagToken, field: SearchField, input: TranslationInput): 
   const expression = tag.expression;
   switch (expression.type) {
     case 'EmptyExpression':
-      throw queryErrorAt('missing_value', `Field "${field.name}" has no value`, expression.location.start);
+      throw queryErrorAt(
+        searchCode.missing_value,
+        `Field "${field.name}" has no value`,
+        expression.location.start,
+      );
     case 'RegexExpression':
       throw queryErrorAt(
-        'unsupported_syntax',
+        searchCode.unsupported_syntax,
         'Regular expressions are not supported',
         expression.location.start,
       );
     case 'RangeExpression':
       // Unreachable: extractRanges() replaces every range before liqe sees it.
-      throw queryErrorAt('syntax_error', 'Unexpected range', expression.location.start);
+      throw queryErrorAt(searchCode.syntax_error, 'Unexpected range', expression.location.start);
     case 'LiteralExpression': {
       const range = expression.quoted ? input.ranges.get(expression.location.start) : undefined;
       if (range) return { kind: 'range', range };
@@ -141,7 +145,7 @@ function literalText(
   const text = UNQUOTED_VALUE.exec(query.slice(expression.location.start))?.[0] ?? String(expression.value);
   if (!allowWildcard && text.includes('*')) {
     throw queryErrorAt(
-      'unsupported_syntax',
+      searchCode.unsupported_syntax,
       'Wildcards are not supported',
       expression.location.start,
       'description already matches any part of the text; quote the value to search for a literal "*"',

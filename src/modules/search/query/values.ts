@@ -4,7 +4,7 @@
  */
 
 import { ORDER_STATUSES } from '../../orders/index.ts';
-import { queryErrorAt } from '../errors.ts';
+import { queryErrorAt, searchCode } from '../errors.ts';
 import type { SearchField } from './fields.ts';
 import type { RangeBound, RangeTerm } from './ranges.ts';
 
@@ -37,7 +37,7 @@ export function comparisonsFor(field: SearchField, value: TermValue): Comparison
   if (field.kind === 'amount') return amountComparisons(value);
   if (value.kind === 'range') {
     throw queryErrorAt(
-      'invalid_range',
+      searchCode.invalid_range,
       `Field "${field.name}" does not take a range`,
       value.range.position,
       'only amount, created, modified and completed do',
@@ -45,7 +45,7 @@ export function comparisonsFor(field: SearchField, value: TermValue): Comparison
   }
   if (value.operator !== ':' && value.operator !== ':=') {
     throw queryErrorAt(
-      'unsupported_syntax',
+      searchCode.unsupported_syntax,
       `Field "${field.name}" does not support "${value.operator}"`,
       value.operatorPosition,
       'only amount, created, modified and completed do',
@@ -58,13 +58,17 @@ function equalityValue(field: SearchField, text: string, position: number): stri
   switch (field.kind) {
     case 'uuid':
       if (!UUID.test(text))
-        throw queryErrorAt('invalid_value', `"${text}" is not a valid uuid for field "id"`, position);
+        throw queryErrorAt(
+          searchCode.invalid_value,
+          `"${text}" is not a valid uuid for field "id"`,
+          position,
+        );
       return text.toLowerCase();
     case 'order_status': {
       const status = text.toLowerCase();
       if (!(ORDER_STATUSES as readonly string[]).includes(status)) {
         throw queryErrorAt(
-          'invalid_value',
+          searchCode.invalid_value,
           `"${text}" is not an order status`,
           position,
           `use one of ${ORDER_STATUSES.join(', ')}`,
@@ -75,7 +79,7 @@ function equalityValue(field: SearchField, text: string, position: number): stri
     case 'currency':
       if (!CURRENCY.test(text)) {
         throw queryErrorAt(
-          'invalid_value',
+          searchCode.invalid_value,
           `"${text}" is not a three-letter ISO 4217 currency code`,
           position,
         );
@@ -102,7 +106,7 @@ function parseDay(text: string, position: number): number {
     date.getUTCDate() !== day
   ) {
     throw queryErrorAt(
-      'invalid_value',
+      searchCode.invalid_value,
       `"${text}" is not a valid date`,
       position,
       'write dates as YYYY-MM-DD',
@@ -142,7 +146,7 @@ function dateComparisons(value: TermValue): Comparison[] {
     : parseDay(upper.text, upper.position) + (upper.inclusive ? DAY_MS : 0);
   if (from !== undefined && until !== undefined && from >= until) {
     throw queryErrorAt(
-      'invalid_range',
+      searchCode.invalid_range,
       `Date range "${lower.text} TO ${upper.text}" is empty`,
       value.range.position,
     );
@@ -157,14 +161,14 @@ function parseAmount(text: string, position: number): number {
   const amount = Number(text);
   if (!DIGITS.test(text)) {
     throw queryErrorAt(
-      'invalid_value',
+      searchCode.invalid_value,
       `Amount "${text}" is not a non-negative integer`,
       position,
       'amounts are in minor units: 995 means 9.95 EUR',
     );
   }
   if (!Number.isSafeInteger(amount))
-    throw queryErrorAt('invalid_value', `Amount "${text}" is too large`, position);
+    throw queryErrorAt(searchCode.invalid_value, `Amount "${text}" is too large`, position);
   return amount;
 }
 
@@ -181,7 +185,11 @@ function amountComparisons(value: TermValue): Comparison[] {
     const lowest = lower.inclusive ? from : from + 1;
     const highest = upper.inclusive ? to : to - 1;
     if (lowest > highest) {
-      throw queryErrorAt('invalid_range', `Amount range "${from} TO ${to}" is empty`, value.range.position);
+      throw queryErrorAt(
+        searchCode.invalid_range,
+        `Amount range "${from} TO ${to}" is empty`,
+        value.range.position,
+      );
     }
   }
   const comparisons: Comparison[] = [];

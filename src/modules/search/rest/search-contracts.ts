@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { commonErrorEntries } from '../../../platform/errors/error-table.ts';
 import { defineContract } from '../../../platform/http/route-contract.ts';
 import { examplePaidOrder, orderJsonSchema } from '../../orders/index.ts';
-import type { SearchQueryErrorCode } from '../errors.ts';
+import { type SearchQueryErrorCode, searchQueryErrors } from '../errors.ts';
 import { searchBodySchema } from '../search-input.ts';
 
 /** Spec 4.14; registered by search-routes.ts. */
 
 /** Every search input error (a 400 whose `type` is the code); typed so that a new code must be described. */
-const SEARCH_ERRORS: Readonly<Record<SearchQueryErrorCode, string>> = {
+const SEARCH_ERROR_WHEN: Readonly<Record<SearchQueryErrorCode, string>> = {
   empty_query: 'The query is empty',
   query_too_long: 'The query is over 2,000 characters',
   syntax_error: 'The query cannot be parsed (`value` says where)',
@@ -106,12 +107,12 @@ export const searchOrdersContract = defineContract({
     },
   },
   errors: [
-    {
-      status: 400,
-      type: 'invalid_request',
-      when: 'A body field of the wrong type, an unknown field, or a `format` other than `csv`',
-      value: 'format: "xlsx" is not a report format; the only one is csv',
-    },
-    ...Object.entries(SEARCH_ERRORS).map(([type, when]) => ({ status: 400, type, when })),
+    commonErrorEntries.invalid_request(
+      'A body field of the wrong type, an unknown field, or a `format` other than `csv`',
+      'format: "xlsx" is not a report format; the only one is csv',
+    ),
+    ...(Object.keys(SEARCH_ERROR_WHEN) as SearchQueryErrorCode[]).map((code) =>
+      searchQueryErrors.entry(code, SEARCH_ERROR_WHEN[code]),
+    ),
   ],
 });

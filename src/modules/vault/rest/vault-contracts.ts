@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commonErrorEntries } from '../../../platform/errors/error-table.ts';
 import { defineContract } from '../../../platform/http/route-contract.ts';
 import { SETUP_TOKEN_ERRORS } from '../../orders/index.ts';
 import { VAULT_CARD_SCHEMA } from '../card-input.ts';
@@ -39,12 +40,10 @@ export const storeCardContract = defineContract({
     examples: { visa: { value: exampleVaultCardRecord } },
   },
   errors: [
-    {
-      status: 400,
-      type: 'invalid_request',
-      when: 'The card number fails its check digit, the card has expired, …',
-      value: 'pan: is not a valid card number (check digit does not match)',
-    },
+    commonErrorEntries.invalid_request(
+      'The card number fails its check digit, the card has expired, …',
+      'pan: is not a valid card number (check digit does not match)',
+    ),
     ...SETUP_TOKEN_ERRORS,
   ],
 });
@@ -64,7 +63,5 @@ export const getCardContract = defineContract({
     schema: vaultCardRecordSchema,
     examples: { visa: { value: exampleVaultCardRecord } },
   },
-  errors: [
-    { status: 404, type: 'not_found', when: 'No such card in your project', value: 'Vault token not found' },
-  ],
+  errors: [commonErrorEntries.not_found('No such card in your project', 'Vault token not found')],
 });

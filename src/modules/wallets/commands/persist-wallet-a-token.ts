@@ -5,6 +5,7 @@ import { checkSetupToken } from '../../orders/index.ts';
 import {
   isWalletTokenError,
   openWalletAToken,
+  tokenCode,
   type WalletACard,
   type WalletTokenError,
 } from '../crypto/index.ts';
@@ -110,7 +111,7 @@ function openWithAcceptedRoots(
       return openWalletAToken(token, { merchantKeys: credentials.paymentProcessingKeys, rootCaPem, now });
     } catch (error) {
       if (!isWalletTokenError(error)) throw error;
-      if (error.code !== 'certificate_chain_invalid') throw refusedToken(error);
+      if (error.code !== tokenCode.certificate_chain_invalid) throw refusedToken(error);
       chainError = error;
     }
   }

@@ -21,7 +21,7 @@ import {
   verifyWithAlgorithmOid,
 } from './certificates.ts';
 import { derTlv } from './encoding.ts';
-import { WalletTokenError } from './errors.ts';
+import { tokenCode, WalletTokenError } from './errors.ts';
 
 const oidContentType = '1.2.840.113549.1.9.3';
 const oidMessageDigest = '1.2.840.113549.1.9.4';
@@ -69,21 +69,27 @@ export function verifyDetachedCmsSignature(
   const leaf = verifyCertificateChain(signerInfo, certificates, options);
   const signedAttributes = signerInfo.signedAttrs;
   if (!signedAttributes || signedAttributes.length === 0) {
-    throw new WalletTokenError('malformed_token', 'The signature has no signed attributes');
+    throw new WalletTokenError(tokenCode.malformed_token, 'The signature has no signed attributes');
   }
 
   if (signerInfo.digestAlgorithm.algorithm !== oidSha256) {
-    throw new WalletTokenError('signature_invalid', 'The signature does not use SHA-256 as its digest');
+    throw new WalletTokenError(
+      tokenCode.signature_invalid,
+      'The signature does not use SHA-256 as its digest',
+    );
   }
   const contentType = singleAttributeValue(signedAttributes, oidContentType);
   if (!contentType.equals(idDataDer)) {
-    throw new WalletTokenError('signature_invalid', 'The signed content type is not id-data');
+    throw new WalletTokenError(tokenCode.signature_invalid, 'The signed content type is not id-data');
   }
   const messageDigest = Buffer.from(
     parseAttribute(singleAttributeValue(signedAttributes, oidMessageDigest), OctetString).buffer,
   );
   if (!messageDigest.equals(createHash('sha256').update(signedContent).digest())) {
-    throw new WalletTokenError('signature_invalid', 'The signed message digest does not match the token');
+    throw new WalletTokenError(
+      tokenCode.signature_invalid,
+      'The signed message digest does not match the token',
+    );
   }
 
   const algorithmOid = signerSignatureAlgorithmOid(signerInfo, leaf);
@@ -91,7 +97,7 @@ export function verifyDetachedCmsSignature(
   const signedBytes = derEncodeSignedAttributes(signedAttributes);
   if (!verifyWithAlgorithmOid(algorithmOid, signedBytes, leaf.publicKey, signature)) {
     throw new WalletTokenError(
-      'signature_invalid',
+      tokenCode.signature_invalid,
       'The signature does not verify with the leaf certificate',
     );
   }
@@ -99,7 +105,7 @@ export function verifyDetachedCmsSignature(
   const signingTime = parseAttribute(singleAttributeValue(signedAttributes, oidSigningTime), Time).getTime();
   if (Math.abs(options.now.getTime() - signingTime.getTime()) > options.maxSigningAgeMs) {
     throw new WalletTokenError(
-      'signing_time_out_of_range',
+      tokenCode.signing_time_out_of_range,
       `The token was signed at ${signingTime.toISOString()}, outside the accepted window around now`,
     );
   }
@@ -112,16 +118,19 @@ function parseSignedData(signatureDer: Buffer): SignedData {
     if (contentInfo.contentType !== id_signedData) throw new Error('not SignedData');
     return AsnParser.parse(contentInfo.content, SignedData);
   } catch {
-    throw new WalletTokenError('malformed_token', 'The signature is not a CMS SignedData structure');
+    throw new WalletTokenError(tokenCode.malformed_token, 'The signature is not a CMS SignedData structure');
   }
 }
 
 function singleSignerInfo(signedData: SignedData): SignerInfo {
   if (signedData.encapContentInfo.eContentType !== id_data || signedData.encapContentInfo.eContent) {
-    throw new WalletTokenError('malformed_token', 'The signature is not a detached signature over data');
+    throw new WalletTokenError(
+      tokenCode.malformed_token,
+      'The signature is not a detached signature over data',
+    );
   }
   if (signedData.signerInfos.length !== 1) {
-    throw new WalletTokenError('malformed_token', 'The signature must have exactly one signer');
+    throw new WalletTokenError(tokenCode.malformed_token, 'The signature must have exactly one signer');
   }
   return signedData.signerInfos[0]!;
 }
@@ -132,7 +141,7 @@ function embeddedCertificates(signedData: SignedData): ParsedCertificate[] {
       choice.certificate ? [fromAsn(choice.certificate)] : [],
     );
   } catch {
-    throw new WalletTokenError('malformed_token', 'The signature carries an unreadable certificate');
+    throw new WalletTokenError(tokenCode.malformed_token, 'The signature carries an unreadable certificate');
   }
 }
 
@@ -141,7 +150,7 @@ function verifyCertificateChain(
   certificates: ParsedCertificate[],
   options: DetachedCmsVerificationOptions,
 ): ParsedCertificate {
-  const fail = (reason: string) => new WalletTokenError('certificate_chain_invalid', reason);
+  const fail = (reason: string) => new WalletTokenError(tokenCode.certificate_chain_invalid, reason);
   const leaf = certificates.find((certificate) => identifiesSigner(signerInfo, certificate));
   if (!leaf) throw fail('The signing certificate is not included in the signature');
   if (!hasExtension(leaf, options.leafMarkerOid)) {
@@ -201,7 +210,10 @@ function signerSignatureAlgorithmOid(signerInfo: SignerInfo, leaf: ParsedCertifi
 function singleAttributeValue(attributes: Attribute[], oid: string): Buffer {
   const matching = attributes.filter((attribute) => attribute.attrType === oid);
   if (matching.length !== 1 || matching[0]!.attrValues.length !== 1) {
-    throw new WalletTokenError('malformed_token', `The signed attribute ${oid} is missing or repeated`);
+    throw new WalletTokenError(
+      tokenCode.malformed_token,
+      `The signed attribute ${oid} is missing or repeated`,
+    );
   }
   return Buffer.from(matching[0]!.attrValues[0]!);
 }
@@ -210,7 +222,7 @@ function parseAttribute<T>(value: Buffer, type: new () => T): T {
   try {
     return AsnParser.parse(value, type);
   } catch {
-    throw new WalletTokenError('malformed_token', 'A signed attribute has an unexpected form');
+    throw new WalletTokenError(tokenCode.malformed_token, 'A signed attribute has an unexpected form');
   }
 }
 

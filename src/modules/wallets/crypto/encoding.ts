@@ -1,4 +1,4 @@
-import { WalletTokenError } from './errors.ts';
+import { tokenCode, WalletTokenError } from './errors.ts';
 
 // Buffer.from(x, 'base64') silently skips bad characters, so tokens are checked against the alphabet first.
 const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/;
@@ -7,7 +7,7 @@ const hexPattern = /^(?:[0-9a-fA-F]{2})*$/;
 /** Decodes standard Base64 (padding optional) or throws `malformed_token` naming the field. */
 export function decodeBase64Field(value: unknown, field: string): Buffer {
   if (typeof value !== 'string' || value.length === 0 || !base64Pattern.test(value)) {
-    throw new WalletTokenError('malformed_token', `${field} is not a Base64 string`);
+    throw new WalletTokenError(tokenCode.malformed_token, `${field} is not a Base64 string`);
   }
   return Buffer.from(value, 'base64');
 }
@@ -15,7 +15,7 @@ export function decodeBase64Field(value: unknown, field: string): Buffer {
 /** Decodes an even-length hex string or throws `malformed_token` naming the field. */
 export function decodeHexField(value: unknown, field: string): Buffer {
   if (typeof value !== 'string' || !hexPattern.test(value)) {
-    throw new WalletTokenError('malformed_token', `${field} is not a hex string`);
+    throw new WalletTokenError(tokenCode.malformed_token, `${field} is not a hex string`);
   }
   return Buffer.from(value, 'hex');
 }
@@ -23,7 +23,7 @@ export function decodeHexField(value: unknown, field: string): Buffer {
 /** A non-empty string field, or `malformed_token`. */
 export function requireStringField(value: unknown, field: string): string {
   if (typeof value !== 'string' || value.length === 0) {
-    throw new WalletTokenError('malformed_token', `${field} is missing or not a string`);
+    throw new WalletTokenError(tokenCode.malformed_token, `${field} is missing or not a string`);
   }
   return value;
 }
@@ -34,7 +34,7 @@ export function tokenValue(token: unknown): unknown {
   try {
     return JSON.parse(token);
   } catch {
-    throw new WalletTokenError('malformed_token', 'The token is not valid JSON');
+    throw new WalletTokenError(tokenCode.malformed_token, 'The token is not valid JSON');
   }
 }
 

@@ -2,7 +2,13 @@
  * Pure cryptography of the two wallet payment-token formats (no database, no HTTP):
  * wallet A `EC_v1` / `RSA_v1` tokens and wallet B `ECv2` tokens.
  */
-export { isWalletTokenError, WalletTokenError, type WalletTokenErrorCode } from './errors.ts';
+export {
+  isWalletTokenError,
+  tokenCode,
+  WALLET_TOKEN_ERRORS,
+  WalletTokenError,
+  type WalletTokenErrorCode,
+} from './errors.ts';
 export type { WalletACard, WalletAPaymentData } from './wallet-a-payment-data.ts';
 export {
   DEFAULT_MAX_SIGNING_AGE_MS,

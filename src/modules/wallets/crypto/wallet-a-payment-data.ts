@@ -1,5 +1,5 @@
 import { isPlainObject } from './encoding.ts';
-import { WalletTokenError } from './errors.ts';
+import { tokenCode, WalletTokenError } from './errors.ts';
 
 /** The decrypted wallet A payment data, as the wallet sends it (only the fields this code relies on are typed). */
 export interface WalletAPaymentData {
@@ -32,7 +32,7 @@ export interface WalletACard {
 }
 
 const invalid = (field: string) =>
-  new WalletTokenError('malformed_payment_data', `The decrypted payment data has no valid ${field}`);
+  new WalletTokenError(tokenCode.malformed_payment_data, `The decrypted payment data has no valid ${field}`);
 
 /**
  * Reads the decrypted plaintext. The JSON parser's own error is dropped on purpose: its message can quote
@@ -43,7 +43,7 @@ export function readWalletAPaymentData(plaintext: Buffer): WalletACard {
   try {
     parsed = JSON.parse(plaintext.toString('utf8'));
   } catch {
-    throw new WalletTokenError('malformed_payment_data', 'The decrypted payment data is not JSON');
+    throw new WalletTokenError(tokenCode.malformed_payment_data, 'The decrypted payment data is not JSON');
   }
   if (!isPlainObject(parsed)) throw invalid('object');
 
@@ -66,7 +66,10 @@ export function readWalletAPaymentData(plaintext: Buffer): WalletACard {
   }
   if (parsed.paymentDataType !== '3DSecure') {
     // EMV payment data (a different, network-specific payload) is not processed by this gateway.
-    throw new WalletTokenError('malformed_payment_data', 'Only the 3DSecure payment data type is supported');
+    throw new WalletTokenError(
+      tokenCode.malformed_payment_data,
+      'Only the 3DSecure payment data type is supported',
+    );
   }
   const paymentData = parsed.paymentData;
   if (!isPlainObject(paymentData)) throw invalid('paymentData');

@@ -17,7 +17,7 @@ import {
   requireStringField,
   tokenValue,
 } from './encoding.ts';
-import { WalletTokenError } from './errors.ts';
+import { tokenCode, WalletTokenError } from './errors.ts';
 import { readWalletAPaymentData, type WalletACard } from './wallet-a-payment-data.ts';
 
 /** Extension OIDs that mark the wallet A signing chain and the merchant identifier. */
@@ -107,12 +107,12 @@ export function openWalletAToken(token: unknown, options: OpenWalletATokenOption
 export function parseWalletAToken(token: unknown): WalletAToken {
   const value = tokenValue(token);
   if (!isPlainObject(value) || !isPlainObject(value.header)) {
-    throw new WalletTokenError('malformed_token', 'The token must be an object with a header object');
+    throw new WalletTokenError(tokenCode.malformed_token, 'The token must be an object with a header object');
   }
   const version = requireStringField(value.version, 'version');
   if (version !== 'EC_v1' && version !== 'RSA_v1') {
     throw new WalletTokenError(
-      'unsupported_version',
+      tokenCode.unsupported_version,
       `Token version ${JSON.stringify(version.slice(0, 40))} is not supported`,
     );
   }
@@ -161,7 +161,7 @@ function findMerchantKey(
     };
   }
   throw new WalletTokenError(
-    'unknown_public_key_hash',
+    tokenCode.unknown_public_key_hash,
     'No merchant certificate matches header.publicKeyHash',
   );
 }
@@ -192,7 +192,10 @@ function deriveEcSymmetricKey(merchant: MerchantKeyMaterial, ephemeralPublicKeyD
     const ephemeralPublicKey = createPublicKey({ key: ephemeralPublicKeyDer, format: 'der', type: 'spki' });
     sharedSecret = diffieHellman({ privateKey: merchant.privateKey, publicKey: ephemeralPublicKey });
   } catch {
-    throw new WalletTokenError('decryption_failed', 'The ephemeral public key does not fit the merchant key');
+    throw new WalletTokenError(
+      tokenCode.decryption_failed,
+      'The ephemeral public key does not fit the merchant key',
+    );
   }
   const algorithmId = Buffer.concat([Buffer.from([0x0d]), Buffer.from('id-aes256-GCM')]);
   return createHash('sha256')
@@ -212,7 +215,7 @@ function unwrapRsaSymmetricKey(privateKey: KeyObject, wrappedKey: Buffer): Buffe
     );
   } catch {
     throw new WalletTokenError(
-      'decryption_failed',
+      tokenCode.decryption_failed,
       'The wrapped key cannot be unwrapped with the merchant key',
     );
   }
@@ -221,14 +224,17 @@ function unwrapRsaSymmetricKey(privateKey: KeyObject, wrappedKey: Buffer): Buffe
 /** EC_v1 derives a 256-bit key; RSA_v1 wraps a 128-bit one (AES-128-GCM), so the key length picks the cipher. */
 function decryptAesGcm(key: Buffer, data: Buffer): Buffer {
   if ((key.length !== 16 && key.length !== 32) || data.length <= 16) {
-    throw new WalletTokenError('decryption_failed', 'The payment data cannot be decrypted');
+    throw new WalletTokenError(tokenCode.decryption_failed, 'The payment data cannot be decrypted');
   }
   try {
     const decipher = createDecipheriv(key.length === 16 ? 'aes-128-gcm' : 'aes-256-gcm', key, zeroIv);
     decipher.setAuthTag(data.subarray(data.length - 16));
     return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]);
   } catch {
-    throw new WalletTokenError('decryption_failed', 'The payment data cannot be decrypted or authenticated');
+    throw new WalletTokenError(
+      tokenCode.decryption_failed,
+      'The payment data cannot be decrypted or authenticated',
+    );
   }
 }
 

@@ -9,7 +9,7 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import { decodeBase64Field, isPlainObject } from './encoding.ts';
-import { WalletTokenError } from './errors.ts';
+import { tokenCode, WalletTokenError } from './errors.ts';
 
 /** The decrypted wallet B message (only the fields this code relies on are typed). */
 export interface WalletBPaymentData {
@@ -70,7 +70,10 @@ export function decryptWalletBSignedMessage(
     const spki = Buffer.concat([p256SpkiPrefix, ephemeralPublicKeyBytes]);
     ephemeralPublicKey = createPublicKey({ key: spki, format: 'der', type: 'spki' });
   } catch {
-    throw new WalletTokenError('malformed_token', 'ephemeralPublicKey is not an uncompressed P-256 point');
+    throw new WalletTokenError(
+      tokenCode.malformed_token,
+      'ephemeralPublicKey is not an uncompressed P-256 point',
+    );
   }
 
   for (const privateKey of options.recipientPrivateKeys.map(readRecipientPrivateKey)) {
@@ -90,7 +93,7 @@ export function decryptWalletBSignedMessage(
     return readWalletBPaymentData(plaintext, options.now);
   }
   throw new WalletTokenError(
-    'decryption_failed',
+    tokenCode.decryption_failed,
     'The message cannot be authenticated with any recipient key',
   );
 }
@@ -100,10 +103,10 @@ function readSignedMessage(signedMessage: string) {
   try {
     parsed = JSON.parse(signedMessage);
   } catch {
-    throw new WalletTokenError('malformed_token', 'signedMessage is not JSON');
+    throw new WalletTokenError(tokenCode.malformed_token, 'signedMessage is not JSON');
   }
   if (!isPlainObject(parsed))
-    throw new WalletTokenError('malformed_token', 'signedMessage is not a JSON object');
+    throw new WalletTokenError(tokenCode.malformed_token, 'signedMessage is not a JSON object');
   return {
     ephemeralPublicKeyBytes: decodeBase64Field(parsed.ephemeralPublicKey, 'signedMessage.ephemeralPublicKey'),
     encryptedMessage: decodeBase64Field(parsed.encryptedMessage, 'signedMessage.encryptedMessage'),
@@ -122,7 +125,7 @@ function readRecipientPrivateKey(key: string): KeyObject {
 }
 
 const invalid = (field: string) =>
-  new WalletTokenError('malformed_payment_data', `The decrypted message has no valid ${field}`);
+  new WalletTokenError(tokenCode.malformed_payment_data, `The decrypted message has no valid ${field}`);
 
 /** The JSON parser's own error is dropped on purpose: its message can quote the plaintext (the PAN). */
 function readWalletBPaymentData(plaintext: Buffer, now: Date): WalletBCard {
@@ -130,7 +133,7 @@ function readWalletBPaymentData(plaintext: Buffer, now: Date): WalletBCard {
   try {
     parsed = JSON.parse(plaintext.toString('utf8'));
   } catch {
-    throw new WalletTokenError('malformed_payment_data', 'The decrypted message is not JSON');
+    throw new WalletTokenError(tokenCode.malformed_payment_data, 'The decrypted message is not JSON');
   }
   if (!isPlainObject(parsed)) throw invalid('object');
 
@@ -140,7 +143,7 @@ function readWalletBPaymentData(plaintext: Buffer, now: Date): WalletBCard {
   }
   if (Number(messageExpiration) <= now.getTime()) {
     throw new WalletTokenError(
-      'message_expired',
+      tokenCode.message_expired,
       `The message expired at ${new Date(Number(messageExpiration)).toISOString()}`,
     );
   }

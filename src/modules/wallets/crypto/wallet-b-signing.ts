@@ -1,6 +1,6 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import { decodeBase64Field, isPlainObject, requireStringField } from './encoding.ts';
-import { WalletTokenError } from './errors.ts';
+import { tokenCode, WalletTokenError } from './errors.ts';
 
 /**
  * A wallet B `ECv2` token. `signedKey` and `signedMessage` are kept as the exact received strings: the
@@ -85,7 +85,7 @@ export function verifyWalletBIntermediateSigningKey(
   );
   if (!signedByRoot) {
     throw new WalletTokenError(
-      'signature_invalid',
+      tokenCode.signature_invalid,
       'The intermediate signing key is not signed by a root key',
     );
   }
@@ -93,7 +93,7 @@ export function verifyWalletBIntermediateSigningKey(
   const key = readSignedKey(signedKey);
   if (key.keyExpiration.getTime() <= options.now.getTime()) {
     throw new WalletTokenError(
-      'signing_key_expired',
+      tokenCode.signing_key_expired,
       `The intermediate signing key expired at ${key.keyExpiration.toISOString()}`,
     );
   }
@@ -114,7 +114,7 @@ export function verifyWalletBMessageSignature(
   );
   if (!verifyEcdsaSha256(signedBytes, intermediate.publicKey, token.signature)) {
     throw new WalletTokenError(
-      'signature_invalid',
+      tokenCode.signature_invalid,
       'The message signature does not verify for this recipient with the intermediate signing key',
     );
   }
@@ -128,7 +128,10 @@ function usableRootKeys(rootSigningKeys: readonly WalletBRootSigningKey[], now: 
     (key) => key.keyExpiration === undefined || Number(key.keyExpiration) > now.getTime(),
   );
   if (unexpired.length === 0) {
-    throw new WalletTokenError('signing_key_expired', 'Every configured ECv2 root signing key has expired');
+    throw new WalletTokenError(
+      tokenCode.signing_key_expired,
+      'Every configured ECv2 root signing key has expired',
+    );
   }
   return unexpired.map((key) => {
     try {
@@ -144,22 +147,28 @@ function readSignedKey(signedKey: string): VerifiedWalletBIntermediateKey {
   try {
     parsed = JSON.parse(signedKey);
   } catch {
-    throw new WalletTokenError('malformed_token', 'intermediateSigningKey.signedKey is not JSON');
+    throw new WalletTokenError(tokenCode.malformed_token, 'intermediateSigningKey.signedKey is not JSON');
   }
   if (!isPlainObject(parsed)) {
-    throw new WalletTokenError('malformed_token', 'intermediateSigningKey.signedKey is not a JSON object');
+    throw new WalletTokenError(
+      tokenCode.malformed_token,
+      'intermediateSigningKey.signedKey is not a JSON object',
+    );
   }
   const keyValue = decodeBase64Field(parsed.keyValue, 'signedKey.keyValue');
   const keyExpiration = requireStringField(parsed.keyExpiration, 'signedKey.keyExpiration');
   if (!/^\d{1,15}$/.test(keyExpiration)) {
-    throw new WalletTokenError('malformed_token', 'signedKey.keyExpiration is not a millisecond timestamp');
+    throw new WalletTokenError(
+      tokenCode.malformed_token,
+      'signedKey.keyExpiration is not a millisecond timestamp',
+    );
   }
   try {
     const publicKey = createPublicKey({ key: keyValue, format: 'der', type: 'spki' });
     if (publicKey.asymmetricKeyType !== 'ec') throw new Error('not EC');
     return { publicKey, keyExpiration: new Date(Number(keyExpiration)) };
   } catch {
-    throw new WalletTokenError('malformed_token', 'signedKey.keyValue is not an EC public key');
+    throw new WalletTokenError(tokenCode.malformed_token, 'signedKey.keyValue is not an EC public key');
   }
 }
 

@@ -1,5 +1,5 @@
 import { decodeBase64Field, isPlainObject, requireStringField, tokenValue } from './encoding.ts';
-import { WalletTokenError } from './errors.ts';
+import { tokenCode, WalletTokenError } from './errors.ts';
 import { decryptWalletBSignedMessage, type WalletBCard } from './wallet-b-decrypt.ts';
 import {
   verifyWalletBIntermediateSigningKey,
@@ -42,22 +42,26 @@ export function openWalletBToken(token: unknown, options: OpenWalletBTokenOption
  */
 export function parseWalletBToken(token: unknown): WalletBToken {
   const value = tokenValue(token);
-  if (!isPlainObject(value)) throw new WalletTokenError('malformed_token', 'The token must be a JSON object');
+  if (!isPlainObject(value))
+    throw new WalletTokenError(tokenCode.malformed_token, 'The token must be a JSON object');
   const protocolVersion = requireStringField(value.protocolVersion, 'protocolVersion');
   if (protocolVersion !== 'ECv2') {
     throw new WalletTokenError(
-      'unsupported_version',
+      tokenCode.unsupported_version,
       `Protocol version ${JSON.stringify(protocolVersion.slice(0, 40))} is not supported`,
     );
   }
   const intermediateSigningKey = value.intermediateSigningKey;
   if (!isPlainObject(intermediateSigningKey)) {
-    throw new WalletTokenError('malformed_token', 'intermediateSigningKey is missing or not an object');
+    throw new WalletTokenError(
+      tokenCode.malformed_token,
+      'intermediateSigningKey is missing or not an object',
+    );
   }
   const signatures = intermediateSigningKey.signatures;
   if (!Array.isArray(signatures) || signatures.length === 0) {
     throw new WalletTokenError(
-      'malformed_token',
+      tokenCode.malformed_token,
       'intermediateSigningKey.signatures must be a non-empty array',
     );
   }

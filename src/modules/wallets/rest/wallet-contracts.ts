@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { commonErrorEntries } from '../../../platform/errors/error-table.ts';
 import { defineContract, type ErrorContract } from '../../../platform/http/route-contract.ts';
 import { EXAMPLE_IDS, orderIdParam, SETUP_TOKEN_ERRORS } from '../../orders/index.ts';
+import { paymentErrorEntries } from '../../payments/index.ts';
 import { walletATokenInputSchema } from '../commands/persist-wallet-a-token.ts';
 import { walletASessionInputSchema } from '../commands/start-wallet-a-session.ts';
 import { walletBTokenInputSchema } from '../commands/store-wallet-b-token.ts';
 import { walletAPaymentSchema, walletBPaymentSchema } from '../commands/wallet-payment-input.ts';
-import { TOKEN_REFUSALS } from '../errors.ts';
+import { TOKEN_REFUSALS, walletErrorEntries } from '../errors.ts';
 
 /** Spec 4.7-4.12; registered by wallet-a-routes.ts, wallet-b-token-routes.ts and wallet-pay-routes.ts. */
 
@@ -14,11 +16,9 @@ const vaultToken = z.uuid().meta({ description: 'The card stored in the vault, f
 const cryptogram = z.string().meta({ description: 'Base64 cryptogram; empty when the wallet gave none.' });
 const eci = z.string().meta({ description: 'ECI indicator; empty when the wallet gave none.' });
 
-const paymentMethodMismatch: ErrorContract = {
-  status: 409,
-  type: 'payment_method_mismatch',
-  when: 'The transaction is not a transaction of this wallet',
-};
+const paymentMethodMismatch: ErrorContract = walletErrorEntries.payment_method_mismatch(
+  'The transaction is not a transaction of this wallet',
+);
 
 export const startWalletASessionContract = defineContract({
   method: 'POST',
@@ -60,20 +60,14 @@ export const startWalletASessionContract = defineContract({
     },
   },
   errors: [
-    {
-      status: 400,
-      type: 'invalid_request',
-      when: '`merchantIdentifier` is not the project ID without hyphens',
-      value: 'merchantIdentifier: must be the project id without hyphens',
-    },
-    {
-      status: 400,
-      type: 'invalid_validation_url',
-      when: "`validationUrl` is not on one of the provider's hosts",
-    },
-    { status: 403, type: 'payment_method_not_active', when: 'Wallet A is not active in the project' },
-    { status: 422, type: 'merchant_validation_failed', when: 'The provider did not start a session' },
-    { status: 422, type: 'wallet_a_not_configured', when: 'No merchant identity certificate is configured' },
+    commonErrorEntries.invalid_request(
+      '`merchantIdentifier` is not the project ID without hyphens',
+      'merchantIdentifier: must be the project id without hyphens',
+    ),
+    walletErrorEntries.invalid_validation_url("`validationUrl` is not on one of the provider's hosts"),
+    walletErrorEntries.payment_method_not_active('Wallet A is not active in the project'),
+    walletErrorEntries.merchant_validation_failed('The provider did not start a session'),
+    walletErrorEntries.wallet_a_not_configured('No merchant identity certificate is configured'),
   ],
 });
 
@@ -126,11 +120,7 @@ export const persistWalletATokenContract = defineContract({
     ...SETUP_TOKEN_ERRORS,
     paymentMethodMismatch,
     ...TOKEN_REFUSALS,
-    {
-      status: 422,
-      type: 'wallet_a_not_configured',
-      when: 'No root certificate or payment processing key is configured',
-    },
+    walletErrorEntries.wallet_a_not_configured('No root certificate or payment processing key is configured'),
   ],
 });
 
@@ -165,20 +155,14 @@ const walletBTokenSuccess = {
 };
 
 const walletBTokenErrors: ErrorContract[] = [
-  {
-    status: 404,
-    type: 'not_found',
-    when: 'No such transaction, or the setup token is not its own',
-    value: 'Transaction not found',
-  },
+  commonErrorEntries.not_found(
+    'No such transaction, or the setup token is not its own',
+    'Transaction not found',
+  ),
   ...SETUP_TOKEN_ERRORS.filter((error) => error.status !== 404),
   paymentMethodMismatch,
   ...TOKEN_REFUSALS,
-  {
-    status: 422,
-    type: 'wallet_b_not_configured',
-    when: 'No root signing keys or recipient key are configured',
-  },
+  walletErrorEntries.wallet_b_not_configured('No root signing keys or recipient key are configured'),
 ];
 
 const walletBDescription =
@@ -210,7 +194,7 @@ export const storeWalletBTestTokenContract = defineContract({
   success: walletBTokenSuccess,
   errors: [
     ...walletBTokenErrors,
-    { status: 403, type: 'test_environment_not_allowed', when: 'The order is not in a test project' },
+    walletErrorEntries.test_environment_not_allowed('The order is not in a test project'),
   ],
 });
 
@@ -246,18 +230,11 @@ const executeSuccess = {
 };
 
 const executeErrors: ErrorContract[] = [
-  {
-    status: 404,
-    type: 'not_found',
-    when: 'No such order, transaction, or vault token for it',
-    value: 'Transaction not found',
-  },
-  {
-    status: 409,
-    type: 'transaction_not_payable',
-    when: 'The transaction is no longer waiting for a payment',
-    value: 'The transaction cannot be paid: it is already completed',
-  },
+  commonErrorEntries.not_found('No such order, transaction, or vault token for it', 'Transaction not found'),
+  paymentErrorEntries.transaction_not_payable(
+    'The transaction is no longer waiting for a payment',
+    'The transaction cannot be paid: it is already completed',
+  ),
   paymentMethodMismatch,
 ];
 

@@ -1,18 +1,12 @@
 import type { Deps } from '../../../platform/deps.ts';
-import { DomainError, invalid } from '../../../platform/errors/domain-error.ts';
+import { invalid } from '../../../platform/errors/domain-error.ts';
 import { addIsoDuration } from '../../orders/index.ts';
 import { generateSigningSecret } from '../delivery/signature.ts';
+import { signingNotEnabled } from '../errors.ts';
 import { WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
 
 const DEFAULT_OVERLAP = 'PT24H';
 const MAX_OVERLAP_MS = 7 * 86_400_000;
-
-export const signingNotEnabled = () =>
-  new DomainError(
-    'conflict',
-    'signing_not_enabled',
-    'Webhook signing is off: turn it on with enableWebhookSigning first',
-  );
 
 /**
  * Rotates the project's signing secret: a new secret signs from now on, and the current one keeps signing too
