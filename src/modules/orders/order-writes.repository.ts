@@ -11,6 +11,7 @@ import {
   OUTBOX_RELAYED_CHANNEL,
 } from '../../platform/pubsub/channels.ts';
 import { Order } from './order.entity.ts';
+import { isUuid } from './order.repository.ts';
 import {
   type ColumnMap,
   EVENT_COLUMNS,
@@ -36,9 +37,11 @@ export interface OrderRows {
 }
 
 /**
- * The writes of one command on the hot paths, sent to PostgreSQL as ONE statement (`OrderWriteRepository.save`)
- * instead of the ORM's flush (a statement per table and kind). New rows are collected as they are added and
- * written as they are when saved; rows read with `lockOrder` are written back when they changed by then.
+ * The writes of one command to the orders module's tables (orders, transactions, transaction events, the
+ * outbox), sent to PostgreSQL as ONE statement (`OrderWriteRepository.save`). The only way those rows are
+ * written: no command flushes them through the ORM. New rows are collected as they are added and written as
+ * they are when saved; rows read with `lockOrder` (or `readGuardedOrder`) are written back when they changed
+ * by then (a JSON snapshot of each row, compared when saved).
  */
 export class OrderChanges implements OrderRows {
   readonly #inserts = new Map<ColumnMap, OrderRow[]>();
@@ -131,6 +134,8 @@ export class OrderChanges implements OrderRows {
   #outboxParts(rows: OutboxEvent[]): SqlPart[] {
     const values = () => [rowsJson(rows, OUTBOX_COLUMNS)];
     if (this.#consumers === null) {
+      // As the entity's `onCreate` fills it when the ORM writes a row (the column is not null).
+      for (const row of rows) row.createdAt ??= new Date();
       this.#leavesUnrelayed ||= rows.some((row) => row.relayedAt == null);
       return [{ sql: INSERT_OUTBOX_ROWS_AS_GIVEN, values: values() }];
     }
@@ -266,7 +271,24 @@ function lockWith(read: AlongsideRead): PreparedStatement {
   return statement;
 }
 
-/** The hot write paths' reads under lock and their one-statement writes. */
+/** An order's rows as read, as entities `changes` tracks (written back by `save` when they changed). */
+function tracked(read: OrderView, changes: OrderChanges): LockedOrder {
+  const order = Order.restore(read.order);
+  const transactions = read.transactions.map((t) => Transaction.restore(t.transaction));
+  changes.track(order);
+  for (const transaction of transactions) changes.track(transaction);
+  const view: OrderView = {
+    order,
+    transactions: transactions.map((transaction, index) => ({
+      transaction,
+      events: [...read.transactions[index]!.events],
+    })),
+    relatedOrders: read.relatedOrders,
+  };
+  return { order, transactions, view };
+}
+
+/** The reads under lock and the one-statement writes of every command that changes orders. */
 export class OrderWriteRepository extends Repository {
   readonly #views: OrderViewRepository;
 
@@ -291,6 +313,8 @@ export class OrderWriteRepository extends Repository {
   ): Promise<(LockedOrder & { alongside: string | null }) | null> {
     const orderId = 'orderId' in by ? by.orderId : null;
     const setupToken = 'setupToken' in by ? by.setupToken : null;
+    // Not an id at all: not found, as the database would answer had the text been a uuid.
+    if (!isUuid(orderId ?? setupToken!)) return null;
     const { alongside } = options;
     if (alongside && (orderId === null || projectId === null)) {
       throw new Error('a read alongside the lock needs the order id and the project');
@@ -309,19 +333,26 @@ export class OrderWriteRepository extends Repository {
       read = locked ? await this.#views.readViewOf(projectId, { orderId: locked.id }, parts) : null;
     }
     if (!locked || !read || read.order.id !== locked.id) return null;
-    const order = Order.restore(read.order);
-    const transactions = read.transactions.map((t) => Transaction.restore(t.transaction));
-    changes.track(order);
-    for (const transaction of transactions) changes.track(transaction);
-    const view: OrderView = {
-      order,
-      transactions: transactions.map((transaction, index) => ({
-        transaction,
-        events: [...read.transactions[index]!.events],
-      })),
-      relatedOrders: read.relatedOrders,
-    };
-    return { order, transactions, view, alongside: locked.alongside ?? null };
+    return { ...tracked(read, changes), alongside: locked.alongside ?? null };
+  }
+
+  /**
+   * An order read for a change WITHOUT a lock of its own, tracked by `changes` like a locked one: only for an
+   * order whose changes another lock held by the caller already serialises (a refund order, under its original
+   * order's lock, as create-refund.ts and the refund completer take it). Without events and related orders.
+   */
+  async readGuardedOrder(
+    projectId: string | null,
+    orderId: string,
+    changes: OrderChanges,
+  ): Promise<LockedOrder | null> {
+    if (!isUuid(orderId)) return null;
+    const read = await this.#views.readViewOf(
+      projectId,
+      { orderId },
+      { events: false, relatedOrders: false },
+    );
+    return read ? tracked(read, changes) : null;
   }
 
   /** Writes everything `changes` holds (and `extra` parts) in one statement; nothing at all when empty. */
