@@ -28,13 +28,8 @@ import { OutboxEvent } from './outbox.entity.ts';
 import type { OutboxConsumers } from './outbox-consumers.ts';
 import { Transaction, TransactionEvent } from './transaction.entity.ts';
 
-/** A row a status change or a new order writes (status-changes.ts adds them through `OrderRows`). */
+/** A row a status change or a new order writes (status-changes.ts adds them). */
 export type OrderRow = Order | Transaction | TransactionEvent | OutboxEvent;
-
-/** Where status changes put the rows they write: the ORM's unit of work, or an `OrderChanges`. */
-export interface OrderRows {
-  add(...rows: OrderRow[]): void;
-}
 
 /**
  * The writes of one command to the orders module's tables (orders, transactions, transaction events, the
@@ -43,7 +38,7 @@ export interface OrderRows {
  * they are when saved; rows read with `lockOrder` (or `readGuardedOrder`) are written back when they changed
  * by then (a JSON snapshot of each row, compared when saved).
  */
-export class OrderChanges implements OrderRows {
+export class OrderChanges {
   readonly #inserts = new Map<ColumnMap, OrderRow[]>();
   /** Who decides how the outbox rows are written (null: every row is left to the relay as given). */
   readonly #consumers: OutboxConsumers | null;
