@@ -12,7 +12,7 @@ export async function cancelOrder(orm: Orm, orderId: string, to: 'cancelled' | '
   await new Db(orm).transaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
-    const locked = await writes.lockOrder(null, { orderId }, orders, { withHistory: false });
+    const locked = await writes.lockOrderRows(null, orderId, orders);
     if (!locked) throw new Error(`no order ${orderId}`);
     closeOrder({ orders, at: new Date() }, locked.order, locked.transactions, to);
     await writes.save(orders);
@@ -24,7 +24,7 @@ export async function moveOwnCheckoutTransaction(orm: Orm, orderId: string, to: 
   await new Db(orm).transaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
-    const locked = await writes.lockOrder(null, { orderId }, orders, { withHistory: false });
+    const locked = await writes.lockOrderRows(null, orderId, orders);
     if (!locked) throw new Error(`no order ${orderId}`);
     const { order, transactions } = locked;
     changeTransactionStatus({ orders, at: new Date() }, order, transactions, transactions[0]!, to);

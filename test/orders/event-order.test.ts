@@ -20,12 +20,7 @@ describe('transaction events', () => {
     await app.runtime.deps.db.transaction(async (uow) => {
       const writes = new OrderWriteRepository(uow);
       const orders = new OrderChanges();
-      const { order, transactions } = (await writes.lockOrder(
-        project.projectId,
-        { orderId: created.id },
-        orders,
-        { withHistory: false },
-      ))!;
+      const { order, transactions } = (await writes.lockOrderRows(project.projectId, created.id, orders))!;
       const ctx = { orders, at };
       // Each step happens in the same millisecond: only the sequence tells them apart.
       changeTransactionStatus(ctx, order, transactions, transactions[0]!, 'pending');

@@ -32,9 +32,7 @@ describe('changes published together reach subscribers together', () => {
       const writes = new OrderWriteRepository(uow);
       const orders = new OrderChanges();
       for (const orderId of orderIds) {
-        const { order, transactions } = (await writes.lockOrder(null, { orderId }, orders, {
-          withHistory: false,
-        }))!;
+        const { order, transactions } = (await writes.lockOrderRows(null, orderId, orders))!;
         closeOrder({ orders, at: new Date() }, order, transactions, 'cancelled');
       }
       await writes.save(orders);

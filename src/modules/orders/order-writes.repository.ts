@@ -16,14 +16,15 @@ import {
   type ColumnMap,
   EVENT_COLUMNS,
   insertRowsSql,
+  jsonFields,
   ORDER_COLUMNS,
   OUTBOX_COLUMNS,
   rowOf,
   TRANSACTION_COLUMNS,
   updateRowsSql,
 } from './order-rows.repository.ts';
-import type { OrderView } from './order-view.ts';
-import { OrderViewRepository } from './order-views.repository.ts';
+import { markUnreadParts, type OrderView } from './order-view.ts';
+import { OrderViewRepository, parseOrderView } from './order-views.repository.ts';
 import { OutboxEvent } from './outbox.entity.ts';
 import type { OutboxConsumers } from './outbox-consumers.ts';
 import { Transaction, TransactionEvent } from './transaction.entity.ts';
@@ -219,6 +220,31 @@ const LOCK_ORDER = preparedStatement(
    for update of o`,
 );
 
+const ORDER_ROW_FIELDS = jsonFields('o', ORDER_COLUMNS);
+
+/**
+ * LOCK_ORDER by order id that also returns the order row: under READ COMMITTED a `for update` that had to wait
+ * for a concurrent writer re-reads the row it locks once that writer committed, so the row it returns is the
+ * locked one as it is now (the ORM's `PESSIMISTIC_WRITE` lock read it the same way). Rows of other tables are
+ * another statement's (READ_TRANSACTIONS_OF), for the reason LOCK_ORDER gives.
+ */
+const LOCK_ORDER_ROW = preparedStatement(
+  'orders.lock_row',
+  `select json_build_object(${ORDER_ROW_FIELDS})::text as "order"
+   from orders o
+   where o.id = $1::uuid and ($2::uuid is null or o.project_id = $2::uuid)
+   for update of o`,
+);
+
+/** An order's transactions ($1), oldest first, as the view has them (without their events). */
+const READ_TRANSACTIONS_OF = preparedStatement(
+  'orders.read_transactions_of',
+  `select coalesce(json_agg(json_build_object(
+     'transaction', json_build_object(${jsonFields('t', TRANSACTION_COLUMNS)}), 'events', '[]'::json
+   ) order by t.created_at, t.id), '[]'::json)::text as transactions
+   from transactions t where t.order_id = $1::uuid`,
+);
+
 /**
  * An order locked for a command: its entities (changes are tracked) and its view (what the answer shows; without
  * events and related orders when locked without history).
@@ -329,6 +355,29 @@ export class OrderWriteRepository extends Repository {
     }
     if (!locked || !read || read.order.id !== locked.id) return null;
     return { ...tracked(read, changes), alongside: locked.alongside ?? null };
+  }
+
+  /**
+   * Locks an order by id for a command that changes its rows and answers without its view: the lock returns
+   * the order row (LOCK_ORDER_ROW), the next statement its transactions, as the ORM's lock and `transactionsOf`
+   * did; `changes` tracks them so that `save` writes back what changed. Null when not found (another project's
+   * order included).
+   */
+  async lockOrderRows(
+    projectId: string | null,
+    orderId: string,
+    changes: OrderChanges,
+  ): Promise<{ order: Order; transactions: Transaction[] } | null> {
+    if (!isUuid(orderId)) return null;
+    const [locked] = await this.prepared<{ order: string }>(LOCK_ORDER_ROW, [orderId, projectId]);
+    if (!locked) return null;
+    const [read] = await this.prepared<{ transactions: string }>(READ_TRANSACTIONS_OF, [orderId]);
+    const view = parseOrderView(
+      `{"order":${locked.order},"transactions":${read!.transactions},"relatedOrders":[]}`,
+    );
+    markUnreadParts(view, { events: false, relatedOrders: false });
+    const { order, transactions } = tracked(view, changes);
+    return { order, transactions };
   }
 
   /**

@@ -36,7 +36,7 @@ export async function withLockedPayment<T>(
     const payments = new PaymentRepository(uow);
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
-    const locked = await writes.lockOrder(null, { orderId: located.orderId }, orders, { withHistory: false });
+    const locked = await writes.lockOrderRows(null, located.orderId, orders);
     const order = locked?.order;
     const transactions = locked?.transactions ?? [];
     const transaction = transactions.find((t) => t.id === transactionId);

@@ -57,7 +57,7 @@ export async function lockPreAuthorization(
 ): Promise<LockedPreAuthorization> {
   const writes = new OrderWriteRepository(uow);
   const orders = new OrderChanges();
-  const locked = await writes.lockOrder(projectId, { orderId }, orders, { withHistory: false });
+  const locked = await writes.lockOrderRows(projectId, orderId, orders);
   if (!locked) throw notFound('Order', 'order_id');
   const { order, transactions } = locked;
   const transaction = transactions.find((t) => t.id === transactionId);

@@ -201,7 +201,7 @@ async function prepareRefund(
   // the order writer in one statement; the refund facts are read-only finders (OrderRepository, RefundRepository).
   const writes = new OrderWriteRepository(uow);
   const changes = new OrderChanges();
-  const locked = await writes.lockOrder(actor.projectId, { orderId }, changes, { withHistory: false });
+  const locked = await writes.lockOrderRows(actor.projectId, orderId, changes);
   if (!locked) throw notFound('Order', 'order_id');
   const original = locked.order;
   const orders = new OrderRepository(uow);
@@ -268,9 +268,7 @@ async function recordOutcome(
   const writes = new OrderWriteRepository(uow);
   const changes = new OrderChanges();
   const orders = new OrderRepository(uow);
-  const original = (await writes.lockOrder(projectId, { orderId: prepared.originalOrderId }, changes, {
-    withHistory: false,
-  }))!.order;
+  const original = (await writes.lockOrderRows(projectId, prepared.originalOrderId, changes))!.order;
   // Changed under the original's lock, which every writer of a refund takes first.
   const refundRows = (await writes.readGuardedOrder(projectId, prepared.refundOrderId, changes))!;
   const refundOrder = refundRows.order;

@@ -100,9 +100,7 @@ async function recordChargeback(
   if (!disputed) throw notFound('Transaction', 'transaction_id');
   const writes = new OrderWriteRepository(uow);
   const changes = new OrderChanges();
-  const original = (await writes.lockOrder(null, { orderId: disputed.orderId }, changes, {
-    withHistory: false,
-  }))!.order;
+  const original = (await writes.lockOrderRows(null, disputed.orderId, changes))!.order;
   const orders = new OrderRepository(uow);
   const facts = await loadRefundFacts({ orders, refunds }, original);
   // On an order paid twice (see-transactions) the notice's transaction says which payment is disputed.
@@ -143,9 +141,8 @@ async function recordReversal(
   // The disputed order's lock first, as refunds and chargebacks take it: one order's money moves one at a time.
   const writes = new OrderWriteRepository(uow);
   const changes = new OrderChanges();
-  const lock = { withHistory: false };
-  if (found.relatedOrderId) await writes.lockOrder(null, { orderId: found.relatedOrderId }, changes, lock);
-  const chargeback = (await writes.lockOrder(null, { orderId: found.id }, changes, lock))!.order;
+  if (found.relatedOrderId) await writes.lockOrderRows(null, found.relatedOrderId, changes);
+  const chargeback = (await writes.lockOrderRows(null, found.id, changes))!.order;
   const remaining = reversibleAmount(chargeback, await orders.relatedOrdersOf(chargeback.id));
   refuseOtherCurrency(notice.currency, chargeback.currency);
   if (notice.amount > remaining) {

@@ -25,7 +25,7 @@ export async function cancelHostedOrder(
   return deps.db.transaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
-    const locked = await writes.lockOrder(null, { orderId }, orders, { withHistory: false });
+    const locked = await writes.lockOrderRows(null, orderId, orders);
     if (!locked) throw notFound('Order');
     const { order, transactions } = locked;
     const at = deps.now();

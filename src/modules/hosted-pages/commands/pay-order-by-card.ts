@@ -71,7 +71,7 @@ export async function payOrderByCard(
   const attempt = await deps.db.transaction(async (uow): Promise<PayByCardOutcome | Attempt> => {
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
-    const locked = await writes.lockOrder(null, { orderId }, orders, { withHistory: false });
+    const locked = await writes.lockOrderRows(null, orderId, orders);
     if (!locked) throw notFound('Order');
     const { order, transactions } = locked;
     const facts = await orderPageFactsOf(uow, order, deps.paymentMethods);
@@ -112,9 +112,7 @@ export async function payOrderByCard(
   const outcome = await deps.db.transaction(async (uow): Promise<PayByCardOutcome> => {
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
-    const { order, transactions } = (await writes.lockOrder(null, { orderId }, orders, {
-      withHistory: false,
-    }))!;
+    const { order, transactions } = (await writes.lockOrderRows(null, orderId, orders))!;
     const transaction = transactions.find((t) => t.id === attempt.transactionId)!;
     const { payingAgain } = attempt;
     // Moved meanwhile (the completer failed it, the order expired): only presented.

@@ -56,7 +56,7 @@ export async function settleBankPayment(
   return deps.db.transaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
-    const locked = await writes.lockOrder(null, { orderId: located.orderId }, orders, { withHistory: false });
+    const locked = await writes.lockOrderRows(null, located.orderId, orders);
     const order = locked?.order;
     const transactions = locked?.transactions ?? [];
     const transaction = transactions.find((t) => t.id === transactionId);

@@ -18,7 +18,7 @@ export async function expireOrderIfDue(deps: ExpiryDeps, orderId: string): Promi
   return deps.db.transaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
-    const locked = await writes.lockOrder(null, { orderId }, orders, { withHistory: false });
+    const locked = await writes.lockOrderRows(null, orderId, orders);
     if (!locked || !EXPIRING_ORDER_STATUSES.includes(locked.order.status)) return { kind: 'settled' };
     const { order, transactions } = locked;
     const at = deps.now();

@@ -37,7 +37,7 @@ export async function updateOrder(
   return deps.db.transaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
-    const locked = await writes.lockOrder(actor.projectId, { orderId }, orders, { withHistory: false });
+    const locked = await writes.lockOrderRows(actor.projectId, orderId, orders);
     if (!locked) throw notFound('Order', 'order_id');
     const { order, transactions } = locked;
     if (order.kind !== 'payment') throw orderNotUpdatable(order.kind);

@@ -60,9 +60,7 @@ async function failAttempt(
   return deps.db.transaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
-    const locked = await writes.lockOrder(attempt.projectId, { orderId: attempt.orderId }, orders, {
-      withHistory: false,
-    });
+    const locked = await writes.lockOrderRows(attempt.projectId, attempt.orderId, orders);
     const order = locked?.order;
     const transactions = locked?.transactions ?? [];
     const transaction = transactions.find((t) => t.id === attempt.transactionId);

@@ -23,9 +23,7 @@ export async function releaseAuthorizationIfDue(
   return deps.db.transaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const changes = new OrderChanges();
-    const locked = await writes.lockOrder(null, { orderId: located.orderId }, changes, {
-      withHistory: false,
-    });
+    const locked = await writes.lockOrderRows(null, located.orderId, changes);
     const order = locked?.order;
     const transaction = locked?.transactions.find((t) => t.id === transactionId);
     const authorization = await new PaymentRepository(uow).findAuthorization(transactionId);

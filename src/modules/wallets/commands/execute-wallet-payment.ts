@@ -73,9 +73,7 @@ export async function executeWalletPayment(
   const result = await deps.db.transaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
-    const locked = await writes.lockOrder(target.projectId, { orderId: target.orderId }, orders, {
-      withHistory: false,
-    });
+    const locked = await writes.lockOrderRows(target.projectId, target.orderId, orders);
     if (!locked) throw notFound('Order', 'order_id');
     const { order, transactions } = locked;
     const transaction = transactions.find(
