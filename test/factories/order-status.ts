@@ -1,4 +1,4 @@
-import { OrderRepository } from '../../src/modules/orders/order.repository.ts';
+import { OrderChanges, OrderWriteRepository } from '../../src/modules/orders/order-writes.repository.ts';
 import type { TransactionStatus } from '../../src/modules/orders/state-machine.ts';
 import { changeTransactionStatus, closeOrder } from '../../src/modules/orders/status-changes.ts';
 import { Db } from '../../src/platform/db/db.ts';
@@ -10,20 +10,24 @@ import type { Orm } from '../../src/platform/db/orm.ts';
  */
 export async function cancelOrder(orm: Orm, orderId: string, to: 'cancelled' | 'expired' = 'cancelled') {
   await new Db(orm).transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(null, orderId);
-    if (!order) throw new Error(`no order ${orderId}`);
-    closeOrder({ orders, at: new Date() }, order, await orders.transactionsOf(orderId), to);
+    const writes = new OrderWriteRepository(uow);
+    const orders = new OrderChanges();
+    const locked = await writes.lockOrderRows(null, orderId, orders);
+    if (!locked) throw new Error(`no order ${orderId}`);
+    closeOrder({ orders, at: new Date() }, locked.order, locked.transactions, to);
+    await writes.save(orders);
   });
 }
 
 /** Moves the single transaction of an own-checkout order, e.g. `processing` then `completed`. */
 export async function moveOwnCheckoutTransaction(orm: Orm, orderId: string, to: TransactionStatus) {
   await new Db(orm).transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(null, orderId);
-    if (!order) throw new Error(`no order ${orderId}`);
-    const transactions = await orders.transactionsOf(orderId);
+    const writes = new OrderWriteRepository(uow);
+    const orders = new OrderChanges();
+    const locked = await writes.lockOrderRows(null, orderId, orders);
+    if (!locked) throw new Error(`no order ${orderId}`);
+    const { order, transactions } = locked;
     changeTransactionStatus({ orders, at: new Date() }, order, transactions, transactions[0]!, to);
+    await writes.save(orders);
   });
 }

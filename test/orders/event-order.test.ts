@@ -1,4 +1,4 @@
-import { OrderRepository } from '../../src/modules/orders/order.repository.ts';
+import { OrderChanges, OrderWriteRepository } from '../../src/modules/orders/order-writes.repository.ts';
 import { changeTransactionStatus } from '../../src/modules/orders/status-changes.ts';
 import { buildOwnCheckoutOrder } from '../factories/order.ts';
 import { seedProject } from '../factories/project.ts';
@@ -18,14 +18,15 @@ describe('transaction events', () => {
     const { body: created } = await api.post<Record<string, any>>('/v1/orders/', buildOwnCheckoutOrder());
     const at = new Date();
     await app.runtime.deps.db.transaction(async (uow) => {
-      const orders = new OrderRepository(uow);
-      const order = (await orders.lockOrder(project.projectId, created.id))!;
-      const transactions = await orders.transactionsOf(order.id);
+      const writes = new OrderWriteRepository(uow);
+      const orders = new OrderChanges();
+      const { order, transactions } = (await writes.lockOrderRows(project.projectId, created.id, orders))!;
       const ctx = { orders, at };
       // Each step happens in the same millisecond: only the sequence tells them apart.
       changeTransactionStatus(ctx, order, transactions, transactions[0]!, 'pending');
       changeTransactionStatus(ctx, order, transactions, transactions[0]!, 'processing');
       changeTransactionStatus(ctx, order, transactions, transactions[0]!, 'accepted');
+      await writes.save(orders);
     });
     const { body: order } = await api.get<Record<string, any>>(`/v1/orders/${created.id}/`);
     expect(order.transactions[0].events.map((e: { event: string }) => e.event)).toEqual([

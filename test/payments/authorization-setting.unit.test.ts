@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../src/config/index.ts';
 import { Order } from '../../src/modules/orders/order.entity.ts';
-import type { OrderRepository } from '../../src/modules/orders/order.repository.ts';
+import { OrderChanges } from '../../src/modules/orders/order-writes.repository.ts';
 import { createAcquirerDirectory } from '../../src/modules/payments/acquirer/acquirer-directory.ts';
 import { authorizationSetting } from '../../src/modules/payments/authorization-setting.ts';
 import type { PaymentDeps } from '../../src/modules/payments/deps.ts';
@@ -28,7 +28,7 @@ const deps: Pick<PaymentDeps, 'acquirers' | 'cipher' | 'config' | 'jobs' | 'now'
   now: () => NOW,
 };
 // Building a setting reads nothing: a unit of work over no database will do.
-const unit = { uow: new UnitOfWork({} as EntityManager), orders: {} as OrderRepository };
+const unit = { uow: new UnitOfWork({} as EntityManager), orders: new OrderChanges() };
 const orderOf = (mode: 'test' | 'live') =>
   Order.createPayment({
     projectId: 'p-1',

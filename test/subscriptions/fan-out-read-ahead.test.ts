@@ -1,4 +1,4 @@
-import { OrderRepository } from '../../src/modules/orders/order.repository.ts';
+import { OrderChanges, OrderWriteRepository } from '../../src/modules/orders/order-writes.repository.ts';
 import { closeOrder } from '../../src/modules/orders/status-changes.ts';
 import { Db } from '../../src/platform/db/db.ts';
 import { buildOrder } from '../factories/order.ts';
@@ -29,11 +29,13 @@ describe('changes published together reach subscribers together', () => {
   /** Cancels the orders in ONE database transaction: their events are committed, and published, together. */
   const cancelTogether = (orderIds: string[]) =>
     new Db(app.runtime.services.orm).transaction(async (uow) => {
-      const orders = new OrderRepository(uow);
+      const writes = new OrderWriteRepository(uow);
+      const orders = new OrderChanges();
       for (const orderId of orderIds) {
-        const order = (await orders.lockOrder(null, orderId))!;
-        closeOrder({ orders, at: new Date() }, order, await orders.transactionsOf(orderId), 'cancelled');
+        const { order, transactions } = (await writes.lockOrderRows(null, orderId, orders))!;
+        closeOrder({ orders, at: new Date() }, order, transactions, 'cancelled');
       }
+      await writes.save(orders);
     });
 
   /** Order reads the subscriptions make for changes committed together, and what each subscriber got. */

@@ -33,7 +33,7 @@ export { orderIdParam, orderJsonSchema } from './order-json-schema.ts';
 export { lineInOtherCurrency, orderLinesFromGraphQL, orderLinesSchema } from './order-lines.ts';
 export type { OrderView, TransactionView } from './order-view.ts';
 export { OrderViewRepository, type ViewParts, WHOLE_VIEW } from './order-views.repository.ts';
-export { OrderChanges, type OrderRows, OrderWriteRepository } from './order-writes.repository.ts';
+export { OrderChanges, OrderWriteRepository } from './order-writes.repository.ts';
 export { OutboxEvent } from './outbox.entity.ts';
 export type { OutboxConsumer, OutboxConsumers, OutboxNeed } from './outbox-consumers.ts';
 export type {

@@ -1,19 +1,19 @@
 import type { EventData, EventType } from './event-types.ts';
 import type { Order } from './order.entity.ts';
-import type { OrderRows } from './order-writes.repository.ts';
+import type { OrderChanges } from './order-writes.repository.ts';
 import { OutboxEvent } from './outbox.entity.ts';
 import type { OrderStatus, TransactionStatus } from './state-machine.ts';
 import type { Transaction } from './transaction.entity.ts';
 
 /**
  * The outbox writer: the only code that builds outbox rows (the events feed, webhooks and subscriptions all
- * read them). Each function adds its row to the caller's unit of work, so the event commits or rolls back with
+ * read them). Each function adds its row to the caller's change set, so the event commits or rolls back with
  * the change it records. Status changes call it from status-changes.ts; refunds, captures, voids and webhook
  * give-ups call it in one line.
  */
 export interface EventContext {
-  /** The unit of work's rows: the ORM's (OrderRepository) or a one-statement write's (OrderChanges). */
-  orders: OrderRows;
+  /** The command's change set, written in one statement (order-writes.repository.ts). */
+  orders: OrderChanges;
   /** When the change happened (the unit of work's clock). */
   at: Date;
 }

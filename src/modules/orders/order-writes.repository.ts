@@ -11,36 +11,35 @@ import {
   OUTBOX_RELAYED_CHANNEL,
 } from '../../platform/pubsub/channels.ts';
 import { Order } from './order.entity.ts';
+import { isUuid } from './order.repository.ts';
 import {
   type ColumnMap,
   EVENT_COLUMNS,
   insertRowsSql,
+  jsonFields,
   ORDER_COLUMNS,
   OUTBOX_COLUMNS,
   rowOf,
   TRANSACTION_COLUMNS,
   updateRowsSql,
 } from './order-rows.repository.ts';
-import type { OrderView } from './order-view.ts';
-import { OrderViewRepository } from './order-views.repository.ts';
+import { markUnreadParts, type OrderView } from './order-view.ts';
+import { OrderViewRepository, parseOrderView } from './order-views.repository.ts';
 import { OutboxEvent } from './outbox.entity.ts';
 import type { OutboxConsumers } from './outbox-consumers.ts';
 import { Transaction, TransactionEvent } from './transaction.entity.ts';
 
-/** A row a status change or a new order writes (status-changes.ts adds them through `OrderRows`). */
+/** A row a status change or a new order writes (status-changes.ts adds them). */
 export type OrderRow = Order | Transaction | TransactionEvent | OutboxEvent;
 
-/** Where status changes put the rows they write: the ORM's unit of work, or an `OrderChanges`. */
-export interface OrderRows {
-  add(...rows: OrderRow[]): void;
-}
-
 /**
- * The writes of one command on the hot paths, sent to PostgreSQL as ONE statement (`OrderWriteRepository.save`)
- * instead of the ORM's flush (a statement per table and kind). New rows are collected as they are added and
- * written as they are when saved; rows read with `lockOrder` are written back when they changed by then.
+ * The writes of one command to the orders module's tables (orders, transactions, transaction events, the
+ * outbox), sent to PostgreSQL as ONE statement (`OrderWriteRepository.save`). The only way those rows are
+ * written: no command flushes them through the ORM. New rows are collected as they are added and written as
+ * they are when saved; rows read with `lockOrder` (or `readGuardedOrder`) are written back when they changed
+ * by then (a JSON snapshot of each row, compared when saved).
  */
-export class OrderChanges implements OrderRows {
+export class OrderChanges {
   readonly #inserts = new Map<ColumnMap, OrderRow[]>();
   /** Who decides how the outbox rows are written (null: every row is left to the relay as given). */
   readonly #consumers: OutboxConsumers | null;
@@ -131,6 +130,8 @@ export class OrderChanges implements OrderRows {
   #outboxParts(rows: OutboxEvent[]): SqlPart[] {
     const values = () => [rowsJson(rows, OUTBOX_COLUMNS)];
     if (this.#consumers === null) {
+      // As the entity's `onCreate` fills it when the ORM writes a row (the column is not null).
+      for (const row of rows) row.createdAt ??= new Date();
       this.#leavesUnrelayed ||= rows.some((row) => row.relayedAt == null);
       return [{ sql: INSERT_OUTBOX_ROWS_AS_GIVEN, values: values() }];
     }
@@ -219,6 +220,31 @@ const LOCK_ORDER = preparedStatement(
    for update of o`,
 );
 
+const ORDER_ROW_FIELDS = jsonFields('o', ORDER_COLUMNS);
+
+/**
+ * LOCK_ORDER by order id that also returns the order row: under READ COMMITTED a `for update` that had to wait
+ * for a concurrent writer re-reads the row it locks once that writer committed, so the row it returns is the
+ * locked one as it is now (the ORM's `PESSIMISTIC_WRITE` lock read it the same way). Rows of other tables are
+ * another statement's (READ_TRANSACTIONS_OF), for the reason LOCK_ORDER gives.
+ */
+const LOCK_ORDER_ROW = preparedStatement(
+  'orders.lock_row',
+  `select json_build_object(${ORDER_ROW_FIELDS})::text as "order"
+   from orders o
+   where o.id = $1::uuid and ($2::uuid is null or o.project_id = $2::uuid)
+   for update of o`,
+);
+
+/** An order's transactions ($1), oldest first, as the view has them (without their events). */
+const READ_TRANSACTIONS_OF = preparedStatement(
+  'orders.read_transactions_of',
+  `select coalesce(json_agg(json_build_object(
+     'transaction', json_build_object(${jsonFields('t', TRANSACTION_COLUMNS)}), 'events', '[]'::json
+   ) order by t.created_at, t.id), '[]'::json)::text as transactions
+   from transactions t where t.order_id = $1::uuid`,
+);
+
 /**
  * An order locked for a command: its entities (changes are tracked) and its view (what the answer shows; without
  * events and related orders when locked without history).
@@ -266,7 +292,24 @@ function lockWith(read: AlongsideRead): PreparedStatement {
   return statement;
 }
 
-/** The hot write paths' reads under lock and their one-statement writes. */
+/** An order's rows as read, as entities `changes` tracks (written back by `save` when they changed). */
+function tracked(read: OrderView, changes: OrderChanges): LockedOrder {
+  const order = Order.restore(read.order);
+  const transactions = read.transactions.map((t) => Transaction.restore(t.transaction));
+  changes.track(order);
+  for (const transaction of transactions) changes.track(transaction);
+  const view: OrderView = {
+    order,
+    transactions: transactions.map((transaction, index) => ({
+      transaction,
+      events: [...read.transactions[index]!.events],
+    })),
+    relatedOrders: read.relatedOrders,
+  };
+  return { order, transactions, view };
+}
+
+/** The reads under lock and the one-statement writes of every command that changes orders. */
 export class OrderWriteRepository extends Repository {
   readonly #views: OrderViewRepository;
 
@@ -291,6 +334,8 @@ export class OrderWriteRepository extends Repository {
   ): Promise<(LockedOrder & { alongside: string | null }) | null> {
     const orderId = 'orderId' in by ? by.orderId : null;
     const setupToken = 'setupToken' in by ? by.setupToken : null;
+    // Not an id at all: not found, as the database would answer had the text been a uuid.
+    if (!isUuid(orderId ?? setupToken!)) return null;
     const { alongside } = options;
     if (alongside && (orderId === null || projectId === null)) {
       throw new Error('a read alongside the lock needs the order id and the project');
@@ -309,19 +354,49 @@ export class OrderWriteRepository extends Repository {
       read = locked ? await this.#views.readViewOf(projectId, { orderId: locked.id }, parts) : null;
     }
     if (!locked || !read || read.order.id !== locked.id) return null;
-    const order = Order.restore(read.order);
-    const transactions = read.transactions.map((t) => Transaction.restore(t.transaction));
-    changes.track(order);
-    for (const transaction of transactions) changes.track(transaction);
-    const view: OrderView = {
-      order,
-      transactions: transactions.map((transaction, index) => ({
-        transaction,
-        events: [...read.transactions[index]!.events],
-      })),
-      relatedOrders: read.relatedOrders,
-    };
-    return { order, transactions, view, alongside: locked.alongside ?? null };
+    return { ...tracked(read, changes), alongside: locked.alongside ?? null };
+  }
+
+  /**
+   * Locks an order by id for a command that changes its rows and answers without its view: the lock returns
+   * the order row (LOCK_ORDER_ROW), the next statement its transactions, as the ORM's lock and `transactionsOf`
+   * did; `changes` tracks them so that `save` writes back what changed. Null when not found (another project's
+   * order included).
+   */
+  async lockOrderRows(
+    projectId: string | null,
+    orderId: string,
+    changes: OrderChanges,
+  ): Promise<{ order: Order; transactions: Transaction[] } | null> {
+    if (!isUuid(orderId)) return null;
+    const [locked] = await this.prepared<{ order: string }>(LOCK_ORDER_ROW, [orderId, projectId]);
+    if (!locked) return null;
+    const [read] = await this.prepared<{ transactions: string }>(READ_TRANSACTIONS_OF, [orderId]);
+    const view = parseOrderView(
+      `{"order":${locked.order},"transactions":${read!.transactions},"relatedOrders":[]}`,
+    );
+    markUnreadParts(view, { events: false, relatedOrders: false });
+    const { order, transactions } = tracked(view, changes);
+    return { order, transactions };
+  }
+
+  /**
+   * An order read for a change WITHOUT a lock of its own, tracked by `changes` like a locked one: only for an
+   * order whose changes another lock held by the caller already serialises (a refund order, under its original
+   * order's lock, as create-refund.ts and the refund completer take it). Without events and related orders.
+   */
+  async readGuardedOrder(
+    projectId: string | null,
+    orderId: string,
+    changes: OrderChanges,
+  ): Promise<LockedOrder | null> {
+    if (!isUuid(orderId)) return null;
+    const read = await this.#views.readViewOf(
+      projectId,
+      { orderId },
+      { events: false, relatedOrders: false },
+    );
+    return read ? tracked(read, changes) : null;
   }
 
   /** Writes everything `changes` holds (and `extra` parts) in one statement; nothing at all when empty. */

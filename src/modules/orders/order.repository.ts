@@ -1,13 +1,10 @@
-import { LockMode } from '@mikro-orm/core';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { Repository, type UnitOfWork } from '../../platform/db/repository.ts';
-import { OUTBOX_CHANNEL } from '../../platform/pubsub/channels.ts';
 import { Order } from './order.entity.ts';
 import type { OrderView } from './order-view.ts';
 import { OrderViewRepository, WHOLE_VIEW } from './order-views.repository.ts';
-import { OutboxEvent } from './outbox.entity.ts';
 import { OPEN_TRANSACTION_STATUSES } from './state-machine.ts';
-import { Transaction, type TransactionEvent } from './transaction.entity.ts';
+import { Transaction } from './transaction.entity.ts';
 
 /**
  * Orders past their deadline that expiry still acts on (expire-order.ts): open ones, and `see-transactions` ones
@@ -33,6 +30,10 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+/**
+ * Reads of orders and transactions (finders and views). It writes nothing: every change to an order goes
+ * through `OrderWriteRepository` (lock, change set, one statement; order-writes.repository.ts).
+ */
 export class OrderRepository extends Repository {
   readonly #views: OrderViewRepository;
 
@@ -58,13 +59,6 @@ export class OrderRepository extends Repository {
     const ids = orderIds.filter(isUuid);
     if (ids.length === 0) return Promise.resolve([]);
     return this.em.find(Order, { id: { $in: ids } });
-  }
-
-  /** Loads and row-locks an order for the rest of the database transaction (serialises money moves). */
-  lockOrder(projectId: string | null, orderId: string): Promise<Order | null> {
-    if (!isUuid(orderId)) return Promise.resolve(null);
-    const where = projectId ? { id: orderId, projectId } : { id: orderId };
-    return this.em.findOne(Order, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
   findTransaction(orderId: string, transactionId: string): Promise<Transaction | null> {
@@ -122,18 +116,5 @@ export class OrderRepository extends Repository {
       OPEN_TRANSACTION_STATUSES,
     ]);
     return rows.map((row) => row.id);
-  }
-
-  /** Outbox rows also wake the relay and the events feed once the transaction commits. */
-  add(...entities: (Order | Transaction | TransactionEvent | OutboxEvent)[]): void {
-    for (const entity of entities) {
-      this.em.persist(entity);
-      if (entity instanceof OutboxEvent) this.signalAfterCommit(OUTBOX_CHANNEL);
-    }
-  }
-
-  /** Writes pending changes now (inside the caller's transaction), e.g. before reading them back. */
-  flush(): Promise<void> {
-    return this.em.flush();
   }
 }

@@ -6,7 +6,7 @@ import {
   recordOrderStatusChange,
   recordTransactionStatusChange,
 } from './order-events.ts';
-import type { OrderRows } from './order-writes.repository.ts';
+import type { OrderChanges } from './order-writes.repository.ts';
 import { settlementOf } from './settlement-rules.ts';
 import {
   assertOrderTransition,
@@ -21,8 +21,9 @@ import { type Transaction, TransactionEvent } from './transaction.entity.ts';
 
 /**
  * The only code that writes a status. Each change is checked against the state machine, recorded as a
- * transaction event and written to the outbox through the same unit of work, so the status, its event and its
- * notification commit or roll back together.
+ * transaction event and written to the outbox through the same change set (`OrderChanges`, saved in one
+ * statement by `OrderWriteRepository`), so the status, its event and its notification commit or roll back
+ * together.
  */
 
 /**
@@ -32,8 +33,8 @@ import { type Transaction, TransactionEvent } from './transaction.entity.ts';
 export const statusChanged = new Signal<{ object: 'order' | 'transaction'; status: string }>();
 
 export interface StatusChangeContext {
-  /** Where the events and outbox rows go: the ORM's unit of work (OrderRepository) or an OrderChanges. */
-  orders: OrderRows;
+  /** The command's change set (order-writes.repository.ts): the new rows go in it, changed ones are tracked. */
+  orders: OrderChanges;
   at: Date;
   source?: string;
   /** The project's fee rules, for a change that moves money (settlement-rules.ts); none: no fee. */
@@ -41,7 +42,7 @@ export interface StatusChangeContext {
 }
 
 /**
- * Adds a brand-new order to the unit of work with its `order.created` event, before anything else is recorded
+ * Adds a brand-new order to the change set with its `order.created` event, before anything else is recorded
  * about it (its transactions' first statuses follow it in the feed). Every order is created through here.
  */
 export function recordNewOrder(ctx: StatusChangeContext, order: Order): void {

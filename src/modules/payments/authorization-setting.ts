@@ -1,7 +1,7 @@
 import type { FeeRule } from '../../config/fees.ts';
 import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
-import type { Order, OrderChanges, OrderRows } from '../orders/index.ts';
+import type { Order, OrderChanges } from '../orders/index.ts';
 import { feeRulesOfOrder } from '../orders/index.ts';
 import type { CardCipher } from '../vault/index.ts';
 import type { Acquirer } from './acquirer/acquirer.ts';
@@ -12,7 +12,7 @@ import { cardAuthorizationInsert, PaymentRepository } from './payment.repository
 /** Everything one authorization attempt works with, inside the unit of work that holds the order's lock. */
 export interface AuthorizationSetting {
   /** Where the attempt's status changes put their rows. */
-  orders: OrderRows;
+  orders: OrderChanges;
   /**
    * Reads an authorization; writes a new one (the ORM's unit of work, or an order's change set, which reads
    * nothing: its attempts are new and name their authorization, none).
@@ -42,7 +42,7 @@ export function authorizationSetting(
   deps: Pick<PaymentDeps, 'acquirers' | 'cipher' | 'config' | 'jobs' | 'now'>,
   unit: {
     uow: UnitOfWork;
-    orders: OrderRows;
+    orders: OrderChanges;
     payments?: AuthorizationSetting['payments'];
     /** Default: enqueued in `uow` (its transaction). */
     scheduleRelease?: AuthorizationSetting['scheduleRelease'];

@@ -2,13 +2,16 @@ import type { UnitOfWork } from '../../platform/db/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
 import type { Order, PaymentMethodCatalog, Transaction } from '../orders/index.ts';
-import { OrderRepository } from '../orders/index.ts';
+import { OrderChanges, OrderWriteRepository } from '../orders/index.ts';
 import type { CardAuthorization } from './card-authorization.entity.ts';
 import { PaymentRepository } from './payment.repository.ts';
 
 /** A payment page's transaction, its order row-locked for the rest of the database transaction. */
 export interface LockedPayment {
-  orders: OrderRepository;
+  /** Saves `orders` (the order's change set) in one statement. */
+  writes: OrderWriteRepository;
+  /** The change set of the locked order: status changes add to it, `writes.save` writes it. */
+  orders: OrderChanges;
   payments: PaymentRepository;
   order: Order;
   transactions: Transaction[];
@@ -31,13 +34,15 @@ export async function withLockedPayment<T>(
   if (!located || !isPaymentPageMethod(located.paymentMethod)) throw notFound('Payment');
   return deps.db.transaction(async (uow) => {
     const payments = new PaymentRepository(uow);
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(null, located.orderId);
-    const transactions = order ? await orders.transactionsOf(order.id) : [];
+    const writes = new OrderWriteRepository(uow);
+    const orders = new OrderChanges();
+    const locked = await writes.lockOrderRows(null, located.orderId, orders);
+    const order = locked?.order;
+    const transactions = locked?.transactions ?? [];
     const transaction = transactions.find((t) => t.id === transactionId);
     if (!order || !transaction) throw notFound('Payment');
     const authorization = await payments.findAuthorization(transaction.id);
-    return work(uow, { orders, payments, order, transactions, transaction, authorization });
+    return work(uow, { writes, orders, payments, order, transactions, transaction, authorization });
   });
 }
 

@@ -9,7 +9,9 @@ import {
   changeTransactionStatus,
   feeRulesOfOrder,
   Order,
+  OrderChanges,
   OrderRepository,
+  OrderWriteRepository,
   recordFollowUp,
   recordNewOrder,
   recordNewTransaction,
@@ -29,7 +31,10 @@ import { transactionNotFound } from './errors.ts';
 import { PaymentRepository } from './payment.repository.ts';
 
 export interface LockedPreAuthorization {
-  orders: OrderRepository;
+  /** Saves `orders` (the order's change set) in one statement. */
+  writes: OrderWriteRepository;
+  /** The change set of the locked order: the follow-up's rows and the original's changes go in it. */
+  orders: OrderChanges;
   order: Order;
   transactions: Transaction[];
   transaction: Transaction;
@@ -50,10 +55,11 @@ export async function lockPreAuthorization(
   transactionId: string,
   at: Date,
 ): Promise<LockedPreAuthorization> {
-  const orders = new OrderRepository(uow);
-  const order = await orders.lockOrder(projectId, orderId);
-  if (!order) throw notFound('Order', 'order_id');
-  const transactions = await orders.transactionsOf(order.id);
+  const writes = new OrderWriteRepository(uow);
+  const orders = new OrderChanges();
+  const locked = await writes.lockOrderRows(projectId, orderId, orders);
+  if (!locked) throw notFound('Order', 'order_id');
+  const { order, transactions } = locked;
   const transaction = transactions.find((t) => t.id === transactionId);
   if (!transaction) throw transactionNotFound();
   const authorization = refusePreAuthorizationFollowUp({
@@ -62,9 +68,11 @@ export async function lockPreAuthorization(
     authorization: await new PaymentRepository(uow).findAuthorization(transaction.id),
     at,
   });
-  const captures = (await orders.relatedOrdersOf(order.id)).filter((related) => related.kind === 'capture');
+  const captures = (await new OrderRepository(uow).relatedOrdersOf(order.id)).filter(
+    (related) => related.kind === 'capture',
+  );
   const facts = { authorized: transaction.amount, currency: transaction.currency, captures };
-  return { orders, order, transactions, transaction, authorization, facts };
+  return { writes, orders, order, transactions, transaction, authorization, facts };
 }
 
 /**
@@ -73,7 +81,7 @@ export async function lockPreAuthorization(
  * (or `declined` / `error` when the acquirer refuses).
  */
 export function recordFollowUpOrder(params: {
-  orders: OrderRepository;
+  orders: OrderChanges;
   original: LockedPreAuthorization;
   kind: 'capture' | 'void';
   /** The id the acquirer was given for this operation. */
@@ -173,7 +181,7 @@ export async function followUpPreAuthorization(
     };
     const result = kind === 'capture' ? await acquirer.capture(request) : await acquirer.void(request);
     await crashPoint(`${kind}.after-acquirer`);
-    const { orders } = original;
+    const { writes, orders } = original;
     const created = recordFollowUpOrder({
       orders,
       original,
@@ -197,9 +205,9 @@ export async function followUpPreAuthorization(
       }
       recordFollowUp({ orders, at }, original.order, created);
     }
-    await orders.flush();
+    await writes.save(orders);
     await operation.record(uow, `${kind}_done`, { orderId: created.id });
-    const [createdView, originalView] = await orders.loadViews([created, original.order]);
+    const [createdView, originalView] = await new OrderRepository(uow).loadViews([created, original.order]);
     return { created: createdView!, original: originalView! };
   });
   await crashPoint(`${kind}.after-commit`);

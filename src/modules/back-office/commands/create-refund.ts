@@ -10,7 +10,9 @@ import {
   feeRulesOfOrder,
   lineInOtherCurrency,
   Order,
+  OrderChanges,
   OrderRepository,
+  OrderWriteRepository,
   processingOutcomes,
   recordFollowUp,
   recordNewOrder,
@@ -195,9 +197,14 @@ async function prepareRefund(
   data: ValidCreateRefundInput,
   operation: IdempotentOperation,
 ): Promise<PreparedRefund> {
+  // The order's rows (the refund order, its transaction, events and outbox rows, the original's flag) go through
+  // the order writer in one statement; the refund facts are read-only finders (OrderRepository, RefundRepository).
+  const writes = new OrderWriteRepository(uow);
+  const changes = new OrderChanges();
+  const locked = await writes.lockOrderRows(actor.projectId, orderId, changes);
+  if (!locked) throw notFound('Order', 'order_id');
+  const original = locked.order;
   const orders = new OrderRepository(uow);
-  const original = await orders.lockOrder(actor.projectId, orderId);
-  if (!original) throw notFound('Order', 'order_id');
   const refunds = new RefundRepository(uow);
   const assessment = assessRefund(await loadRefundFacts({ orders, refunds }, original, data.transaction_id));
   assertRefundAmount(assessment, data.amount, original.currency);
@@ -232,12 +239,12 @@ async function prepareRefund(
     operation.idFor('refund'),
   );
 
-  const ctx = { orders, at: now };
+  const ctx = { orders: changes, at: now };
   recordNewOrder(ctx, refundOrder);
   recordNewTransaction(ctx, refundOrder, refundTransaction);
   if (!original.flags.includes('has-refunds')) original.flags = [...original.flags, 'has-refunds'];
   original.modifiedAt = now;
-  await orders.flush();
+  await writes.save(changes);
   return {
     acquirer,
     originalOrderId: original.id,
@@ -258,10 +265,14 @@ async function recordOutcome(
   prepared: PreparedRefund,
   outcome: OperationResult | null,
 ): Promise<RefundResult> {
+  const writes = new OrderWriteRepository(uow);
+  const changes = new OrderChanges();
   const orders = new OrderRepository(uow);
-  const original = (await orders.lockOrder(projectId, prepared.originalOrderId))!;
-  const refundOrder = (await orders.findOrder(projectId, prepared.refundOrderId))!;
-  const refundTransaction = (await orders.findTransaction(refundOrder.id, prepared.refundTransactionId))!;
+  const original = (await writes.lockOrderRows(projectId, prepared.originalOrderId, changes))!.order;
+  // Changed under the original's lock, which every writer of a refund takes first.
+  const refundRows = (await writes.readGuardedOrder(projectId, prepared.refundOrderId, changes))!;
+  const refundOrder = refundRows.order;
+  const refundTransaction = refundRows.transactions.find((t) => t.id === prepared.refundTransactionId)!;
   const stillOpen = UNFINISHED_REFUND_STATUSES.includes(refundTransaction.status);
   // Finished meanwhile (by the completer, or by the attempt a retry resumes): only presented; no answer yet
   // (the acquirer unreachable) leaves a `processing` refund as it is.
@@ -277,13 +288,19 @@ async function recordOutcome(
     refundTransaction.reason = outcome.reason;
   }
   const fees = feeRulesOfOrder(deps.config.fees, original);
-  changeTransactionStatus({ orders, at, fees }, refundOrder, [refundTransaction], refundTransaction, to);
+  changeTransactionStatus(
+    { orders: changes, at, fees },
+    refundOrder,
+    [refundTransaction],
+    refundTransaction,
+    to,
+  );
   if (to === 'accepted') {
     original.refundedAmount += refundTransaction.amount;
     original.modifiedAt = at;
-    recordFollowUp({ orders, at }, original, refundOrder);
+    recordFollowUp({ orders: changes, at }, original, refundOrder);
   }
-  await orders.flush();
+  await writes.save(changes);
   const [refund, order] = await orders.loadViews([refundOrder, original]);
   return { refund: refund!, order: order! };
 }

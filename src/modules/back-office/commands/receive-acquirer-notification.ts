@@ -8,7 +8,9 @@ import {
   changeTransactionStatus,
   feeRulesOfOrder,
   Order,
+  OrderChanges,
   OrderRepository,
+  OrderWriteRepository,
   recordFollowUp,
   recordNewOrder,
   recordNewTransaction,
@@ -96,8 +98,10 @@ async function recordChargeback(
   const refunds = new RefundRepository(uow);
   const disputed = await refunds.findTransaction(notice.transactionId);
   if (!disputed) throw notFound('Transaction', 'transaction_id');
+  const writes = new OrderWriteRepository(uow);
+  const changes = new OrderChanges();
+  const original = (await writes.lockOrderRows(null, disputed.orderId, changes))!.order;
   const orders = new OrderRepository(uow);
-  const original = (await orders.lockOrder(null, disputed.orderId))!;
   const facts = await loadRefundFacts({ orders, refunds }, original);
   // On an order paid twice (see-transactions) the notice's transaction says which payment is disputed.
   if (paidTransactionsOf(facts.transactions).some((t) => t.id === disputed.id)) facts.paymentId = disputed.id;
@@ -116,8 +120,8 @@ async function recordChargeback(
     id: ids.transaction,
   });
   const fees = feeRulesOfOrder(deps.config.fees, original);
-  settle({ orders, at, fees }, original, 'has-chargebacks', chargeback, transaction);
-  await orders.flush();
+  settle({ orders: changes, at, fees }, original, 'has-chargebacks', chargeback, transaction);
+  await writes.save(changes);
   const [created, after] = await orders.loadViews([chargeback, original]);
   return { created: created!, original: after! };
 }
@@ -135,8 +139,10 @@ async function recordReversal(
   const found = disputed ? await orders.findOrderById(disputed.orderId) : null;
   if (!disputed || !found) throw notFound('Transaction', 'transaction_id');
   // The disputed order's lock first, as refunds and chargebacks take it: one order's money moves one at a time.
-  if (found.relatedOrderId) await orders.lockOrder(null, found.relatedOrderId);
-  const chargeback = (await orders.lockOrder(null, found.id))!;
+  const writes = new OrderWriteRepository(uow);
+  const changes = new OrderChanges();
+  if (found.relatedOrderId) await writes.lockOrderRows(null, found.relatedOrderId, changes);
+  const chargeback = (await writes.lockOrderRows(null, found.id, changes))!.order;
   const remaining = reversibleAmount(chargeback, await orders.relatedOrdersOf(chargeback.id));
   refuseOtherCurrency(notice.currency, chargeback.currency);
   if (notice.amount > remaining) {
@@ -152,8 +158,8 @@ async function recordReversal(
     at,
     id: ids.transaction,
   });
-  settle({ orders, at }, chargeback, 'has-reversals', reversal, transaction);
-  await orders.flush();
+  settle({ orders: changes, at }, chargeback, 'has-reversals', reversal, transaction);
+  await writes.save(changes);
   const [created, after] = await orders.loadViews([reversal, chargeback]);
   return { created: created!, original: after! };
 }
@@ -170,7 +176,7 @@ function refuseOtherCurrency(sent: string, expected: string): void {
 
 /** The new order completes at once (the money already moved at the scheme); the order acted on is flagged. */
 function settle(
-  ctx: StatusChangeContext & { orders: OrderRepository },
+  ctx: StatusChangeContext,
   actedOn: Order,
   flag: string,
   created: Order,

@@ -1,7 +1,13 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import type { Order, PaymentMethodCatalog } from '../../orders/index.ts';
-import { closeOrder, isFinalOrderStatus, isUuid, OrderRepository } from '../../orders/index.ts';
+import {
+  closeOrder,
+  isFinalOrderStatus,
+  isUuid,
+  OrderChanges,
+  OrderWriteRepository,
+} from '../../orders/index.ts';
 import { customerMayCancel, orderPageStateOf } from '../page-for-state.ts';
 import { orderPageFactsOf } from './load-order-page.ts';
 
@@ -17,10 +23,11 @@ export async function cancelHostedOrder(
 ): Promise<Order> {
   if (!isUuid(orderId)) throw notFound('Order');
   return deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(null, orderId);
-    if (!order) throw notFound('Order');
-    const transactions = await orders.transactionsOf(order.id);
+    const writes = new OrderWriteRepository(uow);
+    const orders = new OrderChanges();
+    const locked = await writes.lockOrderRows(null, orderId, orders);
+    if (!locked) throw notFound('Order');
+    const { order, transactions } = locked;
     const at = deps.now();
     const state = orderPageStateOf(await orderPageFactsOf(uow, order, deps.paymentMethods), transactions, at);
     if (state.kind === 'closed' && state.outcome === 'expired' && !isFinalOrderStatus(order.status)) {
@@ -28,7 +35,7 @@ export async function cancelHostedOrder(
     } else if (customerMayCancel(order, transactions, at)) {
       closeOrder({ orders, at, source: 'customer' }, order, transactions, 'cancelled');
     }
-    await orders.flush();
+    await writes.save(orders);
     return order;
   });
 }

@@ -6,7 +6,8 @@ import {
   isFinalOrderStatus,
   issueSetupToken,
   isUuid,
-  OrderRepository,
+  OrderChanges,
+  OrderWriteRepository,
   recordNewTransaction,
   Transaction,
 } from '../../orders/index.ts';
@@ -68,10 +69,11 @@ export async function payOrderByCard(
   if (!parsed.ok) return { kind: 'invalid', problems: parsed.problems, echo: parsed.echo };
   const { pan, expiry, name, cvc } = parsed.card;
   const attempt = await deps.db.transaction(async (uow): Promise<PayByCardOutcome | Attempt> => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(null, orderId);
-    if (!order) throw notFound('Order');
-    const transactions = await orders.transactionsOf(order.id);
+    const writes = new OrderWriteRepository(uow);
+    const orders = new OrderChanges();
+    const locked = await writes.lockOrderRows(null, orderId, orders);
+    if (!locked) throw notFound('Order');
+    const { order, transactions } = locked;
     const facts = await orderPageFactsOf(uow, order, deps.paymentMethods);
     const at = deps.now();
     const state = orderPageStateOf(facts, transactions, at, undefined, choseToPayAgain(form));
@@ -79,7 +81,7 @@ export async function payOrderByCard(
     if (state.kind === 'closed' && state.outcome === 'expired' && !isFinalOrderStatus(order.status)) {
       // Due but not yet expired by its timer: expire it now, exactly as the timer would.
       closeOrder({ orders, at, source: 'expiry' }, order, transactions, 'expired');
-      await orders.flush();
+      await writes.save(orders);
       return { kind: 'not_payable', order };
     }
     if (state.kind !== 'payable') return { kind: 'not_payable', order };
@@ -101,16 +103,16 @@ export async function payOrderByCard(
       card: { pan, expiry, name },
       at,
     });
-    await orders.flush();
+    await writes.save(orders);
     return { kind: 'attempt', transactionId: transaction.id, payingAgain: state.payingAgain };
   });
   if (attempt.kind !== 'attempt') return attempt;
   await crashPoint('card-form.after-attempt');
 
   const outcome = await deps.db.transaction(async (uow): Promise<PayByCardOutcome> => {
-    const orders = new OrderRepository(uow);
-    const order = (await orders.lockOrder(null, orderId))!;
-    const transactions = await orders.transactionsOf(order.id);
+    const writes = new OrderWriteRepository(uow);
+    const orders = new OrderChanges();
+    const { order, transactions } = (await writes.lockOrderRows(null, orderId, orders))!;
     const transaction = transactions.find((t) => t.id === attempt.transactionId)!;
     const { payingAgain } = attempt;
     // Moved meanwhile (the completer failed it, the order expired): only presented.
@@ -134,7 +136,7 @@ export async function payOrderByCard(
       threeDSecure: 'none',
       authorization: null,
     });
-    await orders.flush();
+    await writes.save(orders);
     return { kind: 'attempted', result: authorized.kind, order, transaction, payingAgain };
   });
   await crashPoint('card-form.after-commit');

@@ -6,7 +6,8 @@ import {
   closeOrder,
   isFinalOrderStatus,
   isUuid,
-  OrderRepository,
+  OrderChanges,
+  OrderWriteRepository,
   recordNewTransaction,
   Transaction,
 } from '../../orders/index.ts';
@@ -34,16 +35,17 @@ export async function payOrderByRedirect(
 ): Promise<PayByRedirectOutcome> {
   if (!isUuid(orderId)) throw notFound('Order');
   return deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(null, orderId);
-    if (!order) throw notFound('Order');
-    const transactions = await orders.transactionsOf(order.id);
+    const writes = new OrderWriteRepository(uow);
+    const orders = new OrderChanges();
+    const locked = await writes.lockOrderRows(null, orderId, orders);
+    if (!locked) throw notFound('Order');
+    const { order, transactions } = locked;
     const facts = await orderPageFactsOf(uow, order, deps.paymentMethods);
     const at = deps.now();
     const state = orderPageStateOf(facts, transactions, at);
     if (state.kind === 'closed' && state.outcome === 'expired' && !isFinalOrderStatus(order.status)) {
       closeOrder({ orders, at, source: 'expiry' }, order, transactions, 'expired');
-      await orders.flush();
+      await writes.save(orders);
       return { kind: 'not_payable', order };
     }
     if (state.kind !== 'payable' || state.payingAgain) return { kind: 'not_payable', order };
@@ -61,7 +63,7 @@ export async function payOrderByRedirect(
       transaction,
       'pending',
     );
-    await orders.flush();
+    await writes.save(orders);
     return { kind: 'redirected', order, paymentUrl };
   });
 }

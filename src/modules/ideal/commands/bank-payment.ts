@@ -8,7 +8,9 @@ import {
   isFinalOrderStatus,
   isOpenTransactionStatus,
   isSucceededTransactionStatus,
+  OrderChanges,
   OrderRepository,
+  OrderWriteRepository,
 } from '../../orders/index.ts';
 import { type BankOutcome, bankResultOf, SIMULATED_CONSUMER } from '../bank-outcome.ts';
 import { IDEAL } from '../ideal-payment-method.ts';
@@ -52,9 +54,11 @@ export async function settleBankPayment(
   const located = await deps.db.read((uow) => new OrderRepository(uow).findTransactionById(transactionId));
   if (!located) throw notFound('Payment');
   return deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(null, located.orderId);
-    const transactions = order ? await orders.transactionsOf(order.id) : [];
+    const writes = new OrderWriteRepository(uow);
+    const orders = new OrderChanges();
+    const locked = await writes.lockOrderRows(null, located.orderId, orders);
+    const order = locked?.order;
+    const transactions = locked?.transactions ?? [];
     const transaction = transactions.find((t) => t.id === transactionId);
     if (!order || !transaction || !isSimulatedIdeal(order, transaction)) throw notFound('Payment');
     const at = deps.now();
@@ -62,7 +66,7 @@ export async function settleBankPayment(
     if (before.kind === 'finished') {
       if (order.expiresAt.getTime() <= at.getTime() && !isFinalOrderStatus(order.status)) {
         closeOrder({ orders, at, source: 'expiry' }, order, transactions, 'expired');
-        await orders.flush();
+        await writes.save(orders);
       }
       return bankPageStateOf(order, transaction, at);
     }
@@ -79,7 +83,7 @@ export async function settleBankPayment(
       transaction,
       result.status,
     );
-    await orders.flush();
+    await writes.save(orders);
     return bankPageStateOf(order, transaction, at);
   });
 }

@@ -1,5 +1,6 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { OrderRepository } from '../order.repository.ts';
+import { OrderChanges, OrderWriteRepository } from '../order-writes.repository.ts';
 import { EXPIRING_ORDER_STATUSES, isOpenTransactionStatus } from '../state-machine.ts';
 import { closeOrder } from '../status-changes.ts';
 
@@ -15,18 +16,19 @@ type ExpiryDeps = Pick<Deps, 'db' | 'now'>;
  */
 export async function expireOrderIfDue(deps: ExpiryDeps, orderId: string): Promise<ExpiryOutcome> {
   return deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(null, orderId);
-    if (!order || !EXPIRING_ORDER_STATUSES.includes(order.status)) return { kind: 'settled' };
+    const writes = new OrderWriteRepository(uow);
+    const orders = new OrderChanges();
+    const locked = await writes.lockOrderRows(null, orderId, orders);
+    if (!locked || !EXPIRING_ORDER_STATUSES.includes(locked.order.status)) return { kind: 'settled' };
+    const { order, transactions } = locked;
     const at = deps.now();
     if (order.expiresAt.getTime() > at.getTime()) return { kind: 'not_due', expiresAt: order.expiresAt };
-    const transactions = await orders.transactionsOf(order.id);
     // A payment beside attempts already answered is the merchant's to look at; there is nothing left to expire.
     if (order.status === 'see-transactions' && !transactions.some((t) => isOpenTransactionStatus(t.status))) {
       return { kind: 'settled' };
     }
     closeOrder({ orders, at, source: 'expiry' }, order, transactions, 'expired');
-    await orders.flush();
+    await writes.save(orders);
     return { kind: 'expired' };
   });
 }

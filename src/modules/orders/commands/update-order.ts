@@ -11,6 +11,7 @@ import { OrderRepository } from '../order.repository.ts';
 import { lineInOtherCurrency } from '../order-lines.ts';
 import { updateOrderInputSchema, type ValidUpdateOrderInput } from '../order-update-input.ts';
 import type { OrderView } from '../order-view.ts';
+import { OrderChanges, OrderWriteRepository } from '../order-writes.repository.ts';
 import type { OrderOwner } from '../payment-methods.ts';
 import { isFinalOrderStatus } from '../state-machine.ts';
 import { closeOrder } from '../status-changes.ts';
@@ -34,9 +35,11 @@ export async function updateOrder(
     if (problem) throw invalid('webhook_url', problem);
   }
   return deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(actor.projectId, orderId);
-    if (!order) throw notFound('Order', 'order_id');
+    const writes = new OrderWriteRepository(uow);
+    const orders = new OrderChanges();
+    const locked = await writes.lockOrderRows(actor.projectId, orderId, orders);
+    if (!locked) throw notFound('Order', 'order_id');
+    const { order, transactions } = locked;
     if (order.kind !== 'payment') throw orderNotUpdatable(order.kind);
     if (isFinalOrderStatus(order.status)) throw orderFinal(order.status);
     refuseChangesOfWhatIsFixed(order, data);
@@ -52,13 +55,12 @@ export async function updateOrder(
     }
     order.modifiedAt = at;
     if (data.status === 'cancelled' && order.status !== 'cancelled') {
-      const transactions = await orders.transactionsOf(order.id);
       const refusal = merchantCancelRefusal(order, transactions);
       if (refusal) throw refusal;
       closeOrder({ orders, at, source: 'merchant' }, order, transactions, 'cancelled');
     }
-    await orders.flush();
-    return orders.loadView(order);
+    await writes.save(orders);
+    return new OrderRepository(uow).loadView(order);
   });
 }
 

@@ -15,7 +15,7 @@ export const CANCELLED_BY_CUSTOMER = 'cancelled_by_customer';
  */
 export async function cancelPayment(deps: PaymentDeps, transactionId: string): Promise<PaymentPageState> {
   return withLockedCardPayment(deps, transactionId, async (_uow, locked) => {
-    const { orders, order, transactions, transaction, authorization } = locked;
+    const { writes, orders, order, transactions, transaction, authorization } = locked;
     const before = pageStateOf(order, transaction, authorization);
     if (before.kind !== 'challenge' && before.kind !== 'card_form') return before;
 
@@ -33,7 +33,7 @@ export async function cancelPayment(deps: PaymentDeps, transactionId: string): P
       transaction,
       'cancelled',
     );
-    await orders.flush();
+    await writes.save(orders);
     return pageStateOf(order, transaction, authorization);
   });
 }

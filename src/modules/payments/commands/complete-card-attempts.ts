@@ -1,5 +1,10 @@
 import { uuidFrom } from '../../../platform/operations/idempotent-operation.ts';
-import { changeTransactionStatus, OrderRepository, processingOutcomes } from '../../orders/index.ts';
+import {
+  changeTransactionStatus,
+  OrderChanges,
+  OrderWriteRepository,
+  processingOutcomes,
+} from '../../orders/index.ts';
 import type { OperationResult } from '../acquirer/acquirer.ts';
 import { RESPONSE_CODES } from '../acquirer/response-codes.ts';
 import { CREDIT_CARD } from '../credit-card.ts';
@@ -53,9 +58,11 @@ async function failAttempt(
   attempt: { projectId: string; orderId: string; transactionId: string },
 ): Promise<boolean> {
   return deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(attempt.projectId, attempt.orderId);
-    const transactions = order ? await orders.transactionsOf(order.id) : [];
+    const writes = new OrderWriteRepository(uow);
+    const orders = new OrderChanges();
+    const locked = await writes.lockOrderRows(attempt.projectId, attempt.orderId, orders);
+    const order = locked?.order;
+    const transactions = locked?.transactions ?? [];
     const transaction = transactions.find((t) => t.id === attempt.transactionId);
     // Moved meanwhile (its own request finished after all, the order expired): nothing left to do.
     if (!order || !transaction || transaction.status !== 'new') return false;
@@ -73,7 +80,7 @@ async function failAttempt(
     transaction.reason = ABANDONED.reason;
     transaction.modifiedAt = at;
     changeTransactionStatus({ orders, at }, order, transactions, transaction, 'error');
-    await orders.flush();
+    await writes.save(orders);
     return true;
   });
 }

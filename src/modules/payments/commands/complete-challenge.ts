@@ -17,7 +17,7 @@ export async function completeChallenge(
   code: string,
 ): Promise<PaymentPageState> {
   return withLockedCardPayment(deps, transactionId, async (uow, locked) => {
-    const { orders, order, transactions, transaction, authorization } = locked;
+    const { writes, orders, order, transactions, transaction, authorization } = locked;
     if (pageStateOf(order, transaction, authorization).kind !== 'challenge' || !authorization) {
       return pageStateOf(order, transaction, authorization);
     }
@@ -36,7 +36,7 @@ export async function completeChallenge(
     } else {
       failChallenge({ orders, at }, { order, transactions, transaction }, authorization);
     }
-    await orders.flush();
+    await writes.save(orders);
     return pageStateOf(order, transaction, authorization);
   });
 }

@@ -53,7 +53,7 @@ export async function payOnPage(
     transactionId,
     (m) => m === CREDIT_CARD,
     async (uow, locked) => {
-      const { orders, payments, order, transactions, transaction, authorization } = locked;
+      const { writes, orders, payments, order, transactions, transaction, authorization } = locked;
       const before = pageStateOf(order, transaction, authorization);
       if (before.kind !== 'card_form') return before;
 
@@ -74,7 +74,7 @@ export async function payOnPage(
         threeDSecure: 'none',
         authorization,
       });
-      await orders.flush();
+      await writes.save(orders);
       return pageStateOf(order, transaction, await payments.findAuthorization(transaction.id));
     },
   );

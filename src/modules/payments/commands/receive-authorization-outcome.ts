@@ -1,4 +1,4 @@
-import type { OrderView } from '../../orders/index.ts';
+import { OrderRepository, type OrderView } from '../../orders/index.ts';
 import { VaultCardRepository } from '../../vault/index.ts';
 import type { AuthorizationOutcomeNotice } from '../acquirer/acquirer.ts';
 import { authorizationSetting } from '../authorization-setting.ts';
@@ -24,9 +24,9 @@ export async function receiveAuthorizationOutcome(
   notice: AuthorizationOutcomeNotice,
 ): Promise<OrderView> {
   return withLockedCardPayment(deps, notice.transactionId, async (uow, locked) => {
-    const { orders, order, transactions, transaction, authorization } = locked;
+    const { writes, orders, order, transactions, transaction, authorization } = locked;
     if (transaction.status !== 'processing' || authorization?.result !== 'pending') {
-      if (authorization?.result === notice.result.kind) return orders.loadView(order);
+      if (authorization?.result === notice.result.kind) return new OrderRepository(uow).loadView(order);
       throw authorizationNotPending(transaction.status);
     }
     const card = await new VaultCardRepository(uow).findById(authorization.vaultCardId);
@@ -43,7 +43,7 @@ export async function receiveAuthorizationOutcome(
       notice.result,
       null,
     );
-    await orders.flush();
-    return orders.loadView(order);
+    await writes.save(orders);
+    return new OrderRepository(uow).loadView(order);
   });
 }

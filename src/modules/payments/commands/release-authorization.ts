@@ -1,4 +1,4 @@
-import { OrderRepository } from '../../orders/index.ts';
+import { OrderChanges, OrderRepository, OrderWriteRepository } from '../../orders/index.ts';
 import { capturableAmount } from '../capture-rules.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { PaymentRepository } from '../payment.repository.ts';
@@ -21,9 +21,11 @@ export async function releaseAuthorizationIfDue(
   const located = await deps.db.read((uow) => new PaymentRepository(uow).findAuthorization(transactionId));
   if (!located) return { kind: 'settled' };
   return deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(null, located.orderId);
-    const transaction = order ? await orders.findTransaction(order.id, transactionId) : null;
+    const writes = new OrderWriteRepository(uow);
+    const changes = new OrderChanges();
+    const locked = await writes.lockOrderRows(null, located.orderId, changes);
+    const order = locked?.order;
+    const transaction = locked?.transactions.find((t) => t.id === transactionId);
     const authorization = await new PaymentRepository(uow).findAuthorization(transactionId);
     const at = deps.now();
     const until = authorization?.capturableUntil;
@@ -38,7 +40,9 @@ export async function releaseAuthorizationIfDue(
       amount: capturableAmount({
         authorized: transaction.amount,
         currency: transaction.currency,
-        captures: (await orders.relatedOrdersOf(order.id)).filter((related) => related.kind === 'capture'),
+        captures: (await new OrderRepository(uow).relatedOrdersOf(order.id)).filter(
+          (related) => related.kind === 'capture',
+        ),
       }),
       currency: transaction.currency,
     });
@@ -49,6 +53,7 @@ export async function releaseAuthorizationIfDue(
     transaction.isCapturable = false;
     transaction.modifiedAt = at;
     order.modifiedAt = at;
+    await writes.save(changes);
     return { kind: 'released' };
   });
 }

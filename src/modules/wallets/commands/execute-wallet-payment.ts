@@ -2,7 +2,14 @@ import { notFound } from '../../../platform/errors/domain-error.ts';
 import { crashPoint } from '../../../platform/faults.ts';
 import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
 import type { Order, OrderView, Transaction } from '../../orders/index.ts';
-import { customerReturnUrl, isFinalOrderStatus, OrderRepository, orderUrl } from '../../orders/index.ts';
+import {
+  customerReturnUrl,
+  isFinalOrderStatus,
+  OrderChanges,
+  OrderRepository,
+  OrderWriteRepository,
+  orderUrl,
+} from '../../orders/index.ts';
 import type { AcquirerReason, AuthorizationKind } from '../../payments/index.ts';
 import {
   authorizationKindOf,
@@ -64,10 +71,11 @@ export async function executeWalletPayment(
   const operation = operationOf(deps);
   if (operation.recovered?.point === 'wallet_paid') return presentPaid(deps, target);
   const result = await deps.db.transaction(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.lockOrder(target.projectId, target.orderId);
-    if (!order) throw notFound('Order', 'order_id');
-    const transactions = await orders.transactionsOf(order.id);
+    const writes = new OrderWriteRepository(uow);
+    const orders = new OrderChanges();
+    const locked = await writes.lockOrderRows(target.projectId, target.orderId, orders);
+    if (!locked) throw notFound('Order', 'order_id');
+    const { order, transactions } = locked;
     const transaction = transactions.find(
       (t) => t.id === target.transactionId && t.paymentMethod === target.method,
     );
@@ -93,11 +101,11 @@ export async function executeWalletPayment(
         threeDSecure: authentication.cryptogram ? 'external' : 'none',
       },
     );
-    await orders.flush();
+    await writes.save(orders);
     await operation.record(uow, 'wallet_paid', { orderId: order.id });
     return {
       ...answerOf(order, transaction, outcome.kind, deps.config.baseUrl),
-      view: await orders.loadView(order),
+      view: await new OrderRepository(uow).loadView(order),
     };
   });
   await crashPoint('wallet.after-commit');

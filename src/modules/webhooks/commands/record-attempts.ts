@@ -1,6 +1,6 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { Signal } from '../../../platform/metrics/signal.ts';
-import { OrderRepository, recordWebhookGaveUp } from '../../orders/index.ts';
+import { OrderChanges, OrderWriteRepository, recordWebhookGaveUp } from '../../orders/index.ts';
 import {
   type ClaimedDelivery,
   type ClaimOptions,
@@ -57,7 +57,7 @@ export async function recordAttempts(
   }
   await deps.db.transaction(async (uow) => {
     const updated = await new DeliveryQueueRepository(uow).recordAttempts(attempts);
-    const orders = new OrderRepository(uow);
+    const orders = new OrderChanges();
     const at = deps.now();
     for (const delivery of updated.filter((row) => row.state === 'failed')) {
       const last = attempts.find((attempt) => attempt.deliveryId === delivery.id)!;
@@ -67,6 +67,7 @@ export async function recordAttempts(
         { id: delivery.id, attempts: last.attempt, errorKind: last.errorKind, httpStatus: last.httpStatus },
       );
     }
+    await new OrderWriteRepository(uow).save(orders);
   });
   for (const attempt of attempts) attemptsRecorded.emit(attempt);
 }
