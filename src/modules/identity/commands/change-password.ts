@@ -46,7 +46,7 @@ export async function changePassword(
       'currentPassword',
     );
   }
-  refuseWeakPassword(parsed.newPassword, user, 'newPassword');
+  await refuseWeakPassword(parsed.newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(parsed.newPassword);
   await changingCredentials(deps, async (uow, announce) => {
     const users = new UserRepository(uow);
