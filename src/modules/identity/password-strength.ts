@@ -1,6 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
-import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { invalid } from '../../platform/errors/domain-error.ts';
 import { identityErrors } from './errors.ts';
 
@@ -14,15 +12,23 @@ const PRODUCT_WORDS = ['payments', 'gateway', 'payments gateway', 'payment', 'po
  */
 export const MIN_PASSWORD_SCORE = 3;
 
-// Built once: the dictionaries are large, and every estimate uses the same options.
-let estimator: ZxcvbnFactory | null = null;
+// Built once, on the first password to check: the dictionaries are 1.6 MB of code that every process (and every
+// test file) would otherwise parse and decompress at start, though most never check a password.
+let estimator: Promise<ZxcvbnFactory> | null = null;
 
-function strengthEstimator(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    translations,
-    graphs: adjacencyGraphs,
-    dictionary: { ...commonDictionary, ...englishDictionary },
-  });
+function strengthEstimator(): Promise<ZxcvbnFactory> {
+  estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, english] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+    ]);
+    return new ZxcvbnFactory({
+      translations: english.translations,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...english.dictionary },
+    });
+  })();
   return estimator;
 }
 
@@ -32,12 +38,16 @@ function strengthEstimator(): ZxcvbnFactory {
  * address and the product's name. A 400 naming `field`, with zxcvbn's own advice. Length (12 to 256) is the
  * input schema's to check, before this.
  */
-export function refuseWeakPassword(password: string, user: { email: string }, field: string): void {
+export async function refuseWeakPassword(
+  password: string,
+  user: { email: string },
+  field: string,
+): Promise<void> {
   const [local, domain] = user.email.split('@');
   const inputs = [user.email, local ?? '', ...(domain ?? '').split('.'), ...PRODUCT_WORDS].filter(
     (input) => input.length >= 3,
   );
-  const result = strengthEstimator().check(password, inputs);
+  const result = (await strengthEstimator()).check(password, inputs);
   if (result.score >= MIN_PASSWORD_SCORE) return;
   const advice = [result.feedback.warning, ...result.feedback.suggestions].filter(Boolean).join(' ');
   throw invalid(

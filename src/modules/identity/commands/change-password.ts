@@ -42,7 +42,7 @@ export async function changePassword(
     await deps.counters.add([{ ...tries, amount: 1 }]);
     throw wrongPassword();
   }
-  refuseWeakPassword(parsed.newPassword, user, 'newPassword');
+  await refuseWeakPassword(parsed.newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(parsed.newPassword);
   await changingCredentials(deps, async (uow, announce) => {
     const users = new UserRepository(uow);

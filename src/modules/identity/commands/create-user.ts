@@ -45,7 +45,7 @@ export async function createUser(
 ): Promise<CreatedUser> {
   const parsed = parseOrThrow(inputSchema, input);
   const email = parsed.email.toLowerCase();
-  if (parsed.password !== undefined) refuseWeakPassword(parsed.password, { email }, 'password');
+  if (parsed.password !== undefined) await refuseWeakPassword(parsed.password, { email }, 'password');
   const password = parsed.password ?? generatePassword();
   const passwordHash = await hashPassword(password);
   const user = await deps.db

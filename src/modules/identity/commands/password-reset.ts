@@ -88,7 +88,7 @@ export async function resetPassword(
     const users = new UserRepository(uow);
     const user = userId ? await users.findCurrent(userId) : null;
     if (!user) throw resetLinkRefused();
-    refuseWeakPassword(password, user, 'password');
+    await refuseWeakPassword(password, user, 'password');
     user.passwordHash = await passwordHash;
     for (const sessionId of await users.endSessionsOf(user.id, null, now)) {
       await announce({ scope: 'session', id: sessionId, revoked: true });
