@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
-import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { crashPoint } from '../../../platform/faults.ts';
 import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
 import {
@@ -17,7 +16,7 @@ import { authorizeCard, type ExternalAuthenticationDetails } from '../authorize-
 import { CREDIT_CARD } from '../credit-card.ts';
 import { cardNotStored, transactionNotFound, transactionNotPayable, vaultTokenNotFound } from '../errors.ts';
 import { cardAuthorizationInsert, PaymentRepository } from '../payment.repository.ts';
-import type { TransactionCommand } from './transaction-command.ts';
+import { transactionCommand } from './transaction-command.ts';
 
 const EXTERNAL_FIELDS = ['cavv', '3ds_version', '3ds_method_used', 'ds_transaction_id'] as const;
 
@@ -90,90 +89,86 @@ export type AuthenticateInput = z.input<typeof authenticateInputSchema>;
  * Statements: the order's lock (with the card named by its vault token) and its view, sent together; every write
  * in one statement, sent with the commit.
  */
-export const authenticateTransaction: TransactionCommand = async (
-  deps,
-  actor,
-  orderId,
-  transactionId,
-  body,
-) => {
-  const input = parseOrThrow(authenticateInputSchema, body ?? {});
-  const external = externalDetailsOf(input);
-  // One phase. A retry of a request whose write committed (its answer lost) presents the order as it is now;
-  // one whose process died before the commit runs again, and the acquirer answers the same transaction id
-  // with its first outcome (no second hold).
-  const operation = operationOf(deps);
-  if (operation.recovered?.point === 'authorized') return getOrder(deps, actor, orderId);
-  const view = await deps.db.preparedTransaction(async (uow) => {
-    const writes = new OrderWriteRepository(uow);
-    // The write relays its own outbox rows (queueing the status change's webhook delivery in the same
-    // statement), so no process's outbox relay is woken to find nothing left to relay.
-    const changes = new OrderChanges({ consumers: deps.outboxConsumers, relaysItself: true });
-    // A card named by its vault token is read in the lock's statement (a stored card never changes).
-    const cardAlongside = input.vault_token
-      ? VaultCardRepository.findForProjectAlongside(actor.projectId, input.vault_token)
-      : undefined;
-    const locked = isUuid(orderId)
-      ? await writes.lockOrder(actor.projectId, { orderId }, changes, {
-          withHistory: true,
-          alongside: cardAlongside,
-        })
-      : null;
-    if (!locked) throw notFound('Order', 'order_id');
-    const { order, transactions, view } = locked;
-    const transaction = transactions.find((t) => t.id === transactionId);
-    if (!transaction) throw transactionNotFound();
-    if (transaction.paymentMethod !== CREDIT_CARD)
-      throw transactionNotPayable('it is not a card transaction');
-    if (order.checkout !== 'own') throw transactionNotPayable('it is not an own-checkout transaction');
-    if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) {
-      throw transactionNotPayable(`it is already ${transaction.status}`);
-    }
-    const payments = new PaymentRepository(uow);
-    const setting = authorizationSetting(
-      deps,
-      {
-        uow,
-        orders: changes,
-        payments: {
-          findAuthorization: (id) => payments.findAuthorization(id),
-          add: (authorization) => changes.also(() => cardAuthorizationInsert(authorization)),
+export const authenticateTransaction = transactionCommand(
+  authenticateInputSchema,
+  async (deps, actor, orderId, transactionId, input) => {
+    const external = externalDetailsOf(input);
+    // One phase. A retry of a request whose write committed (its answer lost) presents the order as it is now;
+    // one whose process died before the commit runs again, and the acquirer answers the same transaction id
+    // with its first outcome (no second hold).
+    const operation = operationOf(deps);
+    if (operation.recovered?.point === 'authorized') return getOrder(deps, actor, orderId);
+    const view = await deps.db.preparedTransaction(async (uow) => {
+      const writes = new OrderWriteRepository(uow);
+      // The write relays its own outbox rows (queueing the status change's webhook delivery in the same
+      // statement), so no process's outbox relay is woken to find nothing left to relay.
+      const changes = new OrderChanges({ consumers: deps.outboxConsumers, relaysItself: true });
+      // A card named by its vault token is read in the lock's statement (a stored card never changes).
+      const cardAlongside = input.vault_token
+        ? VaultCardRepository.findForProjectAlongside(actor.projectId, input.vault_token)
+        : undefined;
+      const locked = isUuid(orderId)
+        ? await writes.lockOrder(actor.projectId, { orderId }, changes, {
+            withHistory: true,
+            alongside: cardAlongside,
+          })
+        : null;
+      if (!locked) throw notFound('Order', 'order_id');
+      const { order, transactions, view } = locked;
+      const transaction = transactions.find((t) => t.id === transactionId);
+      if (!transaction) throw transactionNotFound();
+      if (transaction.paymentMethod !== CREDIT_CARD)
+        throw transactionNotPayable('it is not a card transaction');
+      if (order.checkout !== 'own') throw transactionNotPayable('it is not an own-checkout transaction');
+      if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) {
+        throw transactionNotPayable(`it is already ${transaction.status}`);
+      }
+      const payments = new PaymentRepository(uow);
+      const setting = authorizationSetting(
+        deps,
+        {
+          uow,
+          orders: changes,
+          payments: {
+            findAuthorization: (id) => payments.findAuthorization(id),
+            add: (authorization) => changes.also(() => cardAuthorizationInsert(authorization)),
+          },
         },
-      },
-      order,
-    );
+        order,
+      );
 
-    const card = input.vault_token
-      ? VaultCardRepository.fromText(locked.alongside)
-      : await new VaultCardRepository(uow).findStoredFor(transaction.id);
-    if (!card) throw input.vault_token ? vaultTokenNotFound() : cardNotStored();
-    if (input.cvc !== undefined) {
-      const cvc = validateCvc(input.cvc, card.brand as CardBrand | null);
-      if (!cvc.ok) throw invalid('cvc', cvc.problems[0]!.message);
-    }
+      const card = input.vault_token
+        ? VaultCardRepository.fromText(locked.alongside)
+        : await new VaultCardRepository(uow).findStoredFor(transaction.id);
+      if (!card) throw input.vault_token ? vaultTokenNotFound() : cardNotStored();
+      if (input.cvc !== undefined) {
+        const cvc = validateCvc(input.cvc, card.brand as CardBrand | null);
+        if (!cvc.ok) throw invalid('cvc', cvc.problems[0]!.message);
+      }
 
-    // A new transaction has no authorization yet: it is created by this very attempt.
-    const outcome = await authorizeCard(setting, {
-      order,
-      transactions,
-      transaction,
-      card,
-      cvc: input.cvc,
-      threeDSecure: external ? 'external' : 'none',
-      external,
-      authorization: null,
+      // A new transaction has no authorization yet: it is created by this very attempt.
+      const outcome = await authorizeCard(setting, {
+        order,
+        transactions,
+        transaction,
+        card,
+        cvc: input.cvc,
+        threeDSecure: external ? 'external' : 'none',
+        external,
+        authorization: null,
+      });
+      const recovery = operation.recordPart('authorized', { orderId: order.id });
+      if (recovery) changes.also(() => recovery);
+      await writes.saveLast(changes);
+      // The answer is what was locked and written, never read back.
+      const paid = view.transactions.find((t) => t.transaction === transaction)!;
+      if (outcome.event) paid.events.push(outcome.event);
+      return view;
     });
-    const recovery = operation.recordPart('authorized', { orderId: order.id });
-    if (recovery) changes.also(() => recovery);
-    await writes.saveLast(changes);
-    // The answer is what was locked and written, never read back.
-    const paid = view.transactions.find((t) => t.transaction === transaction)!;
-    if (outcome.event) paid.events.push(outcome.event);
+    await crashPoint('authorize.after-commit');
     return view;
-  });
-  await crashPoint('authorize.after-commit');
-  return view;
-};
+  },
+);
 
 function externalDetailsOf(
   input: z.output<typeof authenticateInputSchema>,

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { OrderRepository } from '../../orders/index.ts';
 import { simulateAuthorizationOutcome } from '../acquirer/simulator.ts';
 import { transactionNotFound } from '../errors.ts';
 import { receiveAuthorizationOutcome } from './receive-authorization-outcome.ts';
-import type { TransactionCommand } from './transaction-command.ts';
+import { transactionCommand } from './transaction-command.ts';
 
 export const authorizationOutcomeInputSchema = z.strictObject({
   /** What the simulated acquirer finally answers: approved, declined (`05`) or expired (`68`, no answer came). */
@@ -24,19 +23,15 @@ export const authorizationOutcomeInputSchema = z.strictObject({
  * an authorization it took `pending` (test card `4000000000000770`), through the same inbound path a real
  * acquirer's notice takes. Another project's order, or a transaction of another order, is not found.
  */
-export const playAuthorizationOutcome: TransactionCommand = async (
-  deps,
-  actor,
-  orderId,
-  transactionId,
-  body,
-) => {
-  const input = parseOrThrow(authorizationOutcomeInputSchema, body ?? {});
-  const known = await deps.db.read(async (uow) => {
-    const orders = new OrderRepository(uow);
-    const order = await orders.findOrder(actor.projectId, orderId);
-    return order ? await orders.findTransaction(order.id, transactionId) : null;
-  });
-  if (!known) throw transactionNotFound();
-  return receiveAuthorizationOutcome(deps, simulateAuthorizationOutcome(known.id, input.outcome));
-};
+export const playAuthorizationOutcome = transactionCommand(
+  authorizationOutcomeInputSchema,
+  async (deps, actor, orderId, transactionId, input) => {
+    const known = await deps.db.read(async (uow) => {
+      const orders = new OrderRepository(uow);
+      const order = await orders.findOrder(actor.projectId, orderId);
+      return order ? await orders.findTransaction(order.id, transactionId) : null;
+    });
+    if (!known) throw transactionNotFound();
+    return receiveAuthorizationOutcome(deps, simulateAuthorizationOutcome(known.id, input.outcome));
+  },
+);

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { Actor } from '../../../platform/auth/actor.ts';
+import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import type { OrderView } from '../../orders/index.ts';
 import type { PaymentDeps } from '../deps.ts';
 
@@ -13,3 +15,21 @@ export type TransactionCommand = (
   transactionId: string,
   body: unknown,
 ) => Promise<OrderView>;
+
+/**
+ * A `TransactionCommand` whose body is parsed by `schema` before anything else (a 400 naming the field when it
+ * does not fit, nothing read or written): `run` receives the parsed input.
+ */
+export function transactionCommand<S extends z.ZodType>(
+  schema: S,
+  run: (
+    deps: PaymentDeps,
+    actor: Actor,
+    orderId: string,
+    transactionId: string,
+    input: z.output<S>,
+  ) => Promise<OrderView>,
+): TransactionCommand {
+  return async (deps, actor, orderId, transactionId, body) =>
+    run(deps, actor, orderId, transactionId, parseOrThrow(schema, body ?? {}));
+}
