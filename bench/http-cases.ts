@@ -57,13 +57,7 @@ export const REFERENCES: Record<ReferenceName, ReferenceDefinition> = {
       writeFileSync(file, fixture.orderJson);
       return startReference('bare-fastify', 'bench/references/bare-fastify.ts', { ORDER_JSON_FILE: file });
     },
-    scenario: (fixture) => ({
-      kind: 'request',
-      method: 'GET',
-      path: `/v1/orders/${fixture.orderId}/`,
-      headers: {},
-      expectStatus: 200,
-    }),
+    scenario: unauthenticatedOrderRead,
   },
   'prepared-read': {
     label: 'Fastify + one prepared pg read of the same JSON',
@@ -77,13 +71,7 @@ export const REFERENCES: Record<ReferenceName, ReferenceDefinition> = {
         POOL_SIZE: String(connections),
       });
     },
-    scenario: (fixture) => ({
-      kind: 'request',
-      method: 'GET',
-      path: `/v1/orders/${fixture.orderId}/`,
-      headers: {},
-      expectStatus: 200,
-    }),
+    scenario: unauthenticatedOrderRead,
   },
   'trivial-apollo': {
     label: 'Apollo on Fastify, order from memory',
@@ -126,6 +114,17 @@ function writeCeiling(shape: 'hosted' | 'own-checkout' | 'minimal', label: strin
       body: '{}',
       expectStatus: 201,
     }),
+  };
+}
+
+/** A reference's GET of the fixture's order: the same path as the project's case, without credentials. */
+function unauthenticatedOrderRead(fixture: Fixture): ScenarioSpec {
+  return {
+    kind: 'request',
+    method: 'GET',
+    path: `/v1/orders/${fixture.orderId}/`,
+    headers: {},
+    expectStatus: 200,
   };
 }
 
