@@ -94,6 +94,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   registerAuthentication(app, {
     apiKey: (credential, request) => authenticateApiKey(request.deps, credential.apiKey, credential.keyHash),
     apiKeyRefusedAtOnce: (credential) => apiKeyRefusedAtOnce(deps, credential.apiKey, credential.keyHash),
+    refusedHeaders: deps.config.security.credentialCache,
     session: async (request) =>
       (
         await sessionActorOf(

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Actor } from '../auth/actor.ts';
 import { credentialDigest } from '../auth/credential-digest.ts';
 import { type Role, roleAtLeast } from '../auth/roles.ts';
@@ -33,13 +34,23 @@ export interface Authenticators {
   apiKey: ApiKeyAuthenticator;
   apiKeyRefusedAtOnce: ApiKeyRefusal;
   session: SessionAuthenticator;
+  /**
+   * How long (and how many) refused Authorization headers are answered from memory, without decoding or hashing
+   * them again: the credential cache's TTL and size (0: off, as the cache). The header of a refused key holds no
+   * secret that works.
+   */
+  refusedHeaders: { ttlMs: number; size: number };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     authenticators: Authenticators;
+    /** Authorization headers refused at once lately → their refusal (`Authenticators.refusedHeaders`). */
+    [kRefusedHeaders]: LRUCache<string, DomainError> | null;
   }
 }
+
+const kRefusedHeaders: unique symbol = Symbol('refused authorization headers');
 
 // One object: it carries nothing of the request (and has no stack trace).
 const MISSING = withoutStack(
@@ -63,6 +74,8 @@ const missing = () => MISSING;
  */
 export function registerAuthentication(app: FastifyInstance, authenticators: Authenticators): void {
   app.decorate('authenticators', authenticators);
+  const { ttlMs, size } = authenticators.refusedHeaders;
+  app.decorate(kRefusedHeaders, ttlMs > 0 ? new LRUCache<string, DomainError>({ max: size, ttl: ttlMs }) : null);
   app.decorateRequest(kCredential, undefined);
   app.decorateRequest(kResolved, undefined);
   app.decorateRequest(kSettled, undefined);
@@ -76,10 +89,7 @@ function refuseKnownBadKey(
   reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  const credential = apiKeyCredentialOf(request);
-  const refusal = credential?.apiKey
-    ? request.server.authenticators.apiKeyRefusedAtOnce(credential)
-    : missing();
+  const refusal = refusalAtOnce(request);
   // Answered here, `done` not called: the route handler does not run. The refusal is counted first.
   if (!refusal) done();
   else {
@@ -87,6 +97,22 @@ function refuseKnownBadKey(
     if (counted) void counted.then(() => sendConstantDomainError(reply, refusal));
     else sendConstantDomainError(reply, refusal);
   }
+}
+
+/**
+ * The refusal of the request's credentials known without waiting: a header refused lately is not decoded,
+ * hashed and looked up again (a flood of one made-up key costs a map lookup per request).
+ */
+function refusalAtOnce(request: FastifyRequest): DomainError | null {
+  const header = request.headers.authorization;
+  const remembered = request.server[kRefusedHeaders];
+  const known = header === undefined ? undefined : remembered?.get(header);
+  if (known) return known;
+  const credential = apiKeyCredentialOf(request);
+  if (!credential?.apiKey) return missing();
+  const refusal = request.server.authenticators.apiKeyRefusedAtOnce(credential);
+  if (refusal && header !== undefined) remembered?.set(header, refusal);
+  return refusal;
 }
 
 // What one request worked out, kept on the request itself (a property each, no WeakMap to insert into).
