@@ -75,7 +75,10 @@ const missing = () => MISSING;
 export function registerAuthentication(app: FastifyInstance, authenticators: Authenticators): void {
   app.decorate('authenticators', authenticators);
   const { ttlMs, size } = authenticators.refusedHeaders;
-  app.decorate(kRefusedHeaders, ttlMs > 0 ? new LRUCache<string, DomainError>({ max: size, ttl: ttlMs }) : null);
+  app.decorate(
+    kRefusedHeaders,
+    ttlMs > 0 ? new LRUCache<string, DomainError>({ max: size, ttl: ttlMs }) : null,
+  );
   app.decorateRequest(kCredential, undefined);
   app.decorateRequest(kResolved, undefined);
   app.decorateRequest(kSettled, undefined);
