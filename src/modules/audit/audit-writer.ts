@@ -9,6 +9,7 @@ export function auditWriter(db: Db): AuditWriter {
       uow
         ? new AuditRepository(uow).insertMany(entries)
         : db.autocommit((own) => new AuditRepository(own).insertMany(entries)),
+    insertPart: (entries) => AuditRepository.insertPart(entries),
     correct: (entries) => db.autocommit((uow) => new AuditRepository(uow).correct(entries)),
   };
 }

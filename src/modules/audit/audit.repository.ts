@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
-import { preparedStatement } from '../../platform/db/prepared.ts';
+import { preparedStatement, type SqlPart } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 
 export interface AuditRow {
@@ -42,25 +42,35 @@ const CORRECT = preparedStatement(
     where e.id = c.id`,
 );
 
+/** The insert's bound values: one array per column. */
+function insertValues(entries: readonly AuditEntry[]): unknown[] {
+  const column = <T>(pick: (entry: AuditEntry) => T) => entries.map(pick);
+  return [
+    column((entry) => entry.id),
+    column((entry) => entry.projectId),
+    column((entry) => entry.occurredAt),
+    column((entry) => entry.principal.kind),
+    column((entry) => entry.principal.id),
+    column((entry) => entry.principal.label),
+    column((entry) => entry.clientAddress),
+    column((entry) => entry.action),
+    column((entry) => entry.target?.type ?? null),
+    column((entry) => entry.target?.id ?? null),
+    column((entry) => entry.outcome),
+    column((entry) => entry.requestId),
+  ];
+}
+
 export class AuditRepository extends Repository {
   /** One statement for any number of entries (in the unit of work: the business transaction, or alone). */
   async insertMany(entries: readonly AuditEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const column = <T>(pick: (entry: AuditEntry) => T) => entries.map(pick);
-    await this.prepared(INSERT, [
-      column((entry) => entry.id),
-      column((entry) => entry.projectId),
-      column((entry) => entry.occurredAt),
-      column((entry) => entry.principal.kind),
-      column((entry) => entry.principal.id),
-      column((entry) => entry.principal.label),
-      column((entry) => entry.clientAddress),
-      column((entry) => entry.action),
-      column((entry) => entry.target?.type ?? null),
-      column((entry) => entry.target?.id ?? null),
-      column((entry) => entry.outcome),
-      column((entry) => entry.requestId),
-    ]);
+    await this.prepared(INSERT, insertValues(entries));
+  }
+
+  /** The same insert as one part of another write's statement (its entry commits with that write). */
+  static insertPart(entries: readonly AuditEntry[]): SqlPart {
+    return { sql: INSERT.text, values: insertValues(entries) };
   }
 
   /** Sets the outcome and target of entries written before. */

@@ -1,9 +1,4 @@
-import {
-  combinedStatement,
-  type PreparedStatement,
-  preparedStatement,
-  type SqlPart,
-} from '../../platform/db/prepared.ts';
+import { type PreparedStatement, preparedStatement, type SqlPart } from '../../platform/db/prepared.ts';
 import { Repository, type UnitOfWork } from '../../platform/db/repository.ts';
 import {
   DELIVERIES_CHANNEL,
@@ -415,10 +410,7 @@ export class OrderWriteRepository extends Repository {
   async #write(changes: OrderChanges, extra: SqlPart[], last: boolean): Promise<void> {
     const parts = [...changes.parts(), ...extra];
     if (parts.length === 0) return;
-    const { statement, values } = combinedStatement('orders.write', parts);
-    const [written] = last
-      ? await this.preparedLast<{ counted?: number }>(statement, values)
-      : await this.prepared<{ counted?: number }>(statement, values);
+    const [written] = await this.combined<{ counted?: number }>('orders.write', parts, { last });
     // The relay is woken only for rows left to it; the events feed for every row.
     if (changes.writesEvents) {
       this.signalAfterCommit(changes.leavesUnrelayed ? OUTBOX_CHANNEL : OUTBOX_RELAYED_CHANNEL);

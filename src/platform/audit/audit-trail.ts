@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor.ts';
 import { principalId, principalLabel } from '../auth/actor.ts';
 import type { UnitOfWork } from '../db/db.ts';
-import { detached, type JoinedWrite, joiningWrites } from '../db/joined-writes.ts';
+import { currentJoinedWrite, detached, type JoinedWrite, joiningWrites } from '../db/joined-writes.ts';
+import type { SqlPart } from '../db/prepared.ts';
 import { Signal } from '../metrics/signal.ts';
 
 /** One recorded action. Never a secret or card data: ids, a key's prefix or a user's e-mail, an address. */
@@ -26,6 +27,8 @@ export type AuditFacts = Omit<AuditEntry, 'id' | 'occurredAt'> & { occurredAt?: 
 export interface AuditWriter {
   /** Inserts entries in a unit of work: the business transaction, or on their own (null). */
   insert(uow: UnitOfWork | null, entries: readonly AuditEntry[]): Promise<void>;
+  /** The insert of entries as one part of another write's statement (platform/db/prepared.ts `SqlPart`). */
+  insertPart(entries: readonly AuditEntry[]): SqlPart;
   /** Sets the outcome and target of entries written before (in their transaction) to how the request ended. */
   correct(entries: readonly AuditEntry[]): Promise<void>;
 }
@@ -89,9 +92,16 @@ export class AuditTrail {
    * (null until then: a REST request's caller is known once authenticated). Answers the work's result and the
    * entry as written, if a transaction committed it.
    */
-  within<T>(draft: () => AuditFacts | null, work: () => T): { result: T; written: () => AuditEntry | null } {
+  within<T>(
+    draft: () => AuditFacts | null,
+    work: () => T,
+  ): { result: T; written: () => AuditEntry | null; named: () => AuditEntry['target'] } {
     const pending = new PendingEntry(this, draft);
-    return { result: joiningWrites(pending, work), written: () => pending.written };
+    return {
+      result: joiningWrites(pending, work),
+      written: () => pending.written,
+      named: () => pending.named,
+    };
   }
 
   /** Writes an entry in `uow`, the transaction of the write it records. */
@@ -138,6 +148,11 @@ export class AuditTrail {
   /** @internal Inserts a joined entry in its transaction. */
   insertJoined(uow: UnitOfWork, entry: AuditEntry): Promise<void> {
     return this.#writer.insert(uow, [entry]);
+  }
+
+  /** @internal A joined entry as a part of the statement that claimed it. */
+  joinedPart(entry: AuditEntry): SqlPart {
+    return this.#writer.insertPart([entry]);
   }
 
   #enqueue(waiting: Waiting): void {
@@ -208,12 +223,24 @@ export class AuditTrail {
   }
 }
 
+/**
+ * Names what the current audited work creates or acts on (an order it creates), before its write: the entry is
+ * written with that target, instead of the draft's, and needs no correction once the request is answered.
+ * Nothing outside audited work, nor once its entry has been written.
+ */
+export function nameAuditTarget(target: NonNullable<AuditEntry['target']>): void {
+  const pending = currentJoinedWrite();
+  if (pending instanceof PendingEntry && !pending.written) pending.named = target;
+}
+
 /** The entry of one audited piece of work, joined to its first committing transaction. */
 class PendingEntry implements JoinedWrite {
   readonly #trail: AuditTrail;
   readonly #draft: () => AuditFacts | null;
   #claimed: AuditEntry | null = null;
   written: AuditEntry | null = null;
+  /** The target the work named (`nameAuditTarget`), written in place of the draft's. */
+  named: AuditEntry['target'] = null;
 
   constructor(trail: AuditTrail, draft: () => AuditFacts | null) {
     this.#trail = trail;
@@ -224,12 +251,16 @@ class PendingEntry implements JoinedWrite {
     if (this.written || this.#claimed) return false;
     const facts = this.#draft();
     if (!facts) return false;
-    this.#claimed = this.#trail.entry({ ...facts, outcome: 'succeeded' });
+    this.#claimed = this.#trail.entry({ ...facts, target: this.named ?? facts.target, outcome: 'succeeded' });
     return true;
   }
 
   write(uow: UnitOfWork): Promise<void> {
     return this.#trail.insertJoined(uow, this.#claimed!);
+  }
+
+  part(): SqlPart {
+    return this.#trail.joinedPart(this.#claimed!);
   }
 
   settle(committed: boolean): void {

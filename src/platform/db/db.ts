@@ -236,8 +236,14 @@ export class Db {
    * Runs work outside an explicit transaction: each statement commits on its own. For a write that is ONE
    * statement (atomic by itself, e.g. platform/db's `combinedStatement`): no BEGIN and COMMIT round trips —
    * unless a joined write (platform/db/joined-writes.ts: the request's audit entry) must commit with it.
+   * `joinsInStatement`: the work writes with one combined statement (`Repository.combined`), which takes the
+   * joined write as one of its parts, so even then it stays one statement.
    */
-  autocommit<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  autocommit<T>(
+    work: (uow: UnitOfWork) => Promise<T>,
+    options: { joinsInStatement?: boolean } = {},
+  ): Promise<T> {
+    if (options.joinsInStatement) return work(this.#reading(true));
     // A write with an entry to join (its audit entry) becomes a pipelined transaction: the entry goes out with
     // the first statement, and the COMMIT is one round trip more.
     const joined = claimJoinedWrite();
@@ -245,12 +251,13 @@ export class Db {
     return work(this.#reading());
   }
 
-  #reading(): UnitOfWork {
+  #reading(joinsInStatement = false): UnitOfWork {
     return UnitOfWork.reading({
       fork: () => this.#orm.em.fork(),
       pool: () => this.#nativePool(),
       reads: this.#reads,
       committed: (signal) => fireCommitted(this.#orm, signal),
+      joinsInStatement,
     });
   }
 

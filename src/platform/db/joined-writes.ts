@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SqlPart } from './prepared.ts';
 import type { UnitOfWork } from './repository.ts';
 
 /**
@@ -6,13 +7,17 @@ import type { UnitOfWork } from './repository.ts';
  * request's write (platform/audit). The work runs `joiningWrites(joined, …)`; the first transaction of that work
  * that takes it (`Db.transaction`, `Db.preparedTransaction`, and `Db.autocommit`, which becomes a pipelined
  * transaction for it) runs its statements on the transaction's connection and commits them with its own.
- * Reads (`Db.read`) never take it.
+ * Reads (`Db.read`) never take it. A `Db.autocommit` whose work writes with one combined statement
+ * (`{ joinsInStatement: true }`) lets that statement take it as one more part (`Repository.combined`): no
+ * transaction, the entry commits with the statement itself.
  */
 export interface JoinedWrite {
   /** Takes the write for one transaction: false when there is nothing to write yet, or another has it. */
   claim(): boolean;
   /** Runs its statements in the transaction that claimed it. */
   write(uow: UnitOfWork): Promise<void>;
+  /** The same write as one part of the claiming statement (platform/db/prepared.ts `combinedStatement`). */
+  part(): SqlPart;
   /** The claiming transaction committed (done) or rolled back (another may claim it). */
   settle(committed: boolean): void;
 }
@@ -28,6 +33,11 @@ export function joiningWrites<T>(write: JoinedWrite, work: () => T): T {
 export function claimJoinedWrite(): JoinedWrite | undefined {
   const write = joined.getStore();
   return write?.claim() ? write : undefined;
+}
+
+/** The joined write of the current work, claimed or not (to say more about it before it is written). */
+export function currentJoinedWrite(): JoinedWrite | undefined {
+  return joined.getStore();
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { raiseAfterCommit } from './commit-signals.ts';
+import { claimJoinedWrite } from './joined-writes.ts';
 import type { PipelinedReads } from './pipelined-reads.ts';
 import type { PipelinedTransaction } from './pipelined-transaction.ts';
-import { type PreparedStatement, pgQueryConfig } from './prepared.ts';
+import { combinedStatement, type PreparedStatement, pgQueryConfig, type SqlPart } from './prepared.ts';
 import { executeSql } from './raw-sql.ts';
 
 /**
@@ -22,6 +23,8 @@ interface ReadSource {
   reads?: PipelinedReads | null;
   /** Fires a commit signal at once: each statement outside a transaction has committed when it returns. */
   committed(signal: string): void;
+  /** A `Db.autocommit` whose combined statement takes the work's joined write (`Repository.combined`). */
+  joinsInStatement?: boolean;
 }
 
 /**
@@ -67,6 +70,14 @@ export class UnitOfWork {
    */
   static pipelines(uow: UnitOfWork): boolean {
     return uow.#client !== null;
+  }
+
+  /**
+   * Whether a combined statement of this unit of work takes the work's joined write as one of its parts: an
+   * autocommit that asked for it (`Db.autocommit(work, { joinsInStatement: true })`). For platform/db only.
+   */
+  static joinsInStatement(uow: UnitOfWork): boolean {
+    return uow.#read?.joinsInStatement === true;
   }
 
   /** For repositories and platform/db only. */
@@ -157,6 +168,28 @@ export abstract class Repository {
    */
   protected preparedLast<Row>(statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
     return UnitOfWork.runSql<Row>(this.#uow, statement, values, { last: true });
+  }
+
+  /**
+   * Runs `parts` as ONE statement (`combinedStatement`), the unit of work's last when `last` (see `preparedLast`).
+   * In an autocommit that lets its statement take the work's joined write (the request's audit entry), that
+   * write is one more part: it commits with the statement, and is not written if the statement fails.
+   */
+  protected async combined<Row>(
+    name: string,
+    parts: readonly SqlPart[],
+    options: { last?: boolean } = {},
+  ): Promise<Row[]> {
+    const joined = UnitOfWork.joinsInStatement(this.#uow) ? claimJoinedWrite() : undefined;
+    const { statement, values } = combinedStatement(name, joined ? [...parts, joined.part()] : parts);
+    try {
+      const rows = await UnitOfWork.runSql<Row>(this.#uow, statement, values, options);
+      joined?.settle(true);
+      return rows;
+    } catch (error) {
+      joined?.settle(false);
+      throw error;
+    }
   }
 
   /** Whether statements issued together are sent together and run in the order issued (`UnitOfWork.pipelines`). */

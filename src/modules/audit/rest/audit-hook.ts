@@ -5,6 +5,9 @@ import {
   type AuditTrail,
   auditPrincipalOf,
 } from '../../../platform/audit/audit-trail.ts';
+
+type AuditRun = ReturnType<AuditTrail['within']>;
+
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { isGraphQLRoute } from '../../../platform/graphql/paths.ts';
 import { authenticatedActor } from '../../../platform/http/authentication.ts';
@@ -19,14 +22,15 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * else the order, transaction or link in the path. Searches (a read sent as POST) are not writes.
  *
  * The entry is written **in the write's transaction**: the route's handler runs with it joined to its first
- * committing transaction (AuditTrail.within), as soon as the caller is authenticated. Once answered, a request
+ * committing transaction (AuditTrail.within), as soon as the caller is authenticated, with the target its
+ * command named (`nameAuditTarget`: the order a create makes) or the path's. Once answered, a request
  * whose entry was written is corrected only if it ended otherwise (a 4xx or 5xx after the commit, a created
  * target); a request that wrote nothing (a refusal) is recorded then. Bodies are never recorded: only an `id`
  * is read from a created resource, after the answer has gone.
  */
 export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void {
   const created = new WeakMap<FastifyRequest, string>();
-  const written = new WeakMap<FastifyRequest, () => AuditEntry | null>();
+  const runs = new WeakMap<FastifyRequest, Pick<AuditRun, 'written' | 'named'>>();
   app.addHook('onRoute', (route) => {
     if (!mayBeWrite(route)) return;
     const handler = route.handler;
@@ -39,7 +43,7 @@ export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void 
         },
         () => handler.call(this, request, reply),
       );
-      written.set(request, run.written);
+      runs.set(request, run);
       return run.result;
     };
   });
@@ -49,6 +53,7 @@ export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void 
     onSend: (request, reply, payload, done) => {
       if (
         reply.statusCode === 201 &&
+        !runs.get(request)?.named() &&
         typeof payload === 'string' &&
         payload.length < 65_536 &&
         isWrite(request)
@@ -62,9 +67,13 @@ export function recordRestWrites(app: FastifyInstance, audit: AuditTrail): void 
       if (actor) {
         const outcome =
           reply.statusCode >= 500 ? 'failed' : reply.statusCode >= 400 ? 'refused' : 'succeeded';
+        const run = runs.get(request);
+        // What a 201 created: as the command named it, else read from the answer.
         const target =
-          createdTarget(created.get(request), request.routePattern) ?? pathTarget(request.params);
-        audit.conclude(written.get(request)?.() ?? null, facts(request, actor, target, outcome));
+          (reply.statusCode === 201 ? run?.named() : null) ??
+          createdTarget(created.get(request), request.routePattern) ??
+          pathTarget(request.params);
+        audit.conclude(run?.written() ?? null, facts(request, actor, target, outcome));
       }
       done();
     },

@@ -1,3 +1,4 @@
+import { nameAuditTarget } from '../../../platform/audit/audit-trail.ts';
 import type { UnitOfWork } from '../../../platform/db/db.ts';
 import { detached } from '../../../platform/db/joined-writes.ts';
 import type { Deps } from '../../../platform/deps.ts';
@@ -130,8 +131,10 @@ export async function createOrder<D extends Deps>(
     if (authorized) await crashPoint('authorize.after-commit');
     return view;
   };
+  // The request's audit entry names the order, and is one more part of the write's one statement.
+  nameAuditTarget({ type: 'order', id: order.id });
   if (options.within) return write(options.within);
-  return deps.db.autocommit(write);
+  return deps.db.autocommit(write, { joinsInStatement: true });
 }
 
 /**
