@@ -60,6 +60,12 @@ export interface SqlPart {
   readonly counted?: boolean;
 }
 
+/** Combined statements by their parts' shapes: a trie over each part's SQL and flags, then the name. */
+interface Shapes {
+  readonly next: Map<string, Shapes>;
+  statement?: PreparedStatement;
+}
+const shapes: Shapes = { next: new Map() };
 const combined = new Map<string, PreparedStatement>();
 
 /**
@@ -68,18 +74,39 @@ const combined = new Map<string, PreparedStatement>();
  * trip); deferred foreign keys make the order of the parts irrelevant. Parts must not read each other's rows
  * (every part sees the snapshot from before the statement), except what the part before RETURNs
  * (`readsPrevious`). Answers `select 1`, or the `counted` rows' number. Named after `name` and the shape of the parts,
- * so each combination is parsed once per connection.
+ * so each combination is parsed once per connection; its text is built once per process (found again by the
+ * parts' SQL, without renumbering it at every write).
  */
 export function combinedStatement(
   name: string,
   parts: readonly SqlPart[],
 ): { statement: PreparedStatement; values: unknown[] } {
   const values: unknown[] = [];
+  let node = shapes;
+  for (const part of parts) {
+    for (const value of part.values) values.push(value);
+    const key = `${part.values.length}${part.readsPrevious ? 'p' : '-'}${part.counted ? 'c' : '-'}${part.sql}`;
+    let next = node.next.get(key);
+    if (!next) {
+      next = { next: new Map() };
+      node.next.set(key, next);
+    }
+    node = next;
+  }
+  let named = node.next.get(name);
+  if (!named) {
+    named = { next: new Map(), statement: combinedText(name, parts) };
+    node.next.set(name, named);
+  }
+  return { statement: named.statement!, values };
+}
+
+function combinedText(name: string, parts: readonly SqlPart[]): PreparedStatement {
+  let offset = 0;
   const counted: string[] = [];
   const ctes = parts.map((part, index) => {
-    const offset = values.length;
-    values.push(...part.values);
     let sql = part.sql.replace(/\$(\d+)/g, (_, n: string) => `$${offset + Number(n)}`);
+    offset += part.values.length;
     if (part.readsPrevious) sql = sql.replaceAll('{{previous}}', `w${index - 1}`);
     if (part.counted) counted.push(`(select count(*) from w${index})`);
     return `w${index} as (${sql})`;
@@ -91,5 +118,5 @@ export function combinedStatement(
     statement = preparedStatement(`${name}.${combined.size + 1}`, text);
     combined.set(text, statement);
   }
-  return { statement, values };
+  return statement;
 }
