@@ -1,6 +1,8 @@
 import pg from 'pg';
 import type { Db } from '../../src/platform/db/db.ts';
-import { UnitOfWork } from '../../src/platform/db/repository.ts';
+import { type JoinedWrite, joiningWrites } from '../../src/platform/db/joined-writes.ts';
+import type { SqlPart } from '../../src/platform/db/prepared.ts';
+import { Repository, UnitOfWork } from '../../src/platform/db/repository.ts';
 import { sql } from '../helpers/database.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -108,5 +110,79 @@ describe('a pipelined transaction', () => {
     });
     await expect(misused).rejects.toThrow('a statement after the last statement of the transaction');
     expect(await probe(7)).toBe('last');
+  });
+  describe('with a joined write taken by its statements (joinsInStatement)', () => {
+    /** A joined write (as the audit trail's): one probe row, written as a statement or as a part of one. */
+    const joinedRow = (id: number) => {
+      const settled: boolean[] = [];
+      let claimed = false;
+      const write: JoinedWrite = {
+        claim: () => (claimed ? false : (claimed = true)),
+        write: (uow) =>
+          run(uow, `insert into pipeline_probe values ($1, 'joined')`, [id]).then(() => undefined),
+        part: () => ({ sql: `insert into pipeline_probe values ($1, 'joined')`, values: [id] }),
+        settle: (committed) => {
+          settled.push(committed);
+        },
+      };
+      return { write, settled };
+    };
+    class ProbeWrites extends Repository {
+      write(parts: SqlPart[]) {
+        return this.combined('test.pipeline_probe', parts, { last: true });
+      }
+    }
+    const inStatement = { joinsInStatement: true };
+
+    it('writes it as a part of the combined statement, which the COMMIT follows', async () => {
+      const { write, settled } = joinedRow(11);
+      await joiningWrites(write, () =>
+        db.preparedTransaction(async (uow) => {
+          await run(uow, 'select 1');
+          await new ProbeWrites(uow).write([
+            { sql: `insert into pipeline_probe values ($1, 'own')`, values: [10] },
+          ]);
+        }, inStatement),
+      );
+      expect([await probe(10), await probe(11)]).toEqual(['own', 'joined']);
+      expect(settled).toEqual([true]);
+    });
+
+    it('sends it ahead of a last statement that is not combined, or with the COMMIT', async () => {
+      const ahead = joinedRow(13);
+      await joiningWrites(ahead.write, () =>
+        db.preparedTransaction(
+          (uow) => run(uow, `insert into pipeline_probe values (12, 'last')`, [], true),
+          inStatement,
+        ),
+      );
+      const withCommit = joinedRow(15);
+      await joiningWrites(withCommit.write, () =>
+        db.preparedTransaction(
+          (uow) => run(uow, `insert into pipeline_probe values (14, 'plain')`),
+          inStatement,
+        ),
+      );
+      expect([await probe(12), await probe(13), await probe(14), await probe(15)]).toEqual([
+        'last',
+        'joined',
+        'plain',
+        'joined',
+      ]);
+      expect([...ahead.settled, ...withCommit.settled]).toEqual([true, true]);
+    });
+
+    it('writes nothing of it when the work fails, and says so', async () => {
+      const { write, settled } = joinedRow(17);
+      const failing = joiningWrites(write, () =>
+        db.preparedTransaction(async (uow) => {
+          await run(uow, `insert into pipeline_probe values (16, 'doomed')`);
+          throw new Error('refused');
+        }, inStatement),
+      );
+      await expect(failing).rejects.toThrow('refused');
+      expect([await probe(16), await probe(17)]).toEqual([undefined, undefined]);
+      expect(settled).toEqual([false]);
+    });
   });
 });

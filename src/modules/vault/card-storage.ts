@@ -81,24 +81,28 @@ export function storeCardWithSetupToken(
   at: Date,
   options: { id?: string; recovery?: (cardId: string) => SqlPart | null } = {},
 ): Promise<VaultCard> {
-  // Prepared statements alone, pipelined: the lock with the read of what it locked, then one write with the commit.
-  return deps.db.preparedTransaction(async (uow) => {
-    const writes = new OrderWriteRepository(uow);
-    const changes = new OrderChanges();
-    const { order, transaction } = await lockSetupTokenTransaction(writes, changes, owner, setupToken, at);
-    const cards = { add: (stored: VaultCard) => changes.also(() => vaultCardInsert(stored)) };
-    const stored = storeCardForTransaction({
-      cards,
-      cipher: deps.cipher,
-      order,
-      transaction,
-      card,
-      at,
-      id: options.id,
-    });
-    const recovery = options.recovery?.(stored.id);
-    if (recovery) changes.also(() => recovery);
-    await writes.saveLast(changes);
-    return stored;
-  });
+  // Prepared statements alone, pipelined: the lock with the read of what it locked, then one write (the request's
+  // audit entry one of its parts) with the commit.
+  return deps.db.preparedTransaction(
+    async (uow) => {
+      const writes = new OrderWriteRepository(uow);
+      const changes = new OrderChanges();
+      const { order, transaction } = await lockSetupTokenTransaction(writes, changes, owner, setupToken, at);
+      const cards = { add: (stored: VaultCard) => changes.also(() => vaultCardInsert(stored)) };
+      const stored = storeCardForTransaction({
+        cards,
+        cipher: deps.cipher,
+        order,
+        transaction,
+        card,
+        at,
+        id: options.id,
+      });
+      const recovery = options.recovery?.(stored.id);
+      if (recovery) changes.also(() => recovery);
+      await writes.saveLast(changes);
+      return stored;
+    },
+    { joinsInStatement: true },
+  );
 }

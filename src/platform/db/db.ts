@@ -128,18 +128,28 @@ export class Db {
    * authenticate commands): BEGIN, the work and COMMIT on one pooled connection of the ORM's pool, without an
    * EntityManager fork, its flush or the query builder the ORM runs statements through, and pipelined
    * (platform/db/pipelined-transaction.ts): BEGIN leaves with the first statement, statements issued together leave
-   * together, and the COMMIT with the last statement (`Repository.preparedLast`). Same atomicity, locks and
+   * together, and the COMMIT with the last statement (`Repository.preparedLast`). `joinsInStatement`: the work
+   * ends in a combined write (`Repository.combined`), which takes the joined write (the request's audit entry) as
+   * one of its parts instead of a statement of its own. Same atomicity, locks and
    * commit signals; a repository that reaches for the ORM in it throws (UnitOfWork.entityManagerOf).
    */
-  preparedTransaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-    return this.#pipelined(work, claimJoinedWrite());
+  preparedTransaction<T>(
+    work: (uow: UnitOfWork) => Promise<T>,
+    options: { joinsInStatement?: boolean } = {},
+  ): Promise<T> {
+    return this.#pipelined(work, claimJoinedWrite(), options.joinsInStatement ?? false);
   }
 
   /**
    * A pipelined transaction; a joined write (`joined`) goes out first, behind BEGIN and with the work's first
-   * statements: it costs no round trip of its own, and commits or rolls back with the work.
+   * statements, or (`inStatement`) as a part of the work's first combined statement, else ahead of its last
+   * statement or with the COMMIT. It costs no round trip of its own, and commits or rolls back with the work.
    */
-  async #pipelined<T>(work: (uow: UnitOfWork) => Promise<T>, joined: JoinedWrite | undefined): Promise<T> {
+  async #pipelined<T>(
+    work: (uow: UnitOfWork) => Promise<T>,
+    joined: JoinedWrite | undefined,
+    inStatement: boolean,
+  ): Promise<T> {
     let transaction: PipelinedTransaction;
     try {
       transaction = new PipelinedTransaction(await (await this.#nativePool()).connect());
@@ -149,13 +159,16 @@ export class Db {
     }
     let broken: Error | undefined;
     try {
-      const uow = UnitOfWork.onClient(transaction);
-      const written = joined?.write(uow);
+      const uow = UnitOfWork.onClient(transaction, inStatement ? joined : undefined);
+      const written = inStatement ? undefined : joined?.write(uow);
       // Awaited below, after the work: a failure is the transaction's, whichever statement reports it first.
       written?.catch(() => undefined);
       const result = await work(uow);
       await written;
-      await transaction.commit();
+      // Still unsent: it leaves with the COMMIT, in the same write (a failure turns the COMMIT into a rollback).
+      const late = UnitOfWork.writeJoined(uow);
+      if (late) await Promise.all([late, transaction.commit()]);
+      else await transaction.commit();
       joined?.settle(true);
       for (const signal of transaction.signals) fireCommitted(this.#orm, signal);
       return result;
@@ -247,7 +260,7 @@ export class Db {
     // A write with an entry to join (its audit entry) becomes a pipelined transaction: the entry goes out with
     // the first statement, and the COMMIT is one round trip more.
     const joined = claimJoinedWrite();
-    if (joined) return this.#pipelined(work, joined);
+    if (joined) return this.#pipelined(work, joined, false);
     return work(this.#reading());
   }
 

@@ -60,12 +60,15 @@ export interface SqlPart {
   readonly counted?: boolean;
 }
 
-/** Combined statements by their parts' shapes: a trie over each part's SQL and flags, then the name. */
+/**
+ * Combined statements by their parts' shapes: a trie over each part's SQL (the string itself as the key, so a
+ * repository's constant SQL is hashed once per process), then its value count and flags, then the name.
+ */
 interface Shapes {
-  readonly next: Map<string, Shapes>;
-  statement?: PreparedStatement;
+  readonly bySql: Map<string, Map<number, Shapes>>;
+  readonly byName: Map<string, PreparedStatement>;
 }
-const shapes: Shapes = { next: new Map() };
+const shapes: Shapes = { bySql: new Map(), byName: new Map() };
 const combined = new Map<string, PreparedStatement>();
 
 /**
@@ -85,20 +88,25 @@ export function combinedStatement(
   let node = shapes;
   for (const part of parts) {
     for (const value of part.values) values.push(value);
-    const key = `${part.values.length}${part.readsPrevious ? 'p' : '-'}${part.counted ? 'c' : '-'}${part.sql}`;
-    let next = node.next.get(key);
+    const shape = part.values.length * 4 + (part.readsPrevious ? 2 : 0) + (part.counted ? 1 : 0);
+    let byShape = node.bySql.get(part.sql);
+    if (!byShape) {
+      byShape = new Map();
+      node.bySql.set(part.sql, byShape);
+    }
+    let next = byShape.get(shape);
     if (!next) {
-      next = { next: new Map() };
-      node.next.set(key, next);
+      next = { bySql: new Map(), byName: new Map() };
+      byShape.set(shape, next);
     }
     node = next;
   }
-  let named = node.next.get(name);
-  if (!named) {
-    named = { next: new Map(), statement: combinedText(name, parts) };
-    node.next.set(name, named);
+  let statement = node.byName.get(name);
+  if (!statement) {
+    statement = combinedText(name, parts);
+    node.byName.set(name, statement);
   }
-  return { statement: named.statement!, values };
+  return { statement, values };
 }
 
 function combinedText(name: string, parts: readonly SqlPart[]): PreparedStatement {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { raiseAfterCommit } from './commit-signals.ts';
-import { claimJoinedWrite } from './joined-writes.ts';
+import { claimJoinedWrite, type JoinedWrite } from './joined-writes.ts';
 import type { PipelinedReads } from './pipelined-reads.ts';
 import type { PipelinedTransaction } from './pipelined-transaction.ts';
 import { combinedStatement, type PreparedStatement, pgQueryConfig, type SqlPart } from './prepared.ts';
@@ -38,6 +38,11 @@ export class UnitOfWork {
   #em: EntityManager | null;
   readonly #read: ReadSource | null;
   readonly #client: PipelinedTransaction | null;
+  /**
+   * A pipelined transaction's joined write (the request's audit entry), until a statement takes it: the first
+   * combined statement as one of its parts, else the last statement or the commit sends it before them.
+   */
+  #joined: JoinedWrite | null = null;
 
   /** A unit of work on `em`: a fork with its database transaction open. */
   constructor(em: EntityManager, read: ReadSource | null = null, client: PipelinedTransaction | null = null) {
@@ -52,8 +57,30 @@ export class UnitOfWork {
   }
 
   /** A transaction whose statements are all prepared statements, pipelined (`Db.preparedTransaction`). */
-  static onClient(transaction: PipelinedTransaction): UnitOfWork {
-    return new UnitOfWork(null as unknown as EntityManager, null, transaction);
+  static onClient(transaction: PipelinedTransaction, joined?: JoinedWrite): UnitOfWork {
+    const uow = new UnitOfWork(null as unknown as EntityManager, null, transaction);
+    uow.#joined = joined ?? null;
+    return uow;
+  }
+
+  /**
+   * The pipelined transaction's joined write as a part of the statement being built, if no statement has taken
+   * it yet (the transaction settles it when it commits or rolls back). For platform/db only.
+   */
+  static takeJoinedPart(uow: UnitOfWork): SqlPart | null {
+    const joined = uow.#joined;
+    uow.#joined = null;
+    return joined ? joined.part() : null;
+  }
+
+  /**
+   * Sends the pipelined transaction's joined write if no statement has taken it yet (before its last statement,
+   * or before the commit); null when there is nothing to send. For platform/db only.
+   */
+  static writeJoined(uow: UnitOfWork): Promise<void> | null {
+    const joined = uow.#joined;
+    uow.#joined = null;
+    return joined ? joined.write(uow) : null;
   }
 
   /** The pool this unit of work reads from (a read replica's, for `Db.replicaRead`). For repositories only. */
@@ -125,7 +152,14 @@ export class UnitOfWork {
       statement.name
         ? pgQueryConfig(statement as PreparedStatement, values)
         : { text: statement.text, values: [...values] };
-    if (uow.#client) return uow.#client.run<Row>(query(), options.last);
+    if (uow.#client) {
+      // The joined write, if still unsent, leaves just ahead of the last statement (COMMIT follows it at once).
+      const joined = options.last ? UnitOfWork.writeJoined(uow) : null;
+      joined?.catch(() => undefined);
+      const rows = await uow.#client.run<Row>(query(), options.last);
+      await joined;
+      return rows;
+    }
     if (uow.#read) {
       const { reads } = uow.#read;
       if (reads && (statement as PreparedStatement).pipelinedRead)
@@ -172,16 +206,21 @@ export abstract class Repository {
 
   /**
    * Runs `parts` as ONE statement (`combinedStatement`), the unit of work's last when `last` (see `preparedLast`).
-   * In an autocommit that lets its statement take the work's joined write (the request's audit entry), that
-   * write is one more part: it commits with the statement, and is not written if the statement fails.
+   * The work's joined write (the request's audit entry) is one more part of it: in a pipelined transaction it
+   * commits with the transaction; in an autocommit that lets its statement take it, with the statement (and is
+   * not written if the statement fails).
    */
   protected async combined<Row>(
     name: string,
     parts: readonly SqlPart[],
     options: { last?: boolean } = {},
   ): Promise<Row[]> {
-    const joined = UnitOfWork.joinsInStatement(this.#uow) ? claimJoinedWrite() : undefined;
-    const { statement, values } = combinedStatement(name, joined ? [...parts, joined.part()] : parts);
+    // In a pipelined transaction, its joined write (settled by the transaction); in an autocommit that lets its
+    // statement take it, the work's joined write, settled here by the statement's outcome.
+    const inTransaction = UnitOfWork.takeJoinedPart(this.#uow);
+    const joined = !inTransaction && UnitOfWork.joinsInStatement(this.#uow) ? claimJoinedWrite() : undefined;
+    const part = inTransaction ?? joined?.part();
+    const { statement, values } = combinedStatement(name, part ? [...parts, part] : parts);
     try {
       const rows = await UnitOfWork.runSql<Row>(this.#uow, statement, values, options);
       joined?.settle(true);

@@ -98,73 +98,76 @@ export const authenticateTransaction = transactionCommand(
     // with its first outcome (no second hold).
     const operation = operationOf(deps);
     if (operation.recovered?.point === 'authorized') return getOrder(deps, actor, orderId);
-    const view = await deps.db.preparedTransaction(async (uow) => {
-      const writes = new OrderWriteRepository(uow);
-      // The write relays its own outbox rows (queueing the status change's webhook delivery in the same
-      // statement), so no process's outbox relay is woken to find nothing left to relay.
-      const changes = new OrderChanges({ consumers: deps.outboxConsumers, relaysItself: true });
-      // A card named by its vault token is read in the lock's statement (a stored card never changes).
-      const cardAlongside = input.vault_token
-        ? VaultCardRepository.findForProjectAlongside(actor.projectId, input.vault_token)
-        : undefined;
-      const locked = isUuid(orderId)
-        ? await writes.lockOrder(actor.projectId, { orderId }, changes, {
-            withHistory: true,
-            alongside: cardAlongside,
-          })
-        : null;
-      if (!locked) throw notFound('Order', 'order_id');
-      const { order, transactions, view } = locked;
-      const transaction = transactions.find((t) => t.id === transactionId);
-      if (!transaction) throw transactionNotFound();
-      if (transaction.paymentMethod !== CREDIT_CARD)
-        throw transactionNotPayable('it is not a card transaction');
-      if (order.checkout !== 'own') throw transactionNotPayable('it is not an own-checkout transaction');
-      if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) {
-        throw transactionNotPayable(`it is already ${transaction.status}`);
-      }
-      const payments = new PaymentRepository(uow);
-      const setting = authorizationSetting(
-        deps,
-        {
-          uow,
-          orders: changes,
-          payments: {
-            findAuthorization: (id) => payments.findAuthorization(id),
-            add: (authorization) => changes.also(() => cardAuthorizationInsert(authorization)),
+    const view = await deps.db.preparedTransaction(
+      async (uow) => {
+        const writes = new OrderWriteRepository(uow);
+        // The write relays its own outbox rows (queueing the status change's webhook delivery in the same
+        // statement), so no process's outbox relay is woken to find nothing left to relay.
+        const changes = new OrderChanges({ consumers: deps.outboxConsumers, relaysItself: true });
+        // A card named by its vault token is read in the lock's statement (a stored card never changes).
+        const cardAlongside = input.vault_token
+          ? VaultCardRepository.findForProjectAlongside(actor.projectId, input.vault_token)
+          : undefined;
+        const locked = isUuid(orderId)
+          ? await writes.lockOrder(actor.projectId, { orderId }, changes, {
+              withHistory: true,
+              alongside: cardAlongside,
+            })
+          : null;
+        if (!locked) throw notFound('Order', 'order_id');
+        const { order, transactions, view } = locked;
+        const transaction = transactions.find((t) => t.id === transactionId);
+        if (!transaction) throw transactionNotFound();
+        if (transaction.paymentMethod !== CREDIT_CARD)
+          throw transactionNotPayable('it is not a card transaction');
+        if (order.checkout !== 'own') throw transactionNotPayable('it is not an own-checkout transaction');
+        if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) {
+          throw transactionNotPayable(`it is already ${transaction.status}`);
+        }
+        const payments = new PaymentRepository(uow);
+        const setting = authorizationSetting(
+          deps,
+          {
+            uow,
+            orders: changes,
+            payments: {
+              findAuthorization: (id) => payments.findAuthorization(id),
+              add: (authorization) => changes.also(() => cardAuthorizationInsert(authorization)),
+            },
           },
-        },
-        order,
-      );
+          order,
+        );
 
-      const card = input.vault_token
-        ? VaultCardRepository.fromText(locked.alongside)
-        : await new VaultCardRepository(uow).findStoredFor(transaction.id);
-      if (!card) throw input.vault_token ? vaultTokenNotFound() : cardNotStored();
-      if (input.cvc !== undefined) {
-        const cvc = validateCvc(input.cvc, card.brand as CardBrand | null);
-        if (!cvc.ok) throw invalid('cvc', cvc.problems[0]!.message);
-      }
+        const card = input.vault_token
+          ? VaultCardRepository.fromText(locked.alongside)
+          : await new VaultCardRepository(uow).findStoredFor(transaction.id);
+        if (!card) throw input.vault_token ? vaultTokenNotFound() : cardNotStored();
+        if (input.cvc !== undefined) {
+          const cvc = validateCvc(input.cvc, card.brand as CardBrand | null);
+          if (!cvc.ok) throw invalid('cvc', cvc.problems[0]!.message);
+        }
 
-      // A new transaction has no authorization yet: it is created by this very attempt.
-      const outcome = await authorizeCard(setting, {
-        order,
-        transactions,
-        transaction,
-        card,
-        cvc: input.cvc,
-        threeDSecure: external ? 'external' : 'none',
-        external,
-        authorization: null,
-      });
-      const recovery = operation.recordPart('authorized', { orderId: order.id });
-      if (recovery) changes.also(() => recovery);
-      await writes.saveLast(changes);
-      // The answer is what was locked and written, never read back.
-      const paid = view.transactions.find((t) => t.transaction === transaction)!;
-      if (outcome.event) paid.events.push(outcome.event);
-      return view;
-    });
+        // A new transaction has no authorization yet: it is created by this very attempt.
+        const outcome = await authorizeCard(setting, {
+          order,
+          transactions,
+          transaction,
+          card,
+          cvc: input.cvc,
+          threeDSecure: external ? 'external' : 'none',
+          external,
+          authorization: null,
+        });
+        const recovery = operation.recordPart('authorized', { orderId: order.id });
+        if (recovery) changes.also(() => recovery);
+        await writes.saveLast(changes);
+        // The answer is what was locked and written, never read back.
+        const paid = view.transactions.find((t) => t.transaction === transaction)!;
+        if (outcome.event) paid.events.push(outcome.event);
+        return view;
+      },
+      { joinsInStatement: true },
+    );
     await crashPoint('authorize.after-commit');
     return view;
   },
