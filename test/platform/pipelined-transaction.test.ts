@@ -117,7 +117,11 @@ describe('a pipelined transaction', () => {
       const settled: boolean[] = [];
       let claimed = false;
       const write: JoinedWrite = {
-        claim: () => (claimed ? false : (claimed = true)),
+        claim: () => {
+          if (claimed) return false;
+          claimed = true;
+          return true;
+        },
         write: (uow) =>
           run(uow, `insert into pipeline_probe values ($1, 'joined')`, [id]).then(() => undefined),
         part: () => ({ sql: `insert into pipeline_probe values ($1, 'joined')`, values: [id] }),
