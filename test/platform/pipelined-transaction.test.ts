@@ -122,7 +122,7 @@ describe('a pipelined transaction', () => {
           claimed = true;
           return true;
         },
-        write: (uow) =>
+        write: (uow: UnitOfWork) =>
           run(uow, `insert into pipeline_probe values ($1, 'joined')`, [id]).then(() => undefined),
         part: () => ({ sql: `insert into pipeline_probe values ($1, 'joined')`, values: [id] }),
         settle: (committed) => {

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SqlPart } from './prepared.ts';
-import type { UnitOfWork } from './repository.ts';
 
 /**
  * A write that must commit with the write of the work it belongs to, or not at all: the audit entry of a
@@ -14,8 +13,11 @@ import type { UnitOfWork } from './repository.ts';
 export interface JoinedWrite {
   /** Takes the write for one transaction: false when there is nothing to write yet, or another has it. */
   claim(): boolean;
-  /** Runs its statements in the transaction that claimed it. */
-  write(uow: UnitOfWork): Promise<void>;
+  /**
+   * Runs its statements in the transaction that claimed it: a `UnitOfWork` (platform/db/repository.ts, which
+   * imports this file; named here only by what it is).
+   */
+  write(uow: unknown): Promise<void>;
   /** The same write as one part of the claiming statement (platform/db/prepared.ts `combinedStatement`). */
   part(): SqlPart;
   /** The claiming transaction committed (done) or rolled back (another may claim it). */
