@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CASES, type Fixture, prepareFixture, REFERENCES, type ReferenceName } from './http-cases.ts';
 import { parseCommandLine, parseEnvPairs, UsageError } from './lib/args.ts';
+import { BENCH_ENV } from './lib/bench-env.ts';
 import { type Measurement, measure } from './lib/load.ts';
 import { type ProjectServer, startProjectServer } from './lib/project-server.ts';
 import type { ReferenceServer } from './lib/reference-server.ts';
@@ -69,18 +70,6 @@ const envLabel = (env: Record<string, string>) =>
   Object.entries(env)
     .map(([key, value]) => `${key}=${value}`)
     .join(' ');
-
-/**
- * Server settings of every bench run (README, Rate limits): the 401 case is what the limit of refused
- * authentications stops, and thousands of GraphQL operations a second on one key are far past any project's cost
- * budget. Both are lifted, not turned off: the budget's accounting (a reservation taken about once a second per
- * process, each operation charged and settled) runs as in production.
- */
-const BENCH_ENV = {
-  RATE_LIMIT_AUTH_FAILURES: '100000000',
-  GRAPHQL_COST_MAXIMUM_AVAILABLE: '1000000000',
-  GRAPHQL_COST_RESTORE_RATE: '1000000000',
-};
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'gateway-bench-refs-'));
 const servers: { label: string; server: ProjectServer }[] = [];
