@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { parseCommandLine } from './lib/args.ts';
+import { BENCH_ENV } from './lib/bench-env.ts';
 import { call, type Gateway, graphql, jsonHeaders } from './lib/gateway-api.ts';
 import { cpuMsBetween, readTreeUsage, rssMiB, sampleRss } from './lib/proc.ts';
 import { startProjectServer } from './lib/project-server.ts';
@@ -49,7 +50,7 @@ const { flags, serverEnv } = parseCommandLine(FLAGS, 'npm run bench:search -- [f
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 const since = (start: number) => performance.now() - start;
 
-const server = await startProjectServer({ env: { ...serverEnv, JOBS_ENABLED: 'false' } });
+const server = await startProjectServer({ env: { ...BENCH_ENV, ...serverEnv, JOBS_ENABLED: 'false' } });
 try {
   const gateway: Gateway = server;
   const { project } = await graphql(gateway, 'query { project { id merchantId } }');
