@@ -50,6 +50,15 @@ describe('an Authorization header refused at once', () => {
     await app.close();
   });
 
+  it('is not remembered when longer than any key’s credentials (a flood of large headers holds no memory)', async () => {
+    const { app, looked, get } = await keyedServer({ ttlMs: 60_000, size: 100 });
+    const long = `made_up_${'x'.repeat(200)}`;
+    expect((await get(basic(long))).statusCode).toBe(401);
+    expect((await get(basic(long))).statusCode).toBe(401);
+    expect(looked).toEqual([long, long]);
+    await app.close();
+  });
+
   it('is looked up every time when the credential cache is off (TTL 0)', async () => {
     const { app, looked, get } = await keyedServer({ ttlMs: 0, size: 100 });
     await get(basic('made_up'));

@@ -51,6 +51,11 @@ declare module 'fastify' {
 }
 
 const kRefusedHeaders: unique symbol = Symbol('refused authorization headers');
+/**
+ * The longest header remembered: a key's Basic credentials are about 60 characters, so this holds any key's and
+ * keeps a flood of distinct 16 KB headers from filling memory (those are refused by the pattern alone anyway).
+ */
+const REMEMBERED_HEADER_LENGTH = 128;
 
 // One object: it carries nothing of the request (and has no stack trace).
 const MISSING = withoutStack(
@@ -109,12 +114,13 @@ function refuseKnownBadKey(
 function refusalAtOnce(request: FastifyRequest): DomainError | null {
   const header = request.headers.authorization;
   const remembered = request.server[kRefusedHeaders];
-  const known = header === undefined ? undefined : remembered?.get(header);
+  const rememberable = header !== undefined && header.length <= REMEMBERED_HEADER_LENGTH;
+  const known = rememberable ? remembered?.get(header) : undefined;
   if (known) return known;
   const credential = apiKeyCredentialOf(request);
   if (!credential?.apiKey) return missing();
   const refusal = request.server.authenticators.apiKeyRefusedAtOnce(credential);
-  if (refusal && header !== undefined) remembered?.set(header, refusal);
+  if (refusal && rememberable) remembered?.set(header, refusal);
   return refusal;
 }
 

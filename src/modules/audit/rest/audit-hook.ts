@@ -5,9 +5,6 @@ import {
   type AuditTrail,
   auditPrincipalOf,
 } from '../../../platform/audit/audit-trail.ts';
-
-type AuditRun = ReturnType<AuditTrail['within']>;
-
 import type { Actor } from '../../../platform/auth/actor.ts';
 import { isGraphQLRoute } from '../../../platform/graphql/paths.ts';
 import { authenticatedActor } from '../../../platform/http/authentication.ts';
@@ -15,6 +12,8 @@ import { addRouteHooks, routeMethods } from '../../../platform/http/route-hooks.
 import { isUuidText } from '../../../platform/validation/uuid.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type AuditRun = ReturnType<AuditTrail['within']>;
 
 /**
  * Records every authenticated REST write (any route, including routes added later): the route
