@@ -136,11 +136,17 @@ describeInBrowser('the GraphQL explorer in a real browser with no internet (Chro
     const page = await openExplorer();
     await openTab(page, 'OrderStatusChanged');
     await fillHeaders(page, { Authorization: basicAuth(apiKey) });
-    const opened = page.waitForEvent('websocket');
+    // The listener for the subscribe frame is attached as the socket opens: the frame can go out before
+    // `run` resolves, and a listener attached after it would wait for a frame already sent.
+    const subscribed = new Promise<string>((resolve) => {
+      page.on('websocket', (socket) => {
+        socket.on('framesent', (frame) => {
+          if (String(frame.payload).includes('"subscribe"')) resolve(socket.url());
+        });
+      });
+    });
     await run(page);
-    const socket = await opened;
-    expect(isThisMachine(socket.url())).toBe(true);
-    await socket.waitForEvent('framesent', (frame) => String(frame.payload).includes('"subscribe"'));
+    expect(isThisMachine(await subscribed)).toBe(true);
     const order = await payOwnCheckoutOrder(app.baseUrl, apiKey);
     await waitForResponse(page, order.id);
     await waitForResponse(page, '"status": "COMPLETED"');
