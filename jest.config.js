@@ -1,10 +1,17 @@
 /**
- * Jest runs our ESM TypeScript through SWC. Two projects: `unit` (`*.unit.test.ts`: pure code, no database, no
- * server; `npm run jest -- --selectProjects unit` runs them alone in seconds) and `integration` (everything
- * else: a real PostgreSQL started once in globalSetup, a database per file cloned from a migrated template).
+ * Jest runs our ESM TypeScript as Node 24 runs the server: natively, type stripping and all, through
+ * `jest-light-runner` (worker threads, no vm sandbox). Jest's own runner links every module anew in a vm
+ * registry for each file, which cost about 3 s of CPU per file that starts the app; here a worker imports the
+ * app once and its later files reuse it, so files share modules (never state: every file starts its own app on
+ * its own database). Only the global setup and teardown go through SWC.
+ * Two projects: `unit` (`*.unit.test.ts`: pure code, no database, no server; `npm run jest -- --selectProjects
+ * unit` runs them alone in seconds) and `integration` (everything else: a real PostgreSQL started once in
+ * globalSetup, a database per file cloned from a migrated template).
  * The run ends with its slowest files (test/helpers/slowest-files-reporter.js).
  */
 const shared = {
+  runner: 'jest-light-runner',
+  setupFilesAfterEnv: ['<rootDir>/test/helpers/test-timeouts.ts'],
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
@@ -32,8 +39,4 @@ export default {
   ],
   reporters: ['default', ['<rootDir>/test/helpers/slowest-files-reporter.js', { count: 10 }]],
   maxWorkers: 2,
-  // A worker's heap grows with every file it runs (ESM modules are loaded anew per file): one that ended a file
-  // above this is replaced before its next, so a long run cannot end in "Jest worker ran out of memory".
-  workerIdleMemoryLimit: '1536MB',
-  testTimeout: 30000,
 };

@@ -1,4 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
 import {
   CSV_COLUMNS,
   CSV_HEADER_LINE,

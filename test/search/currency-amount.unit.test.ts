@@ -1,4 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
 import { currencyExponent, formatAmountWithDecimals } from '../../src/modules/search/currency-amount.ts';
 
 describe('amount with decimals', () => {

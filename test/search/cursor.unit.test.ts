@@ -1,4 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
 import { decodeCursor, encodeCursor, FIRST_PAGE } from '../../src/modules/search/cursor.ts';
 import { SearchQueryError } from '../../src/modules/search/errors.ts';
 import { parseSort } from '../../src/modules/search/sort.ts';

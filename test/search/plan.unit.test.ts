@@ -1,4 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
 import { encodeCursor } from '../../src/modules/search/cursor.ts';
 import { cursorAfter, planOrderSearch } from '../../src/modules/search/plan.ts';
 import { parseSort } from '../../src/modules/search/sort.ts';

@@ -1,4 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
 import { buildOrderSearchFilter } from '../../src/modules/search/query/index.ts';
 
 const ORDER_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -1,4 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
 import { CSV_COLUMNS, csvLine } from '../../src/modules/search/csv.ts';
 import { REPORT_FIELDS } from '../../src/modules/search/report-encoding.ts';
 import { ReportLineWriter } from '../../src/modules/search/report-lines.ts';

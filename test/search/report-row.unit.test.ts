@@ -1,4 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
 import { csvLine } from '../../src/modules/search/csv.ts';
 import { isoTimestamp, reportCells, reportLine } from '../../src/modules/search/report-row.ts';
 import type { ReportDbRow } from '../../src/modules/search/search.repository.ts';
