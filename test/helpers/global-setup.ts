@@ -1,6 +1,7 @@
 import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { migrations } from '../../migrations/index.ts';
@@ -46,4 +47,10 @@ export default async function globalSetup(): Promise<void> {
   await jobs.stop();
 
   process.env.TEST_DATABASE_ADMIN_URL = adminUrl;
+  // The servers and commands the tests start as child processes compile the app's ~500 modules each time; with
+  // Node's compile cache (inside the repository, as everything the tests touch) a start imports in about 1.0 s
+  // instead of 1.6 s. The children inherit it through the environment.
+  process.env.NODE_COMPILE_CACHE ??= fileURLToPath(
+    new URL('../../node_modules/.cache/node-compile-cache', import.meta.url),
+  );
 }

@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../src/platform/db/embedded-postgres.ts';
+import { childProcessBaseEnv } from './child-env.ts';
 
 /** Node's flags in the `start` and `worker` scripts of package.json. */
 export const SCRIPT_NODE_ARGS = [
@@ -44,7 +45,7 @@ export async function startServerProcess(
   const child: ChildProcess = spawn(process.execPath, [...SCRIPT_NODE_ARGS, script], {
     cwd: process.cwd(),
     env: {
-      PATH: process.env.PATH ?? '',
+      ...childProcessBaseEnv(),
       HOME: process.env.HOME ?? tmpdir(),
       NODE_ENV: 'test',
       HOST: '127.0.0.1',

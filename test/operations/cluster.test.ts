@@ -5,6 +5,7 @@ import path from 'node:path';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { freePort } from '../../src/platform/db/embedded-postgres.ts';
 import { buildOrder } from '../factories/order.ts';
+import { childProcessBaseEnv } from '../helpers/child-env.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { basicAuth, restClient } from '../helpers/http.ts';
 import { eventually } from '../helpers/webhook-receiver.ts';
@@ -44,7 +45,7 @@ describe('all cores: several server processes on one port', () => {
       ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/main.ts'],
       {
         env: {
-          PATH: process.env.PATH ?? '',
+          ...childProcessBaseEnv(),
           NODE_ENV: 'test',
           PORT: String(port),
           METRICS_PORT: String(metricsPort),

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { migrations } from '../../migrations/index.ts';
+import { childProcessBaseEnv } from '../helpers/child-env.ts';
 import { sql } from '../helpers/database.ts';
 import { restClient } from '../helpers/http.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
@@ -30,7 +31,7 @@ const runMigrate = (env: Record<string, string>) =>
     ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/cli/migrate.ts'],
     {
       env: {
-        PATH: process.env.PATH ?? '',
+        ...childProcessBaseEnv(),
         VAULT_ENCRYPTION_KEYS: 'test1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
         ...env,
       },
