@@ -17,6 +17,8 @@ export interface CliContext<V> {
   usage(...problems: string[]): number;
   /** Writes to standard output (the process's, or the caller's in `runProgram`). */
   print(text: string): void;
+  /** All of standard input (e.g. a password piped in), without its final line break; read only when called. */
+  stdin(): Promise<string>;
 }
 
 /** Where a command reads its arguments and environment and writes its output: the process's by default. */
@@ -26,6 +28,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** All of standard input, as it came; read only when a command asks (`--password-stdin`). */
+  stdin(): Promise<string>;
 }
 
 export function processIo(): CliIo {
@@ -34,7 +38,14 @@ export function processIo(): CliIo {
     env: process.env,
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
+    stdin: readProcessStdin,
   };
+}
+
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -84,22 +95,11 @@ function describeRefusal(error: DomainError, flags: Record<string, string>): str
 }
 
 /**
- * Runs one administration command (`npm run project:…`, `user:…`, `key:…`) on the server's database (beside a
- * running `npm start`, its embedded PostgreSQL). Exit codes: 0 done, 64 bad usage, 65 refused input or
- * configuration (the message on standard error).
- */
-export async function runCli<O extends Options>(
-  usage: string,
-  options: O,
-  handler: CliProgram<O>['handler'],
-  rules: CliRules = {},
-): Promise<void> {
-  process.exitCode = await runProgram({ usage, options, handler, rules });
-}
-
-/**
- * Runs a program with the given arguments, environment and output (the process's by default) and answers its
- * exit code, setting none: the command line's entry files run it for the process, tests call it in-process.
+ * Runs one administration program (`npm run project:…`, `user:…`, `key:…`) on the server's database (beside a
+ * running `npm start`, its embedded PostgreSQL), with the given arguments, environment, input and output (the
+ * process's by default), and answers its exit code, setting none: the command line's entry files set it for the
+ * process, tests call it in-process. Exit codes: 0 done, 64 bad usage, 65 refused input or configuration (the
+ * message on standard error).
  */
 export async function runProgram<O extends Options>(
   program: CliProgram<O>,
@@ -127,7 +127,8 @@ export async function runProgram<O extends Options>(
     });
     try {
       const deps = { db: new Db(database.orm), config, now: () => new Date() };
-      return await handler({ command, values, deps, usage: printUsage, print: io.stdout });
+      const stdin = async () => (await io.stdin()).replace(/\r?\n$/, '');
+      return await handler({ command, values, deps, usage: printUsage, print: io.stdout, stdin });
     } finally {
       await database.close();
     }
@@ -148,19 +149,7 @@ export async function runProgram<O extends Options>(
   }
 }
 
-/** Reads all of standard input (e.g. a password piped in), without its final line break. */
-export async function readStandardInput(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
-}
-
-/** One JSON object on its own line: what `--json` prints (to standard output, or through `print`). */
-export function printJson(
-  value: unknown,
-  print: (text: string) => void = (text) => process.stdout.write(text),
-): void {
+/** One JSON object on its own line: what `--json` prints, through the context's `print`. */
+export function printJson(value: unknown, print: (text: string) => void): void {
   print(`${JSON.stringify(value)}\n`);
 }

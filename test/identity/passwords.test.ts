@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { userProgram } from '../../src/cli/user-program.ts';
 import { createUser } from '../../src/modules/identity/commands/create-user.ts';
 import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
+import { runInProcess } from '../helpers/cli.ts';
 import { restClient } from '../helpers/http.ts';
 import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const run = promisify(execFile);
 const CHANGE = `mutation ($input: ChangePasswordInput!) {
   changePassword(input: $input) { changed userErrors { field code message } }
 }`;
@@ -131,31 +130,17 @@ describe('passwords and e-mail addresses', () => {
   it('prints a reset link once from the command line', async () => {
     const project = await seedProject(app);
     const user = await seedUser(app, project.projectId, 'viewer');
-    const { stdout } = await run(
-      process.execPath,
-      [
-        '--experimental-strip-types',
-        '--disable-warning=ExperimentalWarning',
-        'src/cli/user.ts',
-        'reset-password',
-        '--id',
-        user.userId,
-        '--json',
-      ],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: app.databaseUrl,
-          LOG_LEVEL: 'warn',
-          MERCHANT_PORTAL_URL: `${app.baseUrl}/portal`,
-        },
-      },
-    );
+    // `npm run user:reset-password` in this process (test/identity/user-cli.test.ts spawns the real one).
+    const { stdout } = await runInProcess(userProgram, ['reset-password', '--id', user.userId, '--json'], {
+      DATABASE_URL: app.databaseUrl,
+      LOG_LEVEL: 'warn',
+      MERCHANT_PORTAL_URL: `${app.baseUrl}/portal`,
+    });
     const printed = JSON.parse(stdout) as { url: string; email: string };
     expect(printed.email).toBe(user.email);
     const token = printed.url.split('#token=')[1]!;
     expect((await portal().post('/portal/password-reset', { token, password: STRONG })).status).toBe(204);
-  }, 60_000);
+  });
 
   it('lets an admin issue a one-time reset link that works once, for an hour, and ends the sessions', async () => {
     const project = await seedProject(app);
