@@ -10,6 +10,9 @@
  * The run ends with its slowest files (test/helpers/slowest-files-reporter.js).
  */
 const shared = {
+  // Jest's own cache (the file map, each file's last duration for slowest-first ordering) stays inside the
+  // repository, as everything the tests read does.
+  cacheDirectory: '<rootDir>/node_modules/.cache/jest',
   runner: 'jest-light-runner',
   setupFilesAfterEnv: ['<rootDir>/test/helpers/test-timeouts.ts'],
   testEnvironment: 'node',
