@@ -56,7 +56,7 @@ export type OrderPageState =
 
 /**
  * Decides the page from the order and all its transactions. An order past its expiry is shown expired even
- * before the expiry timer has written it (the pay command writes it under the order's lock). `payAnotherWay`:
+ * before the expiry sweep has written it (the pay command writes it under the order's lock). `payAnotherWay`:
  * the customer chose to pay again while an attempt waits for the acquirer (the page's link, the form's field).
  */
 export function orderPageStateOf(

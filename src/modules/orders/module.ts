@@ -1,5 +1,5 @@
 import type { GatewayModule } from '../../platform/module.ts';
-import { orderExpiryTimer, runOrderExpiry } from './expiry-timer.ts';
+import { defineLegacyExpiryQueue, runOrderExpiry } from './expiry-sweep.ts';
 import { orderNode, transactionNode } from './graphql/order-nodes.ts';
 import { orderResolvers } from './graphql/order-resolvers.ts';
 import { Order } from './order.entity.ts';
@@ -17,13 +17,13 @@ export const ordersModule: GatewayModule = {
   resolvers: orderResolvers,
   nodeTypes: [orderNode, transactionNode],
   async start(deps) {
-    await orderExpiryTimer.define(deps.jobs);
+    await defineLegacyExpiryQueue(deps);
   },
   async routes(app) {
     await app.register(orderRoutes);
   },
-  /** Expires orders that reached no final status in time. */
-  async workers({ deps }) {
-    await runOrderExpiry(deps);
+  /** Expires orders that reached no final status in time (the expiry sweep). */
+  async workers(host) {
+    await runOrderExpiry(host);
   },
 };

@@ -44,7 +44,7 @@ export type LinkOpening =
   /** A single-use link's order that can still be paid: the customer goes there (another tab, a reload). */
   | { kind: 'reuse'; orderId: string }
   /**
-   * A single-use link's orders past their expiry that their timer has not closed yet: they are expired under
+   * A single-use link's orders past their expiry that the expiry sweep has not closed yet: they are expired under
    * their own lock first (a payment in flight on one finishes before), then the link is opened again.
    */
   | { kind: 'settle'; orderIds: string[] }

@@ -7,6 +7,7 @@ import type { Orm } from './orm.ts';
 import { PipelinedReads } from './pipelined-reads.ts';
 import { PipelinedTransaction } from './pipelined-transaction.ts';
 import { UnitOfWork } from './repository.ts';
+import { type LockedRun, withSessionLock } from './session-lock.ts';
 
 export type { UnitOfWork };
 
@@ -205,6 +206,16 @@ export class Db {
     this.#dedicated.add(db);
     db.#onClose = () => this.#dedicated.delete(db);
     return db;
+  }
+
+  /**
+   * Runs `work` only if no other process (or Db) is running work under the same `name`: a session advisory lock
+   * on a connection of this Db's pool, held while `work` runs (platform/db/session-lock.ts). `{ taken: false }`
+   * when another holds it; nothing waits. For background work that one process at a time should do (the
+   * expiry sweep): use a `dedicated` Db, so the lock's connection is never one a request waits for.
+   */
+  async exclusively<T>(name: string, work: () => Promise<T>): Promise<LockedRun<T>> {
+    return withSessionLock(await this.#nativePool(), name, work);
   }
 
   #onClose: () => void = () => undefined;

@@ -79,7 +79,7 @@ export async function payOrderByCard(
     const state = orderPageStateOf(facts, transactions, at, undefined, choseToPayAgain(form));
 
     if (state.kind === 'closed' && state.outcome === 'expired' && !isFinalOrderStatus(order.status)) {
-      // Due but not yet expired by its timer: expire it now, exactly as the timer would.
+      // Due but not yet expired by the sweep: expire it now, exactly as the sweep would.
       closeOrder({ orders, at, source: 'expiry' }, order, transactions, 'expired');
       await writes.save(orders);
       return { kind: 'not_payable', order };

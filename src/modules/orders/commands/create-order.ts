@@ -8,7 +8,6 @@ import { crashPoint } from '../../../platform/faults.ts';
 import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
 import { refuseWebhookUrl, targetPolicyFor } from '../../../platform/security/outbound-targets.ts';
 import { bankNotConnected } from '../errors.ts';
-import { orderExpiryTimer } from '../expiry-timer.ts';
 import { Order } from '../order.entity.ts';
 import type { ValidCreateOrderInput } from '../order-input.ts';
 import type { OrderView } from '../order-view.ts';
@@ -16,7 +15,6 @@ import { OrderViewRepository, WHOLE_VIEW } from '../order-views.repository.ts';
 import { OrderChanges, OrderWriteRepository } from '../order-writes.repository.ts';
 import type { OrderDeps, OrderOwner, PaymentMethodCatalog } from '../payment-methods.ts';
 import { issueSetupToken } from '../setup-token.ts';
-import { isFinalOrderStatus } from '../state-machine.ts';
 import { recordNewOrder, recordNewTransaction } from '../status-changes.ts';
 import { Transaction } from '../transaction.entity.ts';
 
@@ -30,8 +28,8 @@ const TRANSACTION = 'transactions.0';
  * Parse and decide, build the order and its transaction into one change set, let the method's handler add to
  * it (`onCreate`: it may read, e.g. a stored card, and act, e.g. a one-click authorization), then write
  * everything at once: the order, its transaction and events, the outbox rows, the method's rows (a card
- * authorization) and, for an order still open, the expiry timer, as ONE statement in autocommit (atomic by
- * itself: no BEGIN/COMMIT round trips).
+ * authorization), as ONE statement in autocommit (atomic by itself: no BEGIN/COMMIT round trips). No expiry
+ * timer: the expiry sweep finds an open order by its deadline (orders/expiry-sweep.ts).
  *
  * `options.paymentLinkId` records the payment link the order comes from, and `options.within` writes the order
  * in the caller's database transaction instead of its own (the payment link's row lock is held across it).
@@ -123,11 +121,8 @@ export async function createOrder<D extends Deps>(
   }
   const authorized = created !== null && created.transaction.status !== 'new';
   const write = async (uow: UnitOfWork) => {
-    // An order final already (an approved one-click payment) can never expire: no timer to set and fire.
-    const expiry = isFinalOrderStatus(order.status)
-      ? []
-      : [await orderExpiryTimer.insertFor(deps.jobs, { orderId: order.id }, order.expiresAt)];
-    await new OrderWriteRepository(uow).save(changes, ...expiry);
+    // No timer: the expiry sweep finds the order by its deadline in the partial index (orders/expiry-sweep.ts).
+    await new OrderWriteRepository(uow).save(changes);
     if (authorized) await crashPoint('authorize.after-commit');
     return view;
   };

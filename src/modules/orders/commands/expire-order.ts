@@ -12,7 +12,7 @@ type ExpiryDeps = Pick<Deps, 'db' | 'now'>;
  * An order that reached no final status by its `expires_at` becomes `expired` (its open transactions too). A
  * `see-transactions` order's open attempts expire at the same deadline and the order keeps its payment
  * (orderStatusAtDeadline): the attempt a customer left for another way to pay does not wait forever.
- * Idempotent: a duplicate or late timer finds the order settled and does nothing.
+ * Idempotent: a second sweep, a request or a late legacy timer finds the order settled and does nothing.
  */
 export async function expireOrderIfDue(deps: ExpiryDeps, orderId: string): Promise<ExpiryOutcome> {
   return deps.db.transaction(async (uow) => {
@@ -33,15 +33,22 @@ export async function expireOrderIfDue(deps: ExpiryDeps, orderId: string): Promi
   });
 }
 
-/** Expires every overdue open order, in batches; returns how many it expired. */
-export async function expireOverdueOrders(deps: ExpiryDeps, batchSize = 200): Promise<number> {
-  let expired = 0;
-  for (;;) {
-    const ids = await deps.db.read((uow) => new OrderRepository(uow).overdueOrderIds(deps.now(), batchSize));
-    let batch = 0;
-    for (const id of ids) if ((await expireOrderIfDue(deps, id)).kind === 'expired') batch += 1;
-    expired += batch;
-    // A full batch of which nothing moved would come back unchanged: stop rather than spin.
-    if (ids.length < batchSize || batch === 0) return expired;
+/**
+ * One batch of the expiry sweep (orders/expiry-sweep.ts): up to `batchSize` overdue orders that expiry still acts
+ * on, oldest deadline first (read by the partial indexes on `expires_at`), each expired in its own transaction
+ * under its row lock by `expireOrderIfDue`, so an order another process or request settled meanwhile is left
+ * as it is. Stops between orders once `signal` is aborted (shutdown); the rest stay due for the next sweep.
+ */
+export async function expireOverdueBatch(
+  deps: ExpiryDeps,
+  batchSize: number,
+  signal?: AbortSignal,
+): Promise<{ found: number; acted: number }> {
+  const ids = await deps.db.read((uow) => new OrderRepository(uow).overdueOrderIds(deps.now(), batchSize));
+  let acted = 0;
+  for (const id of ids) {
+    if (signal?.aborted) break;
+    if ((await expireOrderIfDue(deps, id)).kind === 'expired') acted += 1;
   }
+  return { found: ids.length, acted };
 }

@@ -5,7 +5,6 @@ import { refuseWebhookUrl, targetPolicyFor } from '../../../platform/security/ou
 import { merchantCancelRefusal } from '../cancel-rules.ts';
 import { addIsoDuration } from '../duration.ts';
 import { orderFinal, orderNotUpdatable } from '../errors.ts';
-import { orderExpiryTimer } from '../expiry-timer.ts';
 import type { JsonObject, Order } from '../order.entity.ts';
 import { OrderRepository } from '../order.repository.ts';
 import { lineInOtherCurrency } from '../order-lines.ts';
@@ -20,8 +19,8 @@ import { closeOrder } from '../status-changes.ts';
  * `PUT /v1/orders/{order_id}/` and `updateOrder` (order-update-input.ts says what may change). Under the order's
  * row lock: a final order is refused (409); the fields sent replace the stored ones; `status: "cancelled"`
  * closes an order without an accepted payment through the state machine (its open transactions end too; events,
- * the outbox row and so the webhook go in this same database transaction); a shorter `expiration_period` sets a
- * timer at the new deadline (a longer one is met by the old timer, which finds the order not yet due and waits).
+ * the outbox row and so the webhook go in this same database transaction); a new `expiration_period` moves the
+ * deadline, which the expiry sweep reads from the row.
  */
 export async function updateOrder(
   deps: Deps,
@@ -48,10 +47,9 @@ export async function updateOrder(
     const expiresAt = data.expiration_period ? newDeadline(order, data.expiration_period, at) : null;
     applyChanges(order, data);
     if (expiresAt) {
-      const earlier = expiresAt.getTime() < order.expiresAt.getTime();
+      // The expiry sweep reads the new deadline from the row (orders/expiry-sweep.ts): no timer to move.
       order.expirationPeriod = data.expiration_period!;
       order.expiresAt = expiresAt;
-      if (earlier) await orderExpiryTimer.schedule(deps.jobs, uow, { orderId: order.id }, expiresAt);
     }
     order.modifiedAt = at;
     if (data.status === 'cancelled' && order.status !== 'cancelled') {

@@ -23,7 +23,7 @@ const SETTLE_ROUNDS = 3;
  * paid the link is used up. A single-use link therefore never has two payable orders at once, and never more
  * than one completed payment.
  *
- * A single-use link's order that is past its expiry but not yet closed by its timer is expired first, by the
+ * A single-use link's order that is past its expiry but not yet closed by the expiry sweep is expired first, by the
  * orders module, under the order's own lock (outside the link's transaction, so no open holds two
  * connections): a card payment in flight on it finishes before, and then counts.
  */
