@@ -3,8 +3,8 @@ import { JobQueue } from '../../src/platform/jobs/job-queue.ts';
 import { createTestDatabase, sql } from '../helpers/database.ts';
 
 /**
- * A job enqueued as a part of a caller's own write statement (`JobQueue.insertFor`, what creating an order
- * uses for its expiry timer) is the same job `send` enqueues: pg-boss builds both.
+ * A job enqueued as a part of a caller's own write statement (`JobQueue.insertFor`, what a one-click
+ * pre-authorization uses for its release timer) is the same job `send` enqueues: pg-boss builds both.
  */
 describe('a job enqueued inside a write statement', () => {
   let url: string;
