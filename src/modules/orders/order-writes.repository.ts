@@ -32,7 +32,7 @@ export type OrderRow = Order | Transaction | TransactionEvent | OutboxEvent;
  * outbox), sent to PostgreSQL as ONE statement (`OrderWriteRepository.save`). The only way those rows are
  * written: no command flushes them through the ORM. New rows are collected as they are added and written as
  * they are when saved; rows read with `lockOrder` (or `readGuardedOrder`) are written back when they changed
- * by then (a JSON snapshot of each row, compared when saved).
+ * by then (a snapshot of each row's columns, compared when saved: `snapshotOf`).
  */
 export class OrderChanges {
   readonly #inserts = new Map<ColumnMap, OrderRow[]>();
