@@ -10,16 +10,20 @@ import { Receiver } from './receiver.ts';
 /**
  * What one one-click payment and its webhook cost, closed loop (a developer's tool, not part of bench:events):
  * `node --experimental-strip-types bench/events/one-click-cost.ts [connections] [seconds] [--statements]
- * [--no-webhooks] [--rate=N]`.
+ * [--no-webhooks] [--rate=N] [--card-flow] [--repo=PATH]`.
  * Server (Node) and PostgreSQL CPU per payment while the orders are made, and over the whole window until
  * every webhook has arrived; with `--statements`, every statement PostgreSQL ran per payment
- * (pg_stat_statements, track = all, loaded into the scratch database before the measured start).
+ * (pg_stat_statements, track = all, loaded into the scratch database before the measured start). `--card-flow`:
+ * the own-checkout card flow of `npm run bench` (create, vault, 3-DS authenticate) instead, a flow counted as one.
+ * `--repo=PATH`: the server of another checkout (an earlier commit), to alternate runs of the two.
  */
 const args = process.argv.slice(2);
 const statements = args.includes('--statements');
 /** Without a webhook URL nothing is relayed or delivered: the difference is what the webhooks cost. */
 const withWebhooks = !args.includes('--no-webhooks');
 /** `--rate=N`: open loop at N payments/s instead of closed loop (CPU per payment compares across builds). */
+const cardFlow = args.includes('--card-flow');
+const repo = args.find((a) => a.startsWith('--repo='))?.slice('--repo='.length);
 const rate = Number(args.find((a) => a.startsWith('--rate='))?.slice('--rate='.length)) || undefined;
 const [connections = 20, seconds = 8] = args.filter((a) => !a.startsWith('--')).map(Number);
 const serverEnv = Object.fromEntries(
@@ -30,7 +34,7 @@ const serverEnv = Object.fromEntries(
 );
 
 const receiver = await Receiver.start();
-let server = await startProjectServer({ env: serverEnv, label: 'server' });
+let server = await startProjectServer({ env: serverEnv, label: 'server', repo });
 try {
   if (statements) {
     const conf = path.join(server.dataDir, 'postgres', 'postgresql.conf');
@@ -39,7 +43,7 @@ try {
       conf,
       "\nshared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track = all\npg_stat_statements.max = 5000\n",
     );
-    server = await startProjectServer({ env: serverEnv, dataDir: server.dataDir, label: 'server' });
+    server = await startProjectServer({ env: serverEnv, dataDir: server.dataDir, label: 'server', repo });
   }
   const db = new pg.Client({ connectionString: server.databaseUrl });
   await db.connect();
@@ -57,14 +61,22 @@ try {
       connections,
       durationSeconds: seconds,
       overallRate: rate,
-      scenario: { kind: 'one-click-orders', headers: jsonHeaders(gateway.apiKey), vaultToken, amount: 995 },
+      scenario: cardFlow
+        ? {
+            kind: 'card-flow',
+            headers: jsonHeaders(gateway.apiKey),
+            vaultPath: gateway.vaultPath ?? '/vault/v1/cards/',
+            amount: 995,
+          }
+        : { kind: 'one-click-orders', headers: jsonHeaders(gateway.apiKey), vaultToken, amount: 995 },
     },
     server.pid,
   );
-  const payments = load.records.length;
-  const arrived = withWebhooks
-    ? await receiver.waitFor(payments, { timeoutMs: 60_000, idleMs: 10_000, distinctOrders: true })
-    : 0;
+  const payments = cardFlow ? load.units : load.records.length;
+  const arrived =
+    withWebhooks && !cardFlow
+      ? await receiver.waitFor(payments, { timeoutMs: 60_000, idleMs: 10_000, distinctOrders: true })
+      : 0;
   const after = readTreeUsage(server.pid);
   const line = (label: string, value: string) => process.stdout.write(`${label.padEnd(44)} ${value}\n`);
   line(

@@ -32,7 +32,7 @@ export type OrderRow = Order | Transaction | TransactionEvent | OutboxEvent;
  * outbox), sent to PostgreSQL as ONE statement (`OrderWriteRepository.save`). The only way those rows are
  * written: no command flushes them through the ORM. New rows are collected as they are added and written as
  * they are when saved; rows read with `lockOrder` (or `readGuardedOrder`) are written back when they changed
- * by then (a JSON snapshot of each row, compared when saved).
+ * by then (a snapshot of each row's columns, compared when saved: `snapshotOf`).
  */
 export class OrderChanges {
   readonly #inserts = new Map<ColumnMap, OrderRow[]>();
@@ -42,7 +42,8 @@ export class OrderChanges {
   readonly #relaysItself: boolean;
   /** Whether the outbox rows written leave work for the relay (set when the parts are built). */
   #leavesUnrelayed = false;
-  readonly #tracked = new Map<Order | Transaction, string>();
+  /** Each row read, with what its columns held then (`snapshotOf`). */
+  readonly #tracked = new Map<Order | Transaction, readonly unknown[]>();
   /** Other modules' writes of the same command (a stored card, a card authorization), built when saved. */
   readonly #also: (() => SqlPart)[] = [];
 
@@ -83,7 +84,7 @@ export class OrderChanges {
 
   /** Remembers a row as read, so that `parts` writes it back if it changed. */
   track(row: Order | Transaction): void {
-    this.#tracked.set(row, JSON.stringify(rowOf(row, columnsOf(row))));
+    this.#tracked.set(row, snapshotOf(row, columnsOf(row)));
   }
 
   /** Every write, one part per table and kind. */
@@ -96,12 +97,12 @@ export class OrderChanges {
       }
       parts.push({ sql: insertRowsSql(TABLES.get(columns)!, columns), values: [rowsJson(rows, columns)] });
     }
-    // Each changed row's JSON, as compared with its snapshot: written as it is, not serialised again.
+    // Each changed row's JSON (only a changed row is serialised: most rows read under a lock are not written).
     const changed = new Map<ColumnMap, string[]>();
     for (const [row, snapshot] of this.#tracked) {
       const columns = columnsOf(row);
+      if (unchangedSince(row, columns, snapshot)) continue;
       const json = JSON.stringify(rowOf(row, columns));
-      if (json === snapshot) continue;
       const list = changed.get(columns);
       if (list) list.push(json);
       else changed.set(columns, [json]);
@@ -192,6 +193,54 @@ function updateSql(table: string, columns: ColumnMap, count: number): string {
     updates.set(key, sql);
   }
   return sql;
+}
+
+/** A jsonb column's object or array as read, compared by its JSON. */
+class Structured {
+  readonly json: string;
+  constructor(json: string) {
+    this.json = json;
+  }
+}
+
+/** A timestamp column's date as read, compared by its time (two dates have the same JSON exactly then). */
+class At {
+  readonly time: number;
+  constructor(time: number) {
+    this.time = time;
+  }
+}
+
+/**
+ * What a row's columns hold, one entry per column: a primitive as it is, a date as its time, an object as its
+ * JSON (so a date or a jsonb object changed in place is seen). Comparing it with the row later
+ * (`unchangedSince`) answers what comparing the row's whole JSON would (a change the JSON would not show, such as
+ * -0 for 0, only writes the row again), without serialising a row that did not change, nor one that did twice.
+ */
+function snapshotOf(record: object, columns: ColumnMap): unknown[] {
+  const source = record as Record<string, unknown>;
+  return columns.map(([property]) => snapshotValue(source[property] ?? null));
+}
+
+function snapshotValue(value: unknown): unknown {
+  if (value instanceof Date) return new At(value.getTime());
+  return typeof value === 'object' && value !== null ? new Structured(JSON.stringify(value)) : value;
+}
+
+/** Whether every column of the row still holds what its snapshot says. */
+function unchangedSince(record: object, columns: ColumnMap, snapshot: readonly unknown[]): boolean {
+  const source = record as Record<string, unknown>;
+  for (let index = 0; index < columns.length; index++) {
+    const then = snapshot[index];
+    const now = source[columns[index]![0]] ?? null;
+    if (then instanceof At) {
+      if (!(now instanceof Date) || !Object.is(now.getTime(), then.time)) return false;
+    } else if (then instanceof Structured) {
+      if (typeof now !== 'object' || now === null || now instanceof Date || JSON.stringify(now) !== then.json)
+        return false;
+    } else if (!Object.is(now, then)) return false;
+  }
+  return true;
 }
 
 function rowsJson(rows: readonly object[], columns: ColumnMap): string {
