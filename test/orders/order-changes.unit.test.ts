@@ -23,17 +23,14 @@ describe('rows read under a lock', () => {
       } as Parameters<typeof Order.createPayment>[0]),
     });
     const transaction = Transaction.restore({
-      id: '9a0c7f1e-1f4e-4b8e-9a43-0d4f4cf0a003',
-      orderId: order.id,
-      projectId: order.projectId,
-      amount: 995,
-      currency: 'EUR',
-      status: 'new',
-      paymentMethod: 'credit-card',
-      paymentMethodDetails: { setup_token: '9a0c7f1e-1f4e-4b8e-9a43-0d4f4cf0a004' },
-      createdAt: new Date(at),
-      modifiedAt: new Date(at),
-    } as Parameters<typeof Transaction.restore>[0]);
+      ...Transaction.createPayment(order, {
+        id: '9a0c7f1e-1f4e-4b8e-9a43-0d4f4cf0a003',
+        paymentMethod: 'credit-card',
+        details: { setup_token: '9a0c7f1e-1f4e-4b8e-9a43-0d4f4cf0a004' },
+        setupToken: '9a0c7f1e-1f4e-4b8e-9a43-0d4f4cf0a004',
+        at,
+      }),
+    });
     const changes = new OrderChanges();
     changes.track(order);
     changes.track(transaction);
