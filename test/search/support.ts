@@ -35,7 +35,11 @@ export interface SeedOrder {
   transactions?: SeedTransaction[];
 }
 
-/** Inserts the orders (and their transactions) in one database transaction; returns their ids in order. */
+/**
+ * Inserts the orders (and their transactions) in one database transaction; returns their ids in order. Their
+ * times lie in the past, but each expires a day from now: the app's expiry sweep would otherwise expire the open
+ * ones (`new`, `processing`) within a second, changing the very statuses and times the tests search for.
+ */
 export async function insertOrders(
   databaseUrl: string,
   project: SeededProject,
@@ -54,7 +58,7 @@ export async function insertOrders(
       await client.query(
         `insert into orders (id, project_id, merchant_id, merchant_order_id, description, currency, amount, status,
            flags, checkout, expiration_period, expires_at, customer, created_at, modified_at, completed_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'hosted', 'PT1H', $10::timestamptz + interval '1 hour', $11,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'hosted', 'PT1H', now() + interval '1 day', $11,
            $10, $12, $13)`,
         [
           id,
