@@ -4058,6 +4058,7 @@ export interface operations {
              * @description - `order_not_paid`: The order is not a paid payment order
              *     - `not_a_payment`: The order is not a payment order
              *     - `order_voided`: The order was voided: nothing was paid
+             *     - `order_not_captured`: A pre-authorization that was not captured: no money moved, so there is nothing to charge back
              *     - `chargeback_exceeds_remaining`: More than what remains after refunds and chargebacks
              *     - `idempotency_key_reused`: The `Idempotency-Key` was used before for a different request
              */

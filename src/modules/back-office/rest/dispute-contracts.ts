@@ -35,6 +35,9 @@ export const simulateChargebackContract = defineContract({
     backOfficeErrorEntries.order_not_paid('The order is not a paid payment order'),
     backOfficeErrorEntries.not_a_payment('The order is not a payment order'),
     backOfficeErrorEntries.order_voided('The order was voided: nothing was paid'),
+    backOfficeErrorEntries.order_not_captured(
+      'A pre-authorization that was not captured: no money moved, so there is nothing to charge back',
+    ),
     backOfficeErrorEntries.chargeback_exceeds_remaining(
       'More than what remains after refunds and chargebacks',
     ),
