@@ -11,9 +11,16 @@ import { buildSubgraph } from './subgraph.ts';
 
 const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schema');
 
-/** The SDL files under schema/ (the source of truth), merged as one document (`extend type` included). */
+let typeDefs: DocumentNode | undefined;
+
+/**
+ * The SDL files under schema/ (the source of truth), merged as one document (`extend type` included). Read once
+ * per process: each app builds two schemas from it (`/graphql` and the subgraph), and a test worker builds an app
+ * per test file; graphql-js never changes a document it is given.
+ */
 export function loadTypeDefs(): DocumentNode {
-  return mergeTypeDefs(loadFilesSync(SCHEMA_DIR, { extensions: ['graphql'], recursive: true }));
+  typeDefs ??= mergeTypeDefs(loadFilesSync(SCHEMA_DIR, { extensions: ['graphql'], recursive: true }));
+  return typeDefs;
 }
 
 function allResolvers(moduleResolvers: readonly object[]) {

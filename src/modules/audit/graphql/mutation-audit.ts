@@ -8,6 +8,7 @@ import type { Actor } from '../../../platform/auth/actor.ts';
 import type { MutationWrapper } from '../../../platform/graphql/authorization.ts';
 
 interface MutationContext {
+  deps?: { audit: AuditTrail };
   actor?: Actor;
   clientAddress?: string | null;
   request?: { id: string } | null;
@@ -19,13 +20,16 @@ interface MutationContext {
  * included; an exception: failed) and the target, taken from the arguments (`orderId`, `transactionId`, `id`)
  * or else from the first object with an id in the payload. Argument values other than ids are never kept.
  *
- * The entry is written in the mutation's own transaction (AuditTrail.within); a mutation that wrote nothing
- * (refused) is recorded once it answered, and one whose outcome or target is known only then is corrected.
+ * The trail is the one in the operation's context (`deps.audit`). The entry is written in the mutation's own
+ * transaction (AuditTrail.within); a mutation that wrote nothing (refused) is recorded once it answered, and one
+ * whose outcome or target is known only then is corrected.
  */
-export function auditMutations(audit: AuditTrail): MutationWrapper {
+export function auditMutations(): MutationWrapper {
   return ({ context, field, args }, run) => {
-    const { actor, clientAddress, request } = (context ?? {}) as MutationContext;
-    if (!actor) return run();
+    const { deps, actor, clientAddress, request } = (context ?? {}) as MutationContext;
+    if (!actor || !deps) return run();
+    // The operation's own app's trail, from its context: the schema is built once per process (app.ts).
+    const { audit } = deps;
     const facts = (target: AuditEntry['target'], outcome: AuditEntry['outcome']): AuditFacts => ({
       projectId: actor.projectId,
       principal: auditPrincipalOf(actor),
