@@ -43,12 +43,20 @@ interface OwnAsset {
   contentType: string;
 }
 
-export async function mountExplorer(
-  app: FastifyInstance,
-  options: { endpoint: string; schema: GraphQLSchema },
-): Promise<void> {
-  const ruru = await import('ruru/static');
-  const ruruUrl = `${EXPLORER_ASSET_PATH}ruru-${ruruVersion()}/`;
+interface ExplorerAssets {
+  own: Map<string, OwnAsset>;
+  scriptUrl: string;
+  stylesheetUrl: string;
+  examples: ReturnType<typeof loadExampleOperations>;
+  introspection: ReturnType<typeof introspectionFromSchema>;
+}
+
+/** Per schema, built once: every app of a process serves the same schema (app.ts), so the same page. */
+const assetsBySchema = new WeakMap<GraphQLSchema, ExplorerAssets>();
+
+function explorerAssets(schema: GraphQLSchema): ExplorerAssets {
+  const built = assetsBySchema.get(schema);
+  if (built) return built;
   const own = new Map<string, OwnAsset>();
   const ownUrl = (source: string, extension: string, contentType: string) => {
     const body = readFileSync(new URL(`./${source}.${extension}`, import.meta.url));
@@ -56,12 +64,26 @@ export async function mountExplorer(
     own.set(name, { body, contentType });
     return `${EXPLORER_ASSET_PATH}${name}`;
   };
-  const scriptUrl = ownUrl('explorer', 'js', 'text/javascript; charset=utf-8');
-  const stylesheetUrl = ownUrl('explorer', 'css', 'text/css; charset=utf-8');
-  const examples = loadExampleOperations();
-  // The schema goes with the page, so the docs and completion work before a key is filled in (introspection
-  // over HTTP needs one, like every operation).
-  const introspection = introspectionFromSchema(options.schema);
+  const assets: ExplorerAssets = {
+    own,
+    scriptUrl: ownUrl('explorer', 'js', 'text/javascript; charset=utf-8'),
+    stylesheetUrl: ownUrl('explorer', 'css', 'text/css; charset=utf-8'),
+    examples: loadExampleOperations(),
+    // The schema goes with the page, so the docs and completion work before a key is filled in (introspection
+    // over HTTP needs one, like every operation).
+    introspection: introspectionFromSchema(schema),
+  };
+  assetsBySchema.set(schema, assets);
+  return assets;
+}
+
+export async function mountExplorer(
+  app: FastifyInstance,
+  options: { endpoint: string; schema: GraphQLSchema },
+): Promise<void> {
+  const ruru = await import('ruru/static');
+  const ruruUrl = `${EXPLORER_ASSET_PATH}ruru-${ruruVersion()}/`;
+  const { own, scriptUrl, stylesheetUrl, examples, introspection } = explorerAssets(options.schema);
 
   // Before authentication and Apollo: the page needs no key (the operations it sends do). A hook of the
   // endpoint's route only (after the instance's onRequest hooks, as before); other requests pass on at once.
