@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { SecurityConfig } from '../../config/security.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
@@ -8,6 +8,7 @@ import {
   concerns,
   parseCredentialChange,
 } from '../../platform/auth/credential-change.ts';
+import { boundedCache } from '../../platform/bounded-cache.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { CREDENTIAL_CHANNEL } from '../../platform/pubsub/channels.ts';
 import type { PgListener } from '../../platform/pubsub/pg-listener.ts';
@@ -50,7 +51,7 @@ export class Credentials {
     this.#logger = options.logger;
     this.#idleMs = options.security.sessions.idleTimeoutMs;
     this.#cache = new CredentialCache(options.security.credentialCache);
-    this.#touched = new LRUCache({ max: options.security.credentialCache.size * 2 });
+    this.#touched = boundedCache({ entries: options.security.credentialCache.size * 2 });
     const notifications = options.notifications;
     if (notifications) {
       this.#unlisten.push(

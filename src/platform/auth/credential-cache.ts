@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedCache } from '../bounded-cache.ts';
 import type { Actor } from './actor.ts';
 
 /**
@@ -14,8 +15,8 @@ export class CredentialCache {
   constructor(options: { ttlMs: number; size: number }) {
     // A TTL of 0 turns the cache off (every request asks the database), e.g. to measure without it.
     const enabled = options.ttlMs > 0;
-    this.#known = enabled ? new LRUCache({ max: options.size, ttl: options.ttlMs }) : null;
-    this.#unknown = enabled ? new LRUCache({ max: options.size, ttl: options.ttlMs }) : null;
+    this.#known = enabled ? boundedCache({ entries: options.size, ttlMs: options.ttlMs }) : null;
+    this.#unknown = enabled ? boundedCache({ entries: options.size, ttlMs: options.ttlMs }) : null;
   }
 
   /** The cached actor, null when the credential is known to be bad, undefined when not cached. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import type { Actor } from '../auth/actor.ts';
 import { credentialDigest } from '../auth/credential-digest.ts';
 import { type Role, roleAtLeast } from '../auth/roles.ts';
+import { boundedCache } from '../bounded-cache.ts';
 import { DomainError, type RateLimitedError, withoutStack } from '../errors/domain-error.ts';
 import { apiKeyFromBasicAuth } from './basic-auth.ts';
 import { sendConstantDomainError } from './error-body.ts';
@@ -82,7 +83,7 @@ export function registerAuthentication(app: FastifyInstance, authenticators: Aut
   const { ttlMs, size } = authenticators.refusedHeaders;
   app.decorate(
     kRefusedHeaders,
-    ttlMs > 0 ? new LRUCache<string, DomainError>({ max: size, ttl: ttlMs }) : null,
+    ttlMs > 0 ? boundedCache<string, DomainError>({ entries: size, ttlMs }) : null,
   );
   app.decorateRequest(kCredential, undefined);
   app.decorateRequest(kResolved, undefined);

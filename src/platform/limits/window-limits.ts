@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { boundedCache } from '../bounded-cache.ts';
 import { detached } from '../db/joined-writes.ts';
 import type { CounterAddition, CounterStore } from './counter-store.ts';
 
@@ -53,7 +53,7 @@ interface Queued {
 export class SharedWindowLimits {
   readonly #store: CounterStore;
   readonly #logger: Pick<Logger, 'warn'>;
-  readonly #states = new LRUCache<string, KeyState>({ max: KEYS_KEPT });
+  readonly #states = boundedCache<string, KeyState>({ entries: KEYS_KEPT });
   #queue = new Map<string, Queued>();
   #timer: NodeJS.Timeout | null = null;
   #soon = false;
