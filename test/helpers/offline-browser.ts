@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { isProbeFavicon, resetForNextTest } from './reused-page.ts';
 
 /** Whether a URL is served by this machine (or needs no network at all). */
 export const isThisMachine = (url: string) =>
@@ -15,8 +16,17 @@ export interface OfflineContext {
   loaded: string[];
   /** Console errors and uncaught exceptions of the pages opened with `newPage`. */
   problems: string[];
-  /** A page whose console errors, exceptions and WebSockets off this machine are recorded. */
+  /**
+   * A page whose console errors, exceptions and WebSockets off this machine are recorded: the page of the test
+   * before, reset, when there is one (`nextTest`).
+   */
   newPage(): Promise<Page>;
+  /**
+   * Makes the context ready for the next test: forgets what was loaded and refused, and keeps one page, reset
+   * (helpers/reused-page.ts), for the next `newPage`. Routing stays on, which keeps Chromium's HTTP cache off,
+   * so every test's page still loads everything through the route.
+   */
+  nextTest(sameSiteBlank: string): Promise<void>;
 }
 
 /**
@@ -25,22 +35,41 @@ export interface OfflineContext {
  */
 export async function offlineContext(browser: Browser): Promise<OfflineContext> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  let spare: Page | undefined;
+  const opened: Page[] = [];
   const offline: OfflineContext = {
     context,
     offMachine: [],
     loaded: [],
     problems: [],
     async newPage() {
+      if (spare) {
+        const page = spare;
+        spare = undefined;
+        opened.push(page);
+        page.setDefaultTimeout(15_000);
+        return page;
+      }
       const page = await context.newPage();
+      opened.push(page);
       page.setDefaultTimeout(15_000);
       page.on('console', (message) => {
-        if (message.type() === 'error') offline.problems.push(message.text().slice(0, 300));
+        if (message.type() === 'error' && !isProbeFavicon(message)) {
+          offline.problems.push(message.text().slice(0, 300));
+        }
       });
       page.on('pageerror', (error) => offline.problems.push(error.message));
       page.on('websocket', (socket) => {
         if (!isThisMachine(socket.url())) offline.offMachine.push(socket.url());
       });
       return page;
+    },
+    async nextTest(sameSiteBlank) {
+      const [first] = opened.splice(0);
+      if (first && !spare && (await resetForNextTest(first, sameSiteBlank))) spare = first;
+      offline.offMachine = [];
+      offline.loaded = [];
+      offline.problems = [];
     },
   };
   await context.route('**/*', (route) => {

@@ -5,6 +5,7 @@ import { recipesOf } from '../docs/recipes.ts';
 import { TEST_CARDS, TEST_CVC, TEST_EXPIRY } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
 import { restClient } from '../helpers/http.ts';
+import { isProbeFavicon, resetForNextTest, sameSiteBlankOf } from '../helpers/reused-page.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   createHostedOrder,
@@ -49,30 +50,43 @@ describeInBrowser('the hosted payment page in a real browser (Chromium)', () => 
   beforeAll(async () => {
     [app, shop, browser] = await Promise.all([startTestApp(), startShop(), launchChromium()]);
     ({ apiKey } = await seedProject(app, { name: 'Tulip Tickets' }));
+    context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
   });
   afterAll(async () => {
+    await context?.close();
     await browser?.close();
     await shop?.close();
     await app?.stop();
   });
 
-  beforeEach(async () => {
+  /** Each test's first page is the page the test before it used, reset (helpers/reused-page.ts). */
+  let spare: Page | undefined;
+  const opened: Page[] = [];
+  beforeEach(() => {
     problems = [];
-    context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
   });
   afterEach(async () => {
-    await context.close();
+    const [first] = opened.splice(0);
+    if (first && !spare && (await resetForNextTest(first, sameSiteBlankOf(app.baseUrl)))) spare = first;
     expect(problems).toEqual([]);
   });
 
+  const watched = new WeakSet<Page>();
   const watch = (page: Page): Page => {
+    if (watched.has(page)) return page;
+    watched.add(page);
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
+      if (message.type() === 'error' && !isProbeFavicon(message)) problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
     return page;
   };
-  const newPage = async () => watch(await context.newPage());
+  const newPage = async () => {
+    const page = spare ?? (await context.newPage());
+    spare = undefined;
+    opened.push(page);
+    return watch(page);
+  };
 
   const hostedOrder = (overrides: Record<string, unknown> = {}) =>
     createHostedOrder(app.baseUrl, apiKey, {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { API_KEY_PLACEHOLDER } from '../../src/platform/openapi/api-reference.ts';
 import { type OfflineContext, offlineContext } from '../helpers/offline-browser.ts';
+import { sameSiteBlankOf } from '../helpers/reused-page.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
 
@@ -13,24 +14,24 @@ const PAGE_TEST_TIMEOUT_MS = 90_000;
 describeInBrowser('the REST API reference at /docs in a real browser with no internet (Chromium)', () => {
   let app: TestApp;
   let browser: Browser;
-  /** This test's browser context, with no internet: what its pages loaded and tried to reach. */
+  /** The browser context, with no internet: what this test's pages loaded and tried to reach. */
   let offline: OfflineContext;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
+    offline = await offlineContext(browser);
   }, PAGE_TEST_TIMEOUT_MS);
   afterAll(async () => {
+    await offline?.context.close();
     await browser?.close();
     await app?.stop();
   });
 
-  beforeEach(async () => {
-    offline = await offlineContext(browser);
-  });
   afterEach(async () => {
-    await offline.context.close();
-    expect(offline.offMachine).toEqual([]);
-    expect(offline.problems).toEqual([]);
+    const { offMachine, problems } = offline;
+    await offline.nextTest(sameSiteBlankOf(app.baseUrl));
+    expect(offMachine).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   const openReference = async (): Promise<Page> => {

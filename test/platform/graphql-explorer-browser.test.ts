@@ -4,6 +4,7 @@ import { payOwnCheckoutOrder } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
 import { basicAuth } from '../helpers/http.ts';
 import { isThisMachine, type OfflineContext, offlineContext } from '../helpers/offline-browser.ts';
+import { sameSiteBlankOf } from '../helpers/reused-page.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
 import { exampleOperationNames } from './graphql-examples-support.ts';
@@ -18,25 +19,25 @@ describeInBrowser('the GraphQL explorer in a real browser with no internet (Chro
   let app: TestApp;
   let apiKey: string;
   let browser: Browser;
-  /** This test's browser context, with no internet: what its pages loaded and tried to reach. */
+  /** The browser context, with no internet: what this test's pages loaded and tried to reach. */
   let offline: OfflineContext;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
+    offline = await offlineContext(browser);
     ({ apiKey } = await seedProject(app, { name: 'Tulip Tickets' }));
   });
   afterAll(async () => {
+    await offline?.context.close();
     await browser?.close();
     await app?.stop();
   });
 
-  beforeEach(async () => {
-    offline = await offlineContext(browser);
-  });
   afterEach(async () => {
-    await offline.context.close();
-    expect(offline.offMachine).toEqual([]);
-    expect(offline.problems).toEqual([]);
+    const { offMachine, problems } = offline;
+    await offline.nextTest(sameSiteBlankOf(app.baseUrl));
+    expect(offMachine).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   const openExplorer = async (): Promise<Page> => {

@@ -19,9 +19,9 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
 import {
   nextOperation,
-  openPortal,
   PAGES_IN_QUICK_SUCCESSION,
-  type PortalPage,
+  type PortalOptions,
+  PortalPages,
   SIGN_IN_OFTEN,
   screenshot,
   seriousViolations,
@@ -45,7 +45,7 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
   let admin: SeededUser;
   let viewer: SeededUser;
   let portalUrl: string;
-  const opened: PortalPage[] = [];
+  let pages: PortalPages;
 
   beforeAll(async () => {
     await ensurePortalBuilt('/portal/');
@@ -54,6 +54,7 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
       launchChromium(),
     ]);
     portalUrl = `${app.baseUrl}/portal`;
+    pages = new PortalPages(browser, portalUrl);
     project = await seedProject(app, { name: 'Tulip Tickets' });
     [admin, viewer] = await Promise.all([
       seedUser(app, project.projectId, 'admin'),
@@ -61,22 +62,16 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
     ]);
   }, 120_000);
   afterAll(async () => {
+    await pages?.close();
     await browser?.close();
     await app?.stop();
   });
   afterEach(async () => {
-    for (const portal of opened.splice(0)) {
-      await portal.context.close();
-      expect(portal.problems).toEqual([]);
-    }
+    expect(await pages.release()).toEqual([]);
   });
 
-  const open = async (options: { width?: number; path?: string; timezoneId?: string } = {}) => {
-    const portal = await openPortal(browser, portalUrl, options);
-    opened.push(portal);
-    return portal;
-  };
-  const signedIn = async (user: SeededUser = admin, options: { width?: number; path?: string } = {}) => {
+  const open = (options: PortalOptions & { fresh?: boolean } = {}) => pages.open(options);
+  const signedIn = async (user: SeededUser = admin, options: PortalOptions = {}) => {
     const portal = await open(options);
     await signInThroughForm(portal.page, user.email, user.password);
     return portal;
@@ -221,7 +216,8 @@ describeInBrowser('the merchant portal in a real browser (Chromium)', () => {
   });
 
   it('catches up after a dropped connection from the last event it saw: changes made meanwhile appear without a reload', async () => {
-    const portal = await open({ path: '/orders' });
+    // A page of its own: its socket routes stay with it.
+    const portal = await open({ path: '/orders', fresh: true });
     const { page } = portal;
     // The page's socket runs through the test, which reads what passes and cuts it like a network failure would.
     const sockets: { page: WebSocketRoute; server: WebSocketRoute; sent: any[]; received: any[] }[] = [];

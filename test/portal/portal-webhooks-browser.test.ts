@@ -10,13 +10,7 @@ import { graphqlClient } from '../helpers/graphql.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { answer, startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { hasChromium, launchChromium } from '../hosted-pages/support.ts';
-import {
-  openPortal,
-  PAGES_IN_QUICK_SUCCESSION,
-  type PortalPage,
-  SIGN_IN_OFTEN,
-  signInThroughForm,
-} from './support.ts';
+import { PAGES_IN_QUICK_SUCCESSION, PortalPages, SIGN_IN_OFTEN, signInThroughForm } from './support.ts';
 
 const describeInBrowser = hasChromium ? describe : describe.skip;
 
@@ -28,7 +22,7 @@ describeInBrowser('the merchant portal: webhooks and the CSV export (Chromium)',
   let receiver: WebhookReceiver;
   /** The receiver fails while this is true. */
   let failing = false;
-  const opened: PortalPage[] = [];
+  let pages: PortalPages;
 
   beforeAll(async () => {
     await ensurePortalBuilt('/portal/');
@@ -45,25 +39,23 @@ describeInBrowser('the merchant portal: webhooks and the CSV export (Chromium)',
         (failing ? answer(500, 'down') : answer(200, 'ok'))(request, index, response),
       ),
     ]);
+    pages = new PortalPages(browser, `${app.baseUrl}/portal`);
     project = await seedProject(app, { name: 'Hook Shop' });
     developer = await seedUser(app, project.projectId, 'developer');
   }, 120_000);
   afterAll(async () => {
+    await pages?.close();
     await browser?.close();
     await receiver?.close();
     await app?.stop();
   });
   afterEach(async () => {
     failing = false;
-    for (const portal of opened.splice(0)) {
-      await portal.context.close();
-      expect(portal.problems).toEqual([]);
-    }
+    expect(await pages.release()).toEqual([]);
   });
 
   const signedIn = async (path: string) => {
-    const portal = await openPortal(browser, `${app.baseUrl}/portal`, { path });
-    opened.push(portal);
+    const portal = await pages.open({ path });
     await signInThroughForm(portal.page, developer.email, developer.password);
     return portal;
   };

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { isProbeFavicon, resetForNextTest, sameSiteBlankOf } from '../helpers/reused-page.ts';
 
 /** Helpers for the portal's browser tests: a signed-in page, accessibility checks and 375 px screenshots. */
 
@@ -23,28 +24,118 @@ export interface PortalPage {
   problems: string[];
 }
 
-export async function openPortal(
-  browser: Browser,
-  portalUrl: string,
-  options: { width?: number; path?: string; timezoneId?: string } = {},
-): Promise<PortalPage> {
-  const context = await browser.newContext({
+export interface PortalOptions {
+  width?: number;
+  path?: string;
+  timezoneId?: string;
+}
+
+function contextOptions(options: PortalOptions) {
+  return {
     viewport: { width: options.width ?? 1280, height: 900 },
     locale: 'en-GB',
     timezoneId: options.timezoneId ?? 'Europe/Amsterdam',
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const problems: string[] = [];
-  page.on('console', (message) => {
+  };
+}
+
+/** Collects the page's console errors and uncaught exceptions; the returned function stops collecting. */
+function watchProblems(page: Page, problems: string[]): () => void {
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() !== 'error') return;
     const text = message.text();
     if (/status of 401/.test(text)) return;
+    if (isProbeFavicon(message)) return;
     problems.push(text.slice(0, 300));
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(`${portalUrl}${options.path ?? '/'}`);
-  return { page, context, problems };
+  };
+  const onPageError = (error: Error) => problems.push(error.message);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  return () => {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+  };
+}
+
+/** A portal page in a context of its own, for a test that needs one nobody used before; close its context. */
+export function openPortal(
+  browser: Browser,
+  portalUrl: string,
+  options: PortalOptions = {},
+): Promise<PortalPage> {
+  return new PortalPages(browser, portalUrl).open({ ...options, fresh: true });
+}
+
+interface PooledPage extends PortalPage {
+  timezoneId: string;
+  /** Closed after its test instead of handed on. */
+  fresh: boolean;
+  stopWatching: () => void;
+}
+
+/**
+ * The portal's pages for one test file, each test's page handed on to the next once reset
+ * (helpers/reused-page.ts): every test starts signed out, on a page that remembers nothing of the test before
+ * it. A test that changes the page itself (routes its sockets) asks for `fresh`, and its context is closed
+ * after it.
+ */
+export class PortalPages {
+  private readonly idle: PooledPage[] = [];
+  private readonly inUse: PooledPage[] = [];
+
+  private readonly browser: Browser;
+  private readonly portalUrl: string;
+
+  constructor(browser: Browser, portalUrl: string) {
+    this.browser = browser;
+    this.portalUrl = portalUrl;
+  }
+
+  async open(options: PortalOptions & { fresh?: boolean } = {}): Promise<PortalPage> {
+    const wanted = contextOptions(options);
+    const at = options.fresh ? -1 : this.idle.findIndex((p) => p.timezoneId === wanted.timezoneId);
+    let pooled: PooledPage;
+    if (at >= 0) {
+      pooled = this.idle.splice(at, 1)[0]!;
+      await pooled.page.setViewportSize(wanted.viewport);
+      pooled.problems = [];
+    } else {
+      const context = await this.browser.newContext(wanted);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      pooled = {
+        page,
+        context,
+        problems: [],
+        timezoneId: wanted.timezoneId,
+        fresh: false,
+        stopWatching: () => {},
+      };
+    }
+    pooled.fresh = options.fresh ?? false;
+    pooled.stopWatching = watchProblems(pooled.page, pooled.problems);
+    this.inUse.push(pooled);
+    await pooled.page.goto(`${this.portalUrl}${options.path ?? '/'}`);
+    return pooled;
+  }
+
+  /** Ends the test's pages: the console problems each collected, and the pages reset for the next test. */
+  async release(): Promise<string[]> {
+    const problems: string[] = [];
+    for (const used of this.inUse.splice(0)) {
+      used.stopWatching();
+      problems.push(...used.problems);
+      if (used.fresh || !(await resetForNextTest(used.page, sameSiteBlankOf(this.portalUrl)))) {
+        await used.context.close();
+        continue;
+      }
+      this.idle.push(used);
+    }
+    return problems;
+  }
+
+  async close(): Promise<void> {
+    for (const pooled of [...this.idle.splice(0), ...this.inUse.splice(0)]) await pooled.context.close();
+  }
 }
 
 export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
