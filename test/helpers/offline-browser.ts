@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { isProbeFavicon, resetForNextTest } from './reused-page.ts';
+import { isProbeFavicon, ReusedPages } from './reused-page.ts';
 
 /** Whether a URL is served by this machine (or needs no network at all). */
 export const isThisMachine = (url: string) =>
@@ -35,24 +35,16 @@ export interface OfflineContext {
  */
 export async function offlineContext(browser: Browser): Promise<OfflineContext> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  let spare: Page | undefined;
-  const opened: Page[] = [];
+  const pages = new ReusedPages(context);
   const offline: OfflineContext = {
     context,
     offMachine: [],
     loaded: [],
     problems: [],
     async newPage() {
-      if (spare) {
-        const page = spare;
-        spare = undefined;
-        opened.push(page);
-        page.setDefaultTimeout(15_000);
-        return page;
-      }
-      const page = await context.newPage();
-      opened.push(page);
+      const { page, reused } = await pages.take();
       page.setDefaultTimeout(15_000);
+      if (reused) return page;
       page.on('console', (message) => {
         if (message.type() === 'error' && !isProbeFavicon(message)) {
           offline.problems.push(message.text().slice(0, 300));
@@ -65,8 +57,7 @@ export async function offlineContext(browser: Browser): Promise<OfflineContext> 
       return page;
     },
     async nextTest(sameSiteBlank) {
-      const [first] = opened.splice(0);
-      if (first && !spare && (await resetForNextTest(first, sameSiteBlank))) spare = first;
+      await pages.handOn(sameSiteBlank);
       offline.offMachine = [];
       offline.loaded = [];
       offline.problems = [];

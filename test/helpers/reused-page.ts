@@ -1,4 +1,4 @@
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 
 /**
  * Browser tests hand one page on from test to test instead of opening a page per test: a page opened anew
@@ -8,10 +8,39 @@ import type { ConsoleMessage, Page } from 'playwright-core';
  */
 
 /**
+ * The pages of one context across a file's tests: each test's first page is the one the test before it used,
+ * reset; a test's other pages are closed when it ends.
+ */
+export class ReusedPages {
+  private readonly context: BrowserContext;
+  private spare: Page | undefined;
+  private readonly opened: Page[] = [];
+
+  constructor(context: BrowserContext) {
+    this.context = context;
+  }
+
+  /** The page the test before used, reset (`reused`), or a new one. */
+  async take(): Promise<{ page: Page; reused: boolean }> {
+    const spare = this.spare;
+    this.spare = undefined;
+    const page = spare ?? (await this.context.newPage());
+    this.opened.push(page);
+    return { page, reused: spare !== undefined };
+  }
+
+  /** Ends a test: its first page is reset for the next test (see `resetForNextTest`), its others closed. */
+  async handOn(sameSiteBlank: string): Promise<void> {
+    const [first] = this.opened.splice(0);
+    if (first && (await resetForNextTest(first, sameSiteBlank))) this.spare = first;
+  }
+}
+
+/**
  * Leaves a page as a new one would be: its other tabs closed, the storage of the origin it is on and of
- * `sameSiteBlank`'s cleared, its sockets closed, its cookies cleared; false if that failed (the caller then closes its context). It waits on
- * `sameSiteBlank`, a page of the same site: a page that leaves for about:blank gets a new renderer process at
- * its next visit, about two per test.
+ * `sameSiteBlank`'s cleared, its sockets closed, its cookies cleared; false if that failed (the caller then
+ * drops it). It waits on `sameSiteBlank`, a page of the same site: a page that leaves for about:blank gets a
+ * new renderer process at its next visit, about two per test.
  */
 export async function resetForNextTest(page: Page, sameSiteBlank: string): Promise<boolean> {
   try {

@@ -5,7 +5,7 @@ import { recipesOf } from '../docs/recipes.ts';
 import { TEST_CARDS, TEST_CVC, TEST_EXPIRY } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
 import { restClient } from '../helpers/http.ts';
-import { isProbeFavicon, resetForNextTest, sameSiteBlankOf } from '../helpers/reused-page.ts';
+import { isProbeFavicon, ReusedPages, sameSiteBlankOf } from '../helpers/reused-page.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   createHostedOrder,
@@ -51,6 +51,7 @@ describeInBrowser('the hosted payment page in a real browser (Chromium)', () => 
     [app, shop, browser] = await Promise.all([startTestApp(), startShop(), launchChromium()]);
     ({ apiKey } = await seedProject(app, { name: 'Tulip Tickets' }));
     context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+    pages = new ReusedPages(context);
   });
   afterAll(async () => {
     await context?.close();
@@ -60,21 +61,16 @@ describeInBrowser('the hosted payment page in a real browser (Chromium)', () => 
   });
 
   /** Each test's first page is the page the test before it used, reset (helpers/reused-page.ts). */
-  let spare: Page | undefined;
-  const opened: Page[] = [];
+  let pages: ReusedPages;
   beforeEach(() => {
     problems = [];
   });
   afterEach(async () => {
-    const [first] = opened.splice(0);
-    if (first && !spare && (await resetForNextTest(first, sameSiteBlankOf(app.baseUrl)))) spare = first;
+    await pages.handOn(sameSiteBlankOf(app.baseUrl));
     expect(problems).toEqual([]);
   });
 
-  const watched = new WeakSet<Page>();
   const watch = (page: Page): Page => {
-    if (watched.has(page)) return page;
-    watched.add(page);
     page.on('console', (message) => {
       if (message.type() === 'error' && !isProbeFavicon(message)) problems.push(message.text());
     });
@@ -82,10 +78,8 @@ describeInBrowser('the hosted payment page in a real browser (Chromium)', () => 
     return page;
   };
   const newPage = async () => {
-    const page = spare ?? (await context.newPage());
-    spare = undefined;
-    opened.push(page);
-    return watch(page);
+    const { page, reused } = await pages.take();
+    return reused ? page : watch(page);
   };
 
   const hostedOrder = (overrides: Record<string, unknown> = {}) =>
