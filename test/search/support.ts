@@ -110,13 +110,15 @@ export async function insertOrders(
 
 /**
  * Inserts `count` orders with one transaction each, set-based. Creation times repeat in groups of `tie`
- * (several orders share a timestamp, so paging must break ties by id) and amounts cycle through few values.
+ * (several orders share a timestamp, so paging must break ties by id) and amounts cycle through few values;
+ * `padding` makes each merchant order id that many characters longer (rows written long at once, rather than
+ * updated afterwards, which would write every row and index entry twice).
  */
 export async function insertManyOrders(
   databaseUrl: string,
   project: SeededProject,
   count: number,
-  options: { from?: string; tie?: number } = {},
+  options: { from?: string; tie?: number; padding?: number } = {},
 ): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -125,7 +127,7 @@ export async function insertManyOrders(
       `with created as (
          insert into orders (id, project_id, merchant_id, merchant_order_id, description, currency, amount, status,
            flags, checkout, expiration_period, expires_at, created_at, modified_at)
-         select gen_random_uuid(), $1, $2, 'bulk-' || g, 'Bulk order', 'EUR', 100 * (g % 13), 'processing',
+         select gen_random_uuid(), $1, $2, 'bulk-' || g || repeat('x', $6::int), 'Bulk order', 'EUR', 100 * (g % 13), 'processing',
            array['is-test'], 'own', 'PT1H', now() + interval '1 hour',
            $4::timestamptz + (g / $5) * interval '1 second', $4::timestamptz + (g / $5) * interval '1 second'
          from generate_series(1, $3::int) g
@@ -144,6 +146,7 @@ export async function insertManyOrders(
         count,
         options.from ?? '2026-01-01T00:00:00Z',
         options.tie ?? 5,
+        options.padding ?? 0,
       ],
     );
     // As autovacuum would: without statistics the planner takes the fresh tables for empty ones.
@@ -155,39 +158,48 @@ export async function insertManyOrders(
   }
 }
 
-/** A small RFC 4180 reader (quoted fields, doubled quotes, CRLF records) to check the report cell by cell. */
+/**
+ * A small RFC 4180 reader (quoted fields, doubled quotes, CRLF records) to check the report cell by cell. It
+ * copies whole runs of text between separators (a character-by-character reader took 2-3 s of CPU for the 25 MB
+ * streaming report).
+ */
 export function parseCsv(text: string): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
+  let i = 0;
+  while (i < text.length) {
+    let field = '';
+    if (text[i] === '"') {
+      // A quoted field: runs up to each quote; a doubled quote is one quote, a single one ends the field.
+      let from = i + 1;
+      for (;;) {
+        const quote = text.indexOf('"', from);
+        if (quote < 0) throw new Error('the CSV has an unterminated quoted field');
+        field += text.slice(from, quote);
+        if (text[quote + 1] !== '"') {
+          i = quote + 1;
+          break;
+        }
         field += '"';
-        i += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        field += char;
+        from = quote + 2;
       }
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(field);
+    }
+    // The rest of the field, up to the next comma or CRLF (a quoted field's closing quote is followed by one).
+    let end = i;
+    while (end < text.length && text[end] !== ',' && !(text[end] === '\r' && text[end + 1] === '\n'))
+      end += 1;
+    field += text.slice(i, end);
+    record.push(field);
+    if (end >= text.length) throw new Error('the CSV does not end with CRLF');
+    if (text[end] === ',') {
+      i = end + 1;
+      if (i >= text.length) throw new Error('the CSV does not end with CRLF');
+    } else {
       records.push(record);
       record = [];
-      field = '';
-      i += 1;
-    } else {
-      field += char;
+      i = end + 2;
     }
   }
-  if (field !== '' || record.length) throw new Error('the CSV does not end with CRLF');
   return records;
 }
 
