@@ -7,6 +7,7 @@ import type { EventFeed } from './modules/events/event-feed.ts';
 import { idealPaymentMethod } from './modules/ideal/ideal-payment-method.ts';
 import { Credentials } from './modules/identity/credentials.ts';
 import type { IdentityDeps } from './modules/identity/deps.ts';
+import type { PasswordHashingCost } from './modules/identity/password.ts';
 import { OutboxConsumers } from './modules/orders/outbox-consumers.ts';
 import { PaymentMethodRegistry } from './modules/orders/payment-methods.ts';
 import {
@@ -80,6 +81,8 @@ export const paymentMethods = new PaymentMethodRegistry<AppDeps>([
 export interface ServiceOverrides {
   acquirers?: AcquirerDirectory;
   wallets?: WalletServiceOverrides;
+  /** The argon2id cost of new password hashes (the tests' cheap one); never configurable in production. */
+  passwordHashing?: PasswordHashingCost;
 }
 
 /** Builds every module's services once: a bad vault key or wallet key file stops the start here. */
@@ -116,6 +119,7 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
       notifications: services.notifications,
     }),
     acquirers: overrides.acquirers ?? createAcquirerDirectory({ now, db: acquirerBooks }),
+    ...(overrides.passwordHashing ? { passwordHashing: overrides.passwordHashing } : {}),
     cipher: loadVaultCipher(config),
     wallets: createWalletServices(config, overrides.wallets),
   };

@@ -1,8 +1,10 @@
 import { userProgram } from '../../src/cli/user-program.ts';
 import { createUser } from '../../src/modules/identity/commands/create-user.ts';
+import { hashPassword } from '../../src/modules/identity/password.ts';
 import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
 import { runInProcess } from '../helpers/cli.ts';
+import { sql } from '../helpers/database.ts';
 import { restClient } from '../helpers/http.ts';
 import { SESSIONS_SEND_ANY_DOCUMENT, sessionGraphql, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -125,6 +127,40 @@ describe('passwords and e-mail addresses', () => {
     expect((await gql('{ viewer { role } }')).data).toEqual({ viewer: { role: 'DEVELOPER' } });
     expect(await signInStatus(user.email, user.password)).toBe(401);
     expect(await signInStatus(user.email, STRONG)).toBe(200);
+  });
+
+  it("hashes with argon2id at OWASP's cost wherever the tests' cheap cost is not passed in: the command line's users", async () => {
+    const project = await seedProject(app);
+    const hashOf = async (userId: string) =>
+      (
+        await sql<{ password_hash: string }>(
+          app.databaseUrl,
+          'select password_hash from merchant_users where id = $1',
+          [userId],
+        )
+      )[0]!.password_hash;
+    // `npm run user:create` builds its services as a server does: no override reaches it.
+    const { stdout } = await runInProcess(
+      userProgram,
+      [
+        'create',
+        '--project',
+        project.projectId,
+        '--email',
+        `owasp-${Date.now()}@shop.example`,
+        '--role',
+        'viewer',
+        '--json',
+      ],
+      { DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'warn' },
+    );
+    const created = JSON.parse(stdout) as { user_id: string; email: string; password: string };
+    expect(await hashOf(created.user_id)).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(await signInStatus(created.email, created.password)).toBe(200);
+    // This file's app was started with the tests' cost (test/helpers/test-app.ts), and only it.
+    const seeded = await seedUser(app, project.projectId, 'viewer');
+    expect(await hashOf(seeded.userId)).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=1\$/);
+    expect(await hashPassword('a password of no one')).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
   });
 
   it('prints a reset link once from the command line', async () => {

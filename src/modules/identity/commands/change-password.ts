@@ -43,7 +43,7 @@ export async function changePassword(
     throw wrongPassword();
   }
   await refuseWeakPassword(parsed.newPassword, user, 'newPassword');
-  const passwordHash = await hashPassword(parsed.newPassword);
+  const passwordHash = await hashPassword(parsed.newPassword, deps.passwordHashing);
   await changingCredentials(deps, async (uow, announce) => {
     const users = new UserRepository(uow);
     const current = await users.findCurrent(user.id);

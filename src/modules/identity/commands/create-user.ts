@@ -47,7 +47,7 @@ export async function createUser(
   const email = parsed.email.toLowerCase();
   if (parsed.password !== undefined) await refuseWeakPassword(parsed.password, { email }, 'password');
   const password = parsed.password ?? generatePassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, deps.passwordHashing);
   const user = await deps.db
     .transaction(async (uow) => {
       if (!isUuidText(projectId) || !(await new ProjectRepository(uow).findProject(projectId))) {

@@ -80,7 +80,7 @@ export async function resetPassword(
   } = {},
 ): Promise<void> {
   const { token, password } = parseOrThrow(resetPasswordInputSchema, input);
-  const passwordHash = hashPassword(password);
+  const passwordHash = hashPassword(password, deps.passwordHashing);
   passwordHash.catch(() => undefined);
   await changingCredentials(deps, async (uow, announce) => {
     const now = deps.now();

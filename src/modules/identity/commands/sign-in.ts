@@ -64,7 +64,7 @@ export async function attemptSignIn(
     return user ? [user] : [];
   });
   if (users.length === 0) {
-    await spendVerificationTime(password);
+    await spendVerificationTime(password, deps.passwordHashing);
     return { ok: false, users: [] };
   }
   // An address may have accounts in several projects: the password says which (each costs one verification).
