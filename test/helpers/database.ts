@@ -12,7 +12,7 @@ function adminUrl(): string {
 /** A fresh, migrated database of its own for one test file, cloned from the template. */
 export async function createTestDatabase(): Promise<string> {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
+  const admin = new pg.Client({ connectionString: adminUrl(), application_name: 'tests-admin' });
   await admin.connect();
   try {
     await admin.query(`create database ${name} template ${TEMPLATE_DATABASE} strategy file_copy`);
@@ -36,6 +36,7 @@ function poolFor(databaseUrl: string): pg.Pool {
   if (!pool) {
     pool = new pg.Pool({
       connectionString: databaseUrl,
+      application_name: 'tests-sql',
       max: 4,
       idleTimeoutMillis: 1000,
       allowExitOnIdle: true,
