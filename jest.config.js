@@ -7,7 +7,8 @@
  * Two projects: `unit` (`*.unit.test.ts`: pure code, no database, no server; `npm run jest -- --selectProjects
  * unit` runs them alone in seconds) and `integration` (everything else: a real PostgreSQL started once in
  * globalSetup, a database per file cloned from a migrated template).
- * The run ends with its slowest files (test/helpers/slowest-files-reporter.js).
+ * The run starts with its slowest files (test/helpers/slowest-first-sequencer.js) and ends by naming them
+ * (test/helpers/slowest-files-reporter.js).
  */
 const shared = {
   // Jest's own cache (the file map, each file's last duration for slowest-first ordering) stays inside the
@@ -41,6 +42,8 @@ export default {
     },
   ],
   reporters: ['default', ['<rootDir>/test/helpers/slowest-files-reporter.js', { count: 10 }]],
+  // The longest files first, from jest's own timings or, on a fresh clone, the recorded ones.
+  testSequencer: '<rootDir>/test/helpers/slowest-first-sequencer.js',
   // Three files at once on the 2-core machine: a warm run took 326 s against 369 s with two (2026-11-29, both
   // cores 98% busy against 92%), and a fresh-clone `npm test` 394 s of jest against 406-455 s. An earlier try
   // (2026-11-28) had timing-bound tests fail at a load of 8; since then browser pages are reused, `npm test`
