@@ -119,7 +119,7 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
       notifications: services.notifications,
     }),
     acquirers: overrides.acquirers ?? createAcquirerDirectory({ now, db: acquirerBooks }),
-    ...(overrides.passwordHashing ? { passwordHashing: overrides.passwordHashing } : {}),
+    passwordHashing: overrides.passwordHashing,
     cipher: loadVaultCipher(config),
     wallets: createWalletServices(config, overrides.wallets),
   };
