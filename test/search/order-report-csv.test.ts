@@ -261,13 +261,15 @@ describe('order search CSV report streaming', () => {
 
   /**
    * Report statements (the export's COPY) in progress; with `waitingFor`, only those that have been running that
-   * long and are waiting for the server to take their rows, i.e. the server waits for the client.
+   * long and are waiting for the server to take their rows, i.e. the server waits for the client. Only active
+   * ones: a pooled connection keeps showing its last statement, the COPY of a report that ended, while it idles.
    */
   const openReports = async (waitingFor: string | null = null) =>
     sql(
       app.databaseUrl,
       `select pid from pg_stat_activity
-       where datname = current_database() and backend_type = 'client backend' and query like 'copy%'
+       where datname = current_database() and backend_type = 'client backend' and state = 'active'
+         and query like 'copy%'
          and ($1::interval is null or (wait_event = 'ClientWrite' and now() - query_start >= $1::interval))`,
       [waitingFor],
     );
