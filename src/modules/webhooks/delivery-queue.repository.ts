@@ -182,7 +182,9 @@ const RECORD_AND_CLAIM = preparedStatement(
 /**
  * Relays up to $1 outbox rows: claims them (SKIP LOCKED: processes share the work and never take the same
  * row), marks them relayed at $2, and queues a delivery ($3 attempts at most) for every order status change
- * whose order or project has a webhook URL.
+ * whose order or project has a webhook URL. A delivery is dated by its status change, as one an order write
+ * queues itself is: the relay's time would give every delivery of a batch the same date, and the delivery
+ * log (newest first) would list them in no particular order.
  */
 const RELAY = preparedStatement(
   'webhooks.relay_outbox',
@@ -190,13 +192,13 @@ const RELAY = preparedStatement(
     select id from outbox_events where relayed_at is null order by id limit $1::int for update skip locked
   ), relayed as (
     update outbox_events e set relayed_at = $2::timestamptz from claimed c where e.id = c.id
-    returning e.id, e.event_id, e.type, e.project_id, e.order_id, e.data
+    returning e.id, e.event_id, e.type, e.project_id, e.order_id, e.data, e.created_at
   ), queued as (
     ${insertStatusChangeDeliveries({
       rows: 'relayed r',
       orderJoin: 'join orders o on o.id = r.order_id',
       orderWebhookUrl: 'o.webhook_url',
-      createdAt: '$2::timestamptz',
+      createdAt: 'r.created_at',
       maxAttempts: '$3::int',
       onConflict: "on conflict (outbox_event_id) where reason = 'status_changed' do nothing",
     })}

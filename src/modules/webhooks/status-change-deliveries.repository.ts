@@ -9,7 +9,7 @@ import type { Order, OutboxConsumer, OutboxEvent, OutboxNeed } from '../orders/i
 const DELIVERED_TYPE = 'order.status_changed';
 
 export interface StatusChangeDeliverySource {
-  /** The relayed outbox rows as `r` (id, event_id, type, project_id, order_id, data). */
+  /** The relayed outbox rows as `r` (id, event_id, type, project_id, order_id, data, created_at). */
   rows: string;
   /** A join that brings the order's webhook URL into scope. */
   orderJoin: string;
