@@ -222,4 +222,20 @@ describe('the project-wide webhook delivery log', () => {
     expect(new Webhook(rotated.secret).verify(after!.body, afterHeaders)).toBeTruthy();
     expect(() => new Webhook(oldSecret).verify(after!.body, afterHeaders)).toThrow();
   }, 30_000);
+
+  it('dates each delivery by its status change, whoever queued it, so the log lists changes as they happened', async () => {
+    const orders = await changeOrders(3);
+    const dates = () =>
+      sql(
+        app.databaseUrl,
+        `select d.order_id, d.created_at = e.created_at as dated_by_change
+         from webhook_deliveries d join outbox_events e on e.id = d.outbox_event_id
+         where d.order_id = any($1::uuid[]) and d.reason = 'status_changed'`,
+        [orders],
+      );
+    await eventually(async () => (await dates()).length === 3 || undefined, 20_000, 'three deliveries');
+    expect((await dates()).map((row: Json) => row.dated_by_change)).toEqual([true, true, true]);
+    const newest = await log({ first: 3 });
+    expect(newest.edges.map((edge: Json) => edge.node.orderId)).toEqual([...orders].reverse());
+  });
 });
