@@ -10,6 +10,7 @@ import type { IdentityDeps } from './modules/identity/deps.ts';
 import type { PasswordHashingCost } from './modules/identity/password.ts';
 import { OutboxConsumers } from './modules/orders/outbox-consumers.ts';
 import { PaymentMethodRegistry } from './modules/orders/payment-methods.ts';
+import { type RenderedOrderDeps, RenderedOrders } from './modules/orders/rendered-orders.ts';
 import {
   type AcquirerDirectory,
   createAcquirerDirectory,
@@ -55,7 +56,14 @@ export interface AppServices {
  * What every request, GraphQL operation and job receives: one object that satisfies every module's deps
  * interface, built once at start by `buildDeps`. A request gets it with its own logger (`request.deps`).
  */
-export interface AppDeps extends Deps, ProjectDeps, IdentityDeps, PaymentDeps, WalletDeps, BackOfficeDeps {
+export interface AppDeps
+  extends Deps,
+    ProjectDeps,
+    IdentityDeps,
+    PaymentDeps,
+    WalletDeps,
+    BackOfficeDeps,
+    RenderedOrderDeps {
   paymentMethods: PaymentMethodRegistry<AppDeps>;
   /** Who decides how an order write's outbox rows are written (orders/outbox-consumers.ts). */
   outboxConsumers: OutboxConsumers;
@@ -110,6 +118,8 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
     // Which outbox rows become webhook deliveries is the webhooks module's rule, plugged into order writes.
     outboxConsumers: new OutboxConsumers([statusChangeDeliveries(config.webhooks.maxAttempts)]),
     counters: new PgCounterStore(db),
+    // REST renderings of orders, each served only while the order is still at its version (one index lookup).
+    renderedOrders: new RenderedOrders({ entries: 5_000, ttlMs: 10 * 60_000 }),
     audit: new AuditTrail({ writer: auditWriter(db), logger }),
     credentials: new Credentials({
       db,

@@ -31,13 +31,45 @@ describe('statements per request', () => {
   });
   afterAll(() => app.stop());
 
-  it('reads an order over REST in one prepared statement', async () => {
+  it('reads an order over REST in one prepared statement, its view with its version', async () => {
+    const { body: order } = await api.post<Json>('/v1/orders/', buildOrder());
+    let body: unknown;
+    const statements = await log.during(async () => {
+      body = (await api.get(`/v1/orders/${order.id}/`)).body;
+    });
+    expect(body).toEqual(order);
+    expect(besidesAuthentication(statements)).toEqual([
+      expect.stringMatching(/^orders\.read_versioned_view: select/),
+    ]);
+  });
+
+  it('reads an order it rendered before, unchanged since, as its version only', async () => {
+    await api.get(`/v1/orders/${paid.id}/`);
     let body: unknown;
     const statements = await log.during(async () => {
       body = (await api.get(`/v1/orders/${paid.id}/`)).body;
     });
     expect(body).toEqual(paid);
-    expect(besidesAuthentication(statements)).toEqual([expect.stringMatching(/^orders\.read_views: select/)]);
+    expect(besidesAuthentication(statements)).toEqual([
+      expect.stringMatching(/^orders\.read_view_version: select/),
+    ]);
+  });
+
+  it('reads an order changed since it was rendered as its version, then its view', async () => {
+    const { body: order } = await api.post<Json>('/v1/orders/', buildOrder());
+    await api.get(`/v1/orders/${order.id}/`);
+    await sql(app.databaseUrl, `update orders set description = 'changed by another writer' where id = $1`, [
+      order.id,
+    ]);
+    let body: Json = {};
+    const statements = await log.during(async () => {
+      body = (await api.get<Json>(`/v1/orders/${order.id}/`)).body;
+    });
+    expect(body.description).toBe('changed by another writer');
+    expect(besidesAuthentication(statements)).toEqual([
+      expect.stringMatching(/^orders\.read_view_version: select/),
+      expect.stringMatching(/^orders\.read_versioned_view: select/),
+    ]);
   });
 
   it('answers an unknown order with the same one statement', async () => {

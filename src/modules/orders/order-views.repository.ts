@@ -82,6 +82,32 @@ const READ_VIEW_BY_SETUP_TOKEN = preparedRead(
      and ($2::uuid is null or o.project_id = $2::uuid)`,
 );
 
+/**
+ * The version of an order's view (of the row `o`): the transaction ids (`xmin`) that last wrote the order row and
+ * each of its transactions, and how many orders were created from it. Any write to a row gives it a new `xmin`,
+ * whoever writes it; a transaction's events are written with its own row (a new transaction, or a status change:
+ * status-changes.ts), and an order created from this one (a refund, a capture) is counted. So two reads of the
+ * same version have the same view. PostgreSQL answers it from three index lookups without building the view:
+ * 0.02 ms against the view's 0.08 (`EXPLAIN ANALYZE`, a paid order with one transaction).
+ */
+const VIEW_VERSION = `concat_ws('/', o.xmin::text,
+     (select string_agg(t.xmin::text, ',' order by t.created_at, t.id) from transactions t where t.order_id = o.id),
+     (select count(*) from orders r where r.related_order_id = o.id))`;
+
+/** One order's version ($1 the order, $2 the caller's project): what a rendering kept with its version checks. */
+const READ_VIEW_VERSION = preparedRead(
+  'orders.read_view_version',
+  `select ${VIEW_VERSION} as version from orders o where o.id = $1::uuid and o.project_id = $2::uuid`,
+);
+
+/** One order's whole view with its version, both as of the same snapshot ($1 the order, $2 the project). */
+const READ_VERSIONED_VIEW = preparedRead(
+  'orders.read_versioned_view',
+  `select ${VIEW_VERSION} as version, ${orderViewJson('true', 'true')}::text as view
+   from orders o
+   where o.id = $1::uuid and o.project_id = $2::uuid`,
+);
+
 /** The same for several orders at once ($1 their ids): a search page, a GraphQL batch of nodes. */
 const READ_VIEWS_MANY = preparedRead(
   'orders.read_views_many',
@@ -139,6 +165,27 @@ export class OrderViewRepository extends Repository {
       parts.relatedOrders,
     ]);
     return row ? viewOf(row.view, parts) : null;
+  }
+}
+
+/** Reads of an order's version, and of its whole view with the version it is at (rendered-orders.ts). */
+export class VersionedOrderViewRepository extends Repository {
+  /** The version of one of the project's orders (VIEW_VERSION); null when not found. */
+  async readVersion(projectId: string, orderId: string): Promise<string | null> {
+    const [row] = await this.prepared<{ version: string }>(READ_VIEW_VERSION, [orderId, projectId]);
+    return row?.version ?? null;
+  }
+
+  /** One of the project's orders, its whole view and the version it is at; null when not found. */
+  async readVersionedView(
+    projectId: string,
+    orderId: string,
+  ): Promise<{ version: string; view: OrderView } | null> {
+    const [row] = await this.prepared<{ version: string; view: string }>(READ_VERSIONED_VIEW, [
+      orderId,
+      projectId,
+    ]);
+    return row ? { version: row.version, view: parseOrderView(row.view) } : null;
   }
 }
 

@@ -3,7 +3,7 @@ import { requireActor } from '../../../platform/http/authentication.ts';
 import { sendCreated } from '../../../platform/http/created.ts';
 import { route } from '../../../platform/http/route-contract.ts';
 import { createOrder } from '../commands/create-order.ts';
-import { getOrder } from '../commands/get-order.ts';
+import { getRenderedOrder } from '../commands/get-rendered-order.ts';
 import { listProjectCurrencies } from '../commands/list-currencies.ts';
 import { updateOrder } from '../commands/update-order.ts';
 import { noOrderList } from '../errors.ts';
@@ -34,10 +34,15 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     throw noOrderList();
   });
 
-  route(app, getOrderContract, async (request) => {
+  // The body as this process last rendered it, while the order is still at that version (rendered-orders.ts).
+  route(app, getOrderContract, async (request, reply) => {
     const actor = await requireActor(request);
-    const view = await getOrder(request.deps, actor, request.params.orderId);
-    return presentOrder(view, request.deps.config.baseUrl, actor.merchantName);
+    const { baseUrl } = request.deps.config;
+    const body = await getRenderedOrder(request.deps, actor, request.params.orderId, {
+      audience: actor.merchantName,
+      render: (view) => JSON.stringify(presentOrder(view, baseUrl, actor.merchantName)),
+    });
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   route(app, updateOrderContract, async (request) => {
