@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import pg, { type ClientConfig, type QueryResult } from 'pg';
 import type { Logger } from 'pino';
 import type { Statement } from './pipelined-transaction.ts';
@@ -14,6 +15,8 @@ interface Connection {
   ready: Promise<void>;
   /** Reads sent and not answered yet. */
   waiting: number;
+  /** Set while the socket holds this round's reads, to be written together (`#holdUntilRoundEnds`). */
+  held: boolean;
 }
 
 /**
@@ -54,6 +57,7 @@ export class PipelinedReads {
     connection.waiting += 1;
     try {
       await connection.ready;
+      this.#holdUntilRoundEnds(connection);
       return await connection.client!.query(statement);
     } finally {
       connection.waiting -= 1;
@@ -75,6 +79,25 @@ export class PipelinedReads {
     await Promise.all(open.map((slot) => slot.ready.then(() => slot.client?.end()).catch(() => undefined)));
   }
 
+  /**
+   * Holds what is written to the connection's socket until the event loop's round ends (`setImmediate`), so
+   * that the reads of every request handled in this round go out in one write. `pg` corks the socket around
+   * each query's messages and uncorks it right after, one `writev` system call per read: 9.5% of the server's
+   * CPU in a GraphQL `order(id)` load, and one wake-up of PostgreSQL's process each.
+   */
+  #holdUntilRoundEnds(connection: Connection): void {
+    if (connection.held) return;
+    const socket = (connection.client as unknown as { connection?: { stream?: Partial<Duplex> } }).connection
+      ?.stream;
+    if (!socket?.cork || !socket.uncork) return;
+    socket.cork();
+    connection.held = true;
+    setImmediate(() => {
+      connection.held = false;
+      socket.uncork!();
+    });
+  }
+
   /** An open slot's connection with the fewest reads waiting; an empty slot is connected first. */
   #leastBusy(): Connection {
     let best: Connection | null = null;
@@ -87,7 +110,13 @@ export class PipelinedReads {
   }
 
   #open(index: number): Connection {
-    const connection: Connection = { client: null, connected: false, ready: Promise.resolve(), waiting: 0 };
+    const connection: Connection = {
+      client: null,
+      connected: false,
+      ready: Promise.resolve(),
+      waiting: 0,
+      held: false,
+    };
     const empty = (error?: Error) => {
       if (this.#slots[index] !== connection) return;
       this.#slots[index] = null;
