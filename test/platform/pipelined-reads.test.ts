@@ -53,6 +53,33 @@ describe('pipelined reads', () => {
     expect(await readerPids()).not.toContain(pooled[0]!.pid);
   });
 
+  it('sends the reads of one event-loop round in one write per connection', async () => {
+    await Promise.all([read(1), read(2)]);
+    let writes = 0;
+    const restores: (() => void)[] = [];
+    const stop = db.onPipelinedReadConnection((client) => {
+      const socket = (client as unknown as { connection: { stream: Record<string, any> } }).connection.stream;
+      const original = { _write: socket._write, _writev: socket._writev };
+      for (const method of ['_write', '_writev'] as const) {
+        socket[method] = (...args: unknown[]) => {
+          writes += 1;
+          return original[method].apply(socket, args);
+        };
+      }
+      restores.push(() => Object.assign(socket, original));
+    });
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => read(n)));
+      expect(answers.map(([row]) => row!.n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+      expect(restores).toHaveLength(2);
+      // Without holding the socket until the round ends, pg writes each read's messages at once: 20 writes.
+      expect(writes).toBeLessThanOrEqual(2);
+    } finally {
+      stop();
+      for (const restore of restores) restore();
+    }
+  });
+
   it('tells a listener of each connection once, a connection still connecting once it has connected', async () => {
     const fresh = await startTestApp({ JOBS_ENABLED: 'false', DATABASE_PIPELINED_READS: '1' });
     try {
