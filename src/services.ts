@@ -119,7 +119,7 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
     outboxConsumers: new OutboxConsumers([statusChangeDeliveries(config.webhooks.maxAttempts)]),
     counters: new PgCounterStore(db),
     // REST renderings of orders, each served only while the order is still at its version (one index lookup).
-    renderedOrders: new RenderedOrders({ entries: 5_000, ttlMs: 10 * 60_000 }),
+    renderedOrders: new RenderedOrders({ bytes: 16 * 1024 * 1024, ttlMs: 10 * 60_000 }),
     audit: new AuditTrail({ writer: auditWriter(db), logger }),
     credentials: new Credentials({
       db,

@@ -1,5 +1,4 @@
-import type { LRUCache } from 'lru-cache';
-import { boundedCache } from '../../platform/bounded-cache.ts';
+import { LRUCache } from 'lru-cache';
 import type { Deps } from '../../platform/deps.ts';
 
 /** One order's rendering as it was at `version` (order-views.repository.ts `VIEW_VERSION`), for `audience`. */
@@ -17,14 +16,23 @@ interface Rendering {
  * again for an order that did not change: a read of an unchanged order costs one index lookup's round trip.
  *
  * Keyed by project and order: another project's read never sees it (and its version read is scoped to its
- * own project first). Bounded (least recently used first) and each entry kept at most `ttlMs`.
+ * own project first). Bounded by the bodies' size, `bytes` in all (least recently used first: an order of
+ * many transactions takes the room of many small ones), and each entry kept at most `ttlMs`.
  */
 export class RenderedOrders {
   readonly #renderings: LRUCache<string, Rendering> | null;
 
-  constructor(options: { entries: number; ttlMs: number }) {
+  constructor(options: { bytes: number; ttlMs: number }) {
     this.#renderings =
-      options.entries > 0 ? boundedCache({ entries: options.entries, ttlMs: options.ttlMs }) : null;
+      options.bytes > 0
+        ? new LRUCache<string, Rendering>({
+            maxSize: options.bytes,
+            // UTF-16 code units, about the bytes of an ASCII body; the key and version are small beside it.
+            sizeCalculation: (rendering, key) =>
+              rendering.body.length + rendering.version.length + key.length,
+            ttl: options.ttlMs,
+          })
+        : null;
   }
 
   /** The version this process last rendered the order at, if it has a rendering for `audience`. */
