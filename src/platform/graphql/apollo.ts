@@ -17,17 +17,14 @@ import { mountExplorer } from './explorer/explorer.ts';
 import type { OperationRequest } from './limits.ts';
 import { admitOperation, type Charged, type OperationGate, settleOperation } from './operation-gate.ts';
 
-/** Every GraphQL answer Apollo sends is `Cache-Control: no-store`: it is the caller's own data, never cached. */
-const noStore: ApolloServerPlugin = {
-  async requestDidStart() {
-    return NO_STORE_LISTENER;
-  },
-};
-const NO_STORE_LISTENER = {
-  async willSendResponse({ response }: { response: { http: { headers: Map<string, string> } } }) {
-    response.http.headers.set('cache-control', 'no-store');
-  },
-};
+const kActor: unique symbol = Symbol('graphql actor');
+const kCharged: unique symbol = Symbol('graphql charge');
+/** What the GraphQL route keeps on a request: its caller, and what its operation was charged (to settle). */
+interface GraphQLRequestState {
+  [kActor]: Actor | null;
+  [kCharged]: Charged | null;
+}
+const stateOf = (request: FastifyRequest) => request as FastifyRequest & GraphQLRequestState;
 
 /**
  * Mounts Apollo Server at `path` (/graphql, and the subgraph's /graphql/subgraph). Authentication happens before
@@ -61,13 +58,17 @@ export async function mountGraphQL<
   },
 ): Promise<ApolloServer<Context>> {
   const path = options.path ?? '/graphql';
-  /** What each request's operation was charged, to settle once it ran. */
-  const requestCharges = new WeakMap<FastifyRequest, Charged>();
+  // Decorations rather than WeakMaps keyed by request (every request the same shape, no ephemerons to trace);
+  // once per app, the public endpoint and the subgraph's share them (a request goes to one of them).
+  if (!app.hasRequestDecorator(kActor)) {
+    app.decorateRequest(kActor, null);
+    app.decorateRequest(kCharged, null);
+  }
   const costPlugin: ApolloServerPlugin<Context> = {
     async requestDidStart({ contextValue }) {
       // Apollo hands each operation a copy of the context: find the charge by the HTTP request it carries.
       const request = (contextValue as { request?: FastifyRequest | null }).request;
-      const charged = request ? requestCharges.get(request) : undefined;
+      const charged = request ? stateOf(request)[kCharged] : null;
       if (!charged) return;
       return {
         async willSendResponse({ response, document, request }) {
@@ -101,7 +102,6 @@ export async function mountGraphQL<
       ApolloServerPluginCacheControlDisabled(),
       // Federated traces (`ftv1`) are for Apollo's hosted studio, which a subgraph here never reports to.
       ApolloServerPluginInlineTraceDisabled(),
-      noStore,
       costPlugin,
       internalErrorLoggingPlugin<Context>((context) => context?.deps.logger ?? (app.log as Logger)),
       ...(options.plugins ?? []),
@@ -113,19 +113,20 @@ export async function mountGraphQL<
     await mountExplorer(app, { endpoint: path, schema: options.schema });
   }
 
-  const actors = new WeakMap<FastifyRequest, Actor>();
   // A hook of this route only, after the instance's preHandlers (idempotency) as before.
   addRouteHooks(app, (route) => route.url === path, {
     preHandler: (request, reply) => authenticateAndAdmit(request, reply),
   });
   async function authenticateAndAdmit(request: FastifyRequest, reply: FastifyReply) {
     const actor = await options.authenticate(request);
-    actors.set(request, actor);
+    stateOf(request)[kActor] = actor;
+    // Every GraphQL answer is `Cache-Control: no-store`: it is the caller's own data, never cached.
+    reply.header('cache-control', 'no-store');
     const operation = (request.method === 'GET' ? request.query : request.body) as OperationRequest | null;
     if (!operation || typeof operation !== 'object' || !options.gate) return;
     const admission = await admitOperation(options.gate, operation, actor);
     if (admission.admitted) {
-      if (admission.charged) requestCharges.set(request, admission.charged);
+      if (admission.charged) stateOf(request)[kCharged] = admission.charged;
       return;
     }
     if (admission.retryAfterSeconds) reply.header('retry-after', String(admission.retryAfterSeconds));
@@ -138,7 +139,7 @@ export async function mountGraphQL<
   await app.register(fastifyApollo(apollo), {
     path,
     context: async (request) => {
-      const actor = actors.get(request);
+      const actor = stateOf(request)[kActor];
       if (!actor)
         throw new GraphQLError('Unauthenticated', {
           extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
