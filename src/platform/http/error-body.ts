@@ -3,6 +3,7 @@ import { DomainError, RateLimitedError } from '../errors/domain-error.ts';
 import { type FieldProblem, renderProblem } from '../errors/field-problem.ts';
 import { HTTP_STATUS_BY_KIND } from '../errors/http-status.ts';
 import { SCRIPT_CHALLENGE, WWW_AUTHENTICATE } from './basic-auth.ts';
+import { sendJsonText } from './json-text.ts';
 
 /**
  * The spec's error body: `{"error": {"status": 400, "type": "...", "value": "human message"}}`, and on a 400
@@ -49,8 +50,6 @@ function domainErrorBody(error: DomainError): ErrorBody {
   return errorBody(status, error.code, error.message, problems);
 }
 
-/** What Fastify sets for a serialised object; a body sent as text must say the same. */
-const JSON_UTF8 = 'application/json; charset=utf-8';
 const serialisedBodies = new WeakMap<DomainError, string>();
 
 /**
@@ -65,7 +64,7 @@ export function sendConstantDomainError(reply: FastifyReply, error: DomainError)
   }
   const status = HTTP_STATUS_BY_KIND[error.kind];
   if (status === 401) reply.header('WWW-Authenticate', challengeFor(reply.request));
-  return reply.code(status).header('content-type', JSON_UTF8).send(body);
+  return sendJsonText(reply.code(status), body);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../../platform/http/authentication.ts';
 import { sendCreated } from '../../../platform/http/created.ts';
+import { sendJsonText } from '../../../platform/http/json-text.ts';
 import { route } from '../../../platform/http/route-contract.ts';
 import { createOrder } from '../commands/create-order.ts';
 import { getRenderedOrder } from '../commands/get-rendered-order.ts';
@@ -42,7 +43,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       audience: actor.merchantName,
       render: (view) => JSON.stringify(presentOrder(view, baseUrl, actor.merchantName)),
     });
-    return reply.type('application/json; charset=utf-8').send(body);
+    return sendJsonText(reply, body);
   });
 
   route(app, updateOrderContract, async (request) => {
