@@ -2,15 +2,16 @@ import { buildOrder } from '../factories/order.ts';
 import { createCardOrder, payOwnCheckoutOrder, storeCard, TEST_CVC } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
+import { graphqlClient } from '../helpers/graphql.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 type Json = Record<string, any>;
 
 /**
- * A REST GET serves the body this process rendered before only while the order is still at the version it was
- * rendered at (orders/rendered-orders.ts): every read below follows a read that kept a rendering, then a change
- * made some other way than through that rendering.
+ * A REST GET serves the body this process rendered before, and a GraphQL `order(id:)` the view it read before, only
+ * while the order is still at the version it was read at (orders/rendered-orders.ts): every read below follows a
+ * read that kept a rendering, then a change made some other way than through that rendering.
  */
 describe('an order read again after it changed', () => {
   let app: TestApp;
@@ -128,5 +129,60 @@ describe('an order read again after it changed', () => {
     await sql(app.databaseUrl, 'delete from outbox_events where order_id = $1', [created.id]);
     await sql(app.databaseUrl, 'delete from orders where id = $1', [created.id]);
     expect((await api.get<Json>(`/v1/orders/${created.id}/`)).status).toBe(404);
+  });
+  describe('through GraphQL', () => {
+    const ORDER = `query($id: ID!) {
+      order(id: $id) { id status description transactions { id status reason } relatedOrderIds }
+    }`;
+    const readOrder = async (id: string, apiKey = project.apiKey) => {
+      const response = await graphqlClient(app.baseUrl, apiKey)<{ order: Json | null }>(ORDER, { id });
+      expect(response.errors).toBeUndefined();
+      return response.data!.order;
+    };
+
+    it('shows a payment made through another process at once', async () => {
+      const created = await createCardOrder(app.baseUrl, project.apiKey);
+      const [transaction] = created.transactions;
+      expect((await readOrder(created.id))!.transactions[0].status).toBe('NEW');
+      const stored = await storeCard(other.baseUrl, project.apiKey, {
+        setupToken: transaction.payment_method_details.setup_token,
+      });
+      const paid = await restClient(other.baseUrl, project.apiKey).post<Json>(
+        `/v1/orders/${created.id}/transactions/${transaction.id}/authenticate/`,
+        { vault_token: stored.body.vault_token, cvc: TEST_CVC },
+      );
+      expect(paid.status).toBe(200);
+      const after = await readOrder(created.id);
+      expect(after!.status).toBe('COMPLETED');
+      expect(after!.transactions[0].status).toBe('ACCEPTED');
+    });
+
+    it('shows a transaction, the order and its related orders as changed by another writer, at once', async () => {
+      const created = await createCardOrder(app.baseUrl, project.apiKey);
+      const { body: later } = await api.post<Json>('/v1/orders/', buildOrder());
+      await readOrder(created.id);
+      await readOrder(created.id);
+      await sql(app.databaseUrl, `update transactions set reason = 'changed elsewhere' where order_id = $1`, [
+        created.id,
+      ]);
+      expect((await readOrder(created.id))!.transactions[0].reason).toBe('changed elsewhere');
+      await sql(app.databaseUrl, `update orders set description = 'described elsewhere' where id = $1`, [
+        created.id,
+      ]);
+      expect((await readOrder(created.id))!.description).toBe('described elsewhere');
+      await sql(app.databaseUrl, 'update orders set related_order_id = $1 where id = $2', [
+        created.id,
+        later.id,
+      ]);
+      expect((await readOrder(created.id))!.relatedOrderIds).toEqual([later.id]);
+    });
+
+    it("answers another project's key exactly as for a missing order, though this process read it", async () => {
+      const { body: created } = await api.post<Json>('/v1/orders/', buildOrder());
+      expect(await readOrder(created.id)).toMatchObject({ id: created.id });
+      const stranger = (await seedProject(app)).apiKey;
+      expect(await readOrder(created.id, stranger)).toBeNull();
+      expect(await readOrder('5f1c0000-0000-4000-8000-000000000000', stranger)).toBeNull();
+    });
   });
 });

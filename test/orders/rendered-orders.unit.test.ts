@@ -14,6 +14,14 @@ describe('the renderings a process keeps', () => {
     expect(renderings.knownVersion(PROJECT, 'order-1', 'Renamed shop')).toBeNull();
   });
 
+  it("keeps each audience's rendering of one order, so two faces reading it do not push out each other's", () => {
+    const renderings = new RenderedOrders({ bytes: 10_000, ttlMs: 60_000 });
+    renderings.remember(PROJECT, 'order-1', { version: '1', audience: 'Shop', body: 'rest' });
+    renderings.remember(PROJECT, 'order-1', { version: '1', audience: 'view json', body: 'view' });
+    expect(renderings.bodyAt(PROJECT, 'order-1', 'Shop', '1')).toBe('rest');
+    expect(renderings.bodyAt(PROJECT, 'order-1', 'view json', '1')).toBe('view');
+  });
+
   it("keeps another project's rendering of the same id apart", () => {
     const renderings = new RenderedOrders({ bytes: 10_000, ttlMs: 60_000 });
     renderings.remember(PROJECT, 'order-1', { version: '1', audience: 'Shop', body: 'a' });

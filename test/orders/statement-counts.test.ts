@@ -273,8 +273,16 @@ describe('statements per request', () => {
           transactions: [{ id: paid.transactions[0].id, status: 'ACCEPTED', paymentMethod: 'CREDIT_CARD' }],
         },
       });
-      expect(reads).toEqual([expect.stringMatching(/^orders\.read_views: /)]);
+      expect(reads).toEqual([expect.stringMatching(/^orders\.read_versioned_view: /)]);
       expect(parts).toEqual([{ events: false, relatedOrders: false }]);
+    });
+
+    it('reads an order(id) it read before, unchanged since, as its version only', async () => {
+      const query = 'query($id: ID!) { order(id: $id) { id status transactions { id status } } }';
+      const first = await readsOf(query, { id: paid.id });
+      const again = await readsOf(query, { id: paid.id });
+      expect(again.data).toEqual(first.data);
+      expect(again.reads).toEqual([expect.stringMatching(/^orders\.read_view_version: /)]);
     });
 
     it('reads events and related orders, through fragments too, when they are selected', async () => {

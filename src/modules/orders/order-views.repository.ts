@@ -103,7 +103,7 @@ const READ_VIEW_VERSION = preparedRead(
 /** One order's whole view with its version, both as of the same snapshot ($1 the order, $2 the project). */
 const READ_VERSIONED_VIEW = preparedRead(
   'orders.read_versioned_view',
-  `select ${VIEW_VERSION} as version, ${orderViewJson('true', 'true')}::text as view
+  `select ${VIEW_VERSION} as version, ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
    from orders o
    where o.id = $1::uuid and o.project_id = $2::uuid`,
 );
@@ -145,7 +145,7 @@ export class OrderViewRepository extends Repository {
     ]);
     const byId = new Map<string, OrderView>();
     for (const row of rows) {
-      const view = viewOf(row.view, parts);
+      const view = parseOrderViewOf(row.view, parts);
       byId.set(view.order.id, view);
     }
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -164,7 +164,7 @@ export class OrderViewRepository extends Repository {
       parts.events,
       parts.relatedOrders,
     ]);
-    return row ? viewOf(row.view, parts) : null;
+    return row ? parseOrderViewOf(row.view, parts) : null;
   }
 }
 
@@ -176,21 +176,27 @@ export class VersionedOrderViewRepository extends Repository {
     return row?.version ?? null;
   }
 
-  /** One of the project's orders, its whole view and the version it is at; null when not found. */
+  /**
+   * One of the project's orders, its view with `parts` as PostgreSQL's JSON (`parseOrderViewOf` reads it) and the
+   * version it is at; null when not found.
+   */
   async readVersionedView(
     projectId: string,
     orderId: string,
-  ): Promise<{ version: string; view: OrderView } | null> {
+    parts: ViewParts,
+  ): Promise<{ version: string; view: string } | null> {
     const [row] = await this.prepared<{ version: string; view: string }>(READ_VERSIONED_VIEW, [
       orderId,
       projectId,
+      parts.events,
+      parts.relatedOrders,
     ]);
-    return row ? { version: row.version, view: parseOrderView(row.view) } : null;
+    return row ?? null;
   }
 }
 
-/** A view as read, marked for the parts that were not (order-view.ts `markUnreadParts`). */
-function viewOf(text: string, parts: ViewParts): OrderView {
+/** A view as read with `parts`, marked for the parts that were not (order-view.ts `markUnreadParts`). */
+export function parseOrderViewOf(text: string, parts: ViewParts): OrderView {
   const view = parseOrderView(text);
   if (!parts.events || !parts.relatedOrders) markUnreadParts(view, parts);
   return view;

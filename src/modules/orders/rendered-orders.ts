@@ -9,8 +9,8 @@ interface Rendering {
 }
 
 /**
- * This process's renderings of orders (a REST GET's body), each kept with the version of the rows it was
- * rendered from. A rendering is served only after the database has answered, in the read's own statement,
+ * This process's renderings of orders (a REST GET's body; for GraphQL, the view's JSON as PostgreSQL built it),
+ * each kept with the version of the rows it was rendered from. A rendering is served only after the database has answered, in the read's own statement,
  * that the order is still at that version: never a stale order, whichever process or writer changed it. What
  * it saves is building the view (four index scans and the JSON, in PostgreSQL), parsing it and rendering it
  * again for an order that did not change: a read of an unchanged order costs one index lookup's round trip.
@@ -37,24 +37,22 @@ export class RenderedOrders {
 
   /** The version this process last rendered the order at, if it has a rendering for `audience`. */
   knownVersion(projectId: string, orderId: string, audience: string): string | null {
-    const rendering = this.#renderings?.get(keyOf(projectId, orderId));
-    return rendering && rendering.audience === audience ? rendering.version : null;
+    return this.#renderings?.get(keyOf(projectId, orderId, audience))?.version ?? null;
   }
 
   /** The body rendered at `version` for `audience`, or null. */
   bodyAt(projectId: string, orderId: string, audience: string, version: string): string | null {
-    const rendering = this.#renderings?.get(keyOf(projectId, orderId));
-    return rendering && rendering.audience === audience && rendering.version === version
-      ? rendering.body
-      : null;
+    const rendering = this.#renderings?.get(keyOf(projectId, orderId, audience));
+    return rendering && rendering.version === version ? rendering.body : null;
   }
 
   remember(projectId: string, orderId: string, rendering: Rendering): void {
-    this.#renderings?.set(keyOf(projectId, orderId), rendering);
+    this.#renderings?.set(keyOf(projectId, orderId, rendering.audience), rendering);
   }
 }
 
-const keyOf = (projectId: string, orderId: string) => `${projectId}/${orderId}`;
+/** One entry per audience, so the faces that read one order (REST, GraphQL) do not push out each other's. */
+const keyOf = (projectId: string, orderId: string, audience: string) => `${projectId}/${orderId}/${audience}`;
 
 /** What reading an order's rendering needs beyond the base deps. */
 export interface RenderedOrderDeps extends Deps {

@@ -2,7 +2,12 @@ import type { Actor } from '../../../platform/auth/actor.ts';
 import { notFound } from '../../../platform/errors/domain-error.ts';
 import { isUuid } from '../order.repository.ts';
 import type { OrderView } from '../order-view.ts';
-import { VersionedOrderViewRepository } from '../order-views.repository.ts';
+import {
+  parseOrderView,
+  VersionedOrderViewRepository,
+  type ViewParts,
+  WHOLE_VIEW,
+} from '../order-views.repository.ts';
 import type { RenderedOrderDeps } from '../rendered-orders.ts';
 
 /** How a face renders an order: `render` its whole view; `audience` what else the body depends on. */
@@ -13,10 +18,8 @@ export interface OrderRendering {
 }
 
 /**
- * One of the caller's orders, rendered: getOrder's answer as a face's body. When this process rendered the order
- * before, one index lookup asks PostgreSQL for the order's version (and whether it is the caller's) and the
- * rendering is served if the order is still at it; otherwise the view is read with its version, rendered and
- * kept (rendered-orders.ts). Any other id is simply not found, as for getOrder.
+ * One of the caller's orders, rendered: getOrder's answer as a face's body. Any other id is simply not found, as
+ * for getOrder.
  */
 export async function getRenderedOrder(
   deps: RenderedOrderDeps,
@@ -24,27 +27,43 @@ export async function getRenderedOrder(
   orderId: string,
   rendering: OrderRendering,
 ): Promise<string> {
-  if (!isUuid(orderId)) throw notFound('Order', 'order_id');
-  const { projectId } = actor;
-  const renderings = deps.renderedOrders;
-  const body = await deps.db.read(async (uow) => {
-    const views = new VersionedOrderViewRepository(uow);
-    if (renderings.knownVersion(projectId, orderId, rendering.audience) !== null) {
-      const version = await views.readVersion(projectId, orderId);
-      if (version === null) return null;
-      const kept = renderings.bodyAt(projectId, orderId, rendering.audience, version);
-      if (kept !== null) return kept;
-    }
-    const read = await views.readVersionedView(projectId, orderId);
-    if (!read) return null;
-    const rendered = rendering.render(read.view);
-    renderings.remember(projectId, orderId, {
-      version: read.version,
-      audience: rendering.audience,
-      body: rendered,
-    });
-    return rendered;
-  });
+  const body = isUuid(orderId)
+    ? await keptRendering(deps, actor.projectId, orderId, rendering.audience, WHOLE_VIEW, (view) =>
+        rendering.render(parseOrderView(view)),
+      )
+    : null;
   if (body === null) throw notFound('Order', 'order_id');
   return body;
+}
+
+/**
+ * One of the project's orders as `render` renders its view with `parts` (PostgreSQL's JSON of it), or null when
+ * the project has no such order. `audience` names the rendering, `parts` included. When this process rendered the
+ * order for `audience` before, one index lookup asks
+ * PostgreSQL for the order's version (and whether it is the project's) and the rendering is served if the order is
+ * still at it; otherwise the view is read with its version, rendered and kept (rendered-orders.ts).
+ */
+export async function keptRendering(
+  deps: Pick<RenderedOrderDeps, 'db' | 'renderedOrders'>,
+  projectId: string,
+  orderId: string,
+  audience: string,
+  parts: ViewParts,
+  render: (view: string) => string,
+): Promise<string | null> {
+  const renderings = deps.renderedOrders;
+  return deps.db.read(async (uow) => {
+    const views = new VersionedOrderViewRepository(uow);
+    if (renderings.knownVersion(projectId, orderId, audience) !== null) {
+      const version = await views.readVersion(projectId, orderId);
+      if (version === null) return null;
+      const kept = renderings.bodyAt(projectId, orderId, audience, version);
+      if (kept !== null) return kept;
+    }
+    const read = await views.readVersionedView(projectId, orderId, parts);
+    if (!read) return null;
+    const body = render(read.view);
+    renderings.remember(projectId, orderId, { version: read.version, audience, body });
+    return body;
+  });
 }

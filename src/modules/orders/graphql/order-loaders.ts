@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { selectsPath } from '../../../platform/graphql/selection.ts';
-import { getOrders } from '../commands/get-order.ts';
+import { getCurrentOrderViews } from '../commands/get-current-order-views.ts';
 import type { OrderView } from '../order-view.ts';
 import { type ViewParts, WHOLE_VIEW } from '../order-views.repository.ts';
 
@@ -20,7 +20,8 @@ export function viewPartsSelected(info: GraphQLResolveInfo, below: readonly stri
 
 /**
  * The request's loader of the caller's order views with these parts: every `order(id:)` (and node) of one
- * operation is read in one statement. Unknown ids and other projects' orders load as null.
+ * operation is read in one statement, and a lone order as this process kept it while it is unchanged
+ * (getCurrentOrderViews). Unknown ids and other projects' orders load as null.
  */
 export function orderViewLoader(
   context: GraphQLContext,
@@ -30,7 +31,7 @@ export function orderViewLoader(
   const existing = context.loaders.get(key);
   if (existing) return existing as DataLoader<string, OrderView | null>;
   const loader = new DataLoader<string, OrderView | null>(async (ids) => {
-    const views = await getOrders(context.deps, context.actor, ids, parts);
+    const views = await getCurrentOrderViews(context.deps, context.actor, ids, parts);
     const byId = new Map(views.map((view) => [view.order.id, view]));
     return ids.map((id) => byId.get(id) ?? null);
   });
