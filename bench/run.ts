@@ -28,7 +28,13 @@ const FLAGS = {
     help: 'concurrent connections (autocannon)',
   },
   duration: { type: 'number', default: 10, quick: 2, min: 0.5, help: 'seconds per measurement' },
-  rounds: { type: 'number', default: 3, quick: 1, min: 1, help: 'rounds of every case and its reference' },
+  rounds: {
+    type: 'number',
+    default: 3,
+    quick: 1,
+    min: 1,
+    help: 'rounds of every case and its reference (the project servers in turn reversed every other round: use an even number with --baseline)',
+  },
   warmup: {
     type: 'number',
     default: 3,
@@ -144,7 +150,10 @@ try {
         unsettled = false;
       }
       if (benchCase.writes) unsettled = true;
-      for (const { label, server } of servers) {
+      // Every other round the other way round: within a round, the servers' turns alone moved their rates by
+      // about 10%, whichever checkout each was (docs/reference/benchmarks.md). An even number of rounds gives
+      // each server each turn equally often; an odd number leaves one round's order in the median.
+      for (const { label, server } of round % 2 === 1 ? servers : [...servers].reverse()) {
         await run(
           `${benchCase.name}${label}`,
           server.pid,

@@ -59,25 +59,12 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   if (deps.config.env === 'test') checkResponsesAgainstContracts(app);
   // Built at its first read (a request refused before its route runs never builds it), then kept.
   const requestDeps = Symbol('request deps');
+  const depsOf = requestDepsOver(deps);
   app.decorateRequest(requestDeps, null);
   app.decorateRequest('deps', {
     getter(this: FastifyRequest) {
       const memo = this as FastifyRequest & { [requestDeps]: AppDeps | null };
-      // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
-      if (!memo[requestDeps]) {
-        const request = this;
-        // The process's deps as its prototype (not a copy of its ~30 services per request), with the request's own.
-        memo[requestDeps] = Object.create(deps, {
-          logger: { value: this.log as Logger, enumerable: true },
-          // Read when a command runs: the idempotency hook claims the key after authentication read the deps.
-          operation: {
-            get() {
-              return request.idempotentOperation;
-            },
-            enumerable: true,
-          },
-        }) as AppDeps;
-      }
+      memo[requestDeps] ??= depsOf(this);
       return memo[requestDeps];
     },
   });
@@ -270,4 +257,27 @@ declare module 'fastify' {
     /** This process's live events feed (its subscriber count is what tests and metrics read). */
     eventFeed: EventFeed;
   }
+}
+
+/**
+ * A request's deps: the process's deps as their prototype (not a copy of its ~30 services per request), with the
+ * request's own logger and idempotent operation. Instances of one class, so every request's deps have one shape
+ * (an object made by `Object.create` with property descriptors is built slowly and kept in dictionary mode).
+ */
+function requestDepsOver(deps: AppDeps): (request: FastifyRequest) => AppDeps {
+  class RequestDeps {
+    // Fastify types its request logger as its own base type; it is the pino child of `services.logger`.
+    readonly logger: Logger;
+    readonly #request: FastifyRequest;
+    constructor(request: FastifyRequest) {
+      this.logger = request.log as Logger;
+      this.#request = request;
+    }
+    /** Read when a command runs: the idempotency hook claims the key after authentication read the deps. */
+    get operation() {
+      return this.#request.idempotentOperation;
+    }
+  }
+  Object.setPrototypeOf(RequestDeps.prototype, deps);
+  return (request) => new RequestDeps(request) as unknown as AppDeps;
 }
