@@ -95,7 +95,7 @@ export class OrderChanges {
         parts.push(...this.#outboxParts(rows as OutboxEvent[]));
         continue;
       }
-      parts.push({ sql: insertRowsSql(TABLES.get(columns)!, columns), values: [rowsJson(rows, columns)] });
+      parts.push({ sql: INSERTS.get(columns)!, values: [rowsJson(rows, columns)] });
     }
     // Each changed row's JSON (only a changed row is serialised: most rows read under a lock are not written).
     const changed = new Map<ColumnMap, string[]>();
@@ -173,6 +173,14 @@ const TABLES = new Map<ColumnMap, string>([
   [EVENT_COLUMNS, 'transaction_events'],
   [OUTBOX_COLUMNS, 'outbox_events'],
 ]);
+
+/**
+ * Each table's insert, built once: a write's parts are found again by their text (`combinedStatement`), and one
+ * string object keeps its hash where a text built again at every write is hashed again (9 µs of a create in a profile).
+ */
+const INSERTS = new Map<ColumnMap, string>(
+  [...TABLES].map(([columns, table]) => [columns, insertRowsSql(table, columns)]),
+);
 
 function columnsOf(row: OrderRow): ColumnMap {
   if (row instanceof Order) return ORDER_COLUMNS;
