@@ -100,7 +100,10 @@ const READ_VIEW_VERSION = preparedRead(
   `select ${VIEW_VERSION} as version from orders o where o.id = $1::uuid and o.project_id = $2::uuid`,
 );
 
-/** One order's whole view with its version, both as of the same snapshot ($1 the order, $2 the project). */
+/**
+ * One order's view with its version, both as of the same snapshot ($1 the order, $2 the project; $3 and $4 the
+ * parts, as READ_VIEW's).
+ */
 const READ_VERSIONED_VIEW = preparedRead(
   'orders.read_versioned_view',
   `select ${VIEW_VERSION} as version, ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view

@@ -38,10 +38,10 @@ export async function getRenderedOrder(
 
 /**
  * One of the project's orders as `render` renders its view with `parts` (PostgreSQL's JSON of it), or null when
- * the project has no such order. `audience` names the rendering, `parts` included. When this process rendered the
- * order for `audience` before, one index lookup asks
- * PostgreSQL for the order's version (and whether it is the project's) and the rendering is served if the order is
- * still at it; otherwise the view is read with its version, rendered and kept (rendered-orders.ts).
+ * the project has no such order. `audience` names the rendering, `parts` included. When this process rendered
+ * the order for `audience` before, one index lookup asks PostgreSQL for the order's version (and whether it is
+ * the project's) and the rendering is served if the order is still at it; otherwise the view is read with its
+ * version, rendered and kept (rendered-orders.ts).
  */
 export async function keptRendering(
   deps: Pick<RenderedOrderDeps, 'db' | 'renderedOrders'>,
