@@ -118,7 +118,7 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
     // Which outbox rows become webhook deliveries is the webhooks module's rule, plugged into order writes.
     outboxConsumers: new OutboxConsumers([statusChangeDeliveries(config.webhooks.maxAttempts)]),
     counters: new PgCounterStore(db),
-    // REST renderings of orders, each served only while the order is still at its version (one index lookup).
+    // Orders as REST and GraphQL rendered them, each served only while the order is still at its version.
     renderedOrders: new RenderedOrders({ bytes: 16 * 1024 * 1024, ttlMs: 10 * 60_000 }),
     audit: new AuditTrail({ writer: auditWriter(db), logger }),
     credentials: new Credentials({

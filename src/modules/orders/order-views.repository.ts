@@ -171,7 +171,7 @@ export class OrderViewRepository extends Repository {
   }
 }
 
-/** Reads of an order's version, and of its whole view with the version it is at (rendered-orders.ts). */
+/** Reads of an order's version, and of its view with the version it is at (rendered-orders.ts). */
 export class VersionedOrderViewRepository extends Repository {
   /** The version of one of the project's orders (VIEW_VERSION); null when not found. */
   async readVersion(projectId: string, orderId: string): Promise<string | null> {
