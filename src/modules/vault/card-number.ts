@@ -116,8 +116,15 @@ export function detectBrands(pan: string): BrandDetection {
 /** Number of digits of the security code the brand prints on the card (Amex: 4, everyone else here: 3). */
 export function securityCodeLength(brand: CardBrand | null): number {
   if (brand === null) return 3;
-  return creditCardType.getTypeInfo(LIBRARY_TYPE_BY_BRAND[brand]).code.size;
+  let length = CODE_LENGTHS.get(brand);
+  if (length === undefined) {
+    length = creditCardType.getTypeInfo(LIBRARY_TYPE_BY_BRAND[brand]).code.size;
+    CODE_LENGTHS.set(brand, length);
+  }
+  return length;
 }
+/** The library deep-copies its brand table at every `getTypeInfo` (5 µs); a brand's code length never changes. */
+const CODE_LENGTHS = new Map<CardBrand, number>();
 
 /** Whether `cvc` has the digits the brand's security code has; the value itself is never checked here. */
 export function isCvcFormatValid(cvc: string, brand: CardBrand | null): boolean {
