@@ -113,6 +113,9 @@ export function detectBrands(pan: string): BrandDetection {
   return { brand: brands[0] ?? null, brands };
 }
 
+/** The library deep-copies its brand table at every `getTypeInfo` (5 µs); a brand's code length never changes. */
+const CODE_LENGTHS = new Map<CardBrand, number>();
+
 /** Number of digits of the security code the brand prints on the card (Amex: 4, everyone else here: 3). */
 export function securityCodeLength(brand: CardBrand | null): number {
   if (brand === null) return 3;
@@ -123,8 +126,6 @@ export function securityCodeLength(brand: CardBrand | null): number {
   }
   return length;
 }
-/** The library deep-copies its brand table at every `getTypeInfo` (5 µs); a brand's code length never changes. */
-const CODE_LENGTHS = new Map<CardBrand, number>();
 
 /** Whether `cvc` has the digits the brand's security code has; the value itself is never checked here. */
 export function isCvcFormatValid(cvc: string, brand: CardBrand | null): boolean {
