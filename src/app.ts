@@ -12,7 +12,7 @@ import { apiKeyRefusedAtOnce, authenticateApiKey } from './modules/identity/comm
 import { sessionActorOf } from './modules/identity/session-authentication.ts';
 import { sessionCookieOf } from './modules/identity/session-cookie.ts';
 import { hashSessionToken } from './modules/identity/session-token.ts';
-import { federationEntities, registerRoutes, resolvers } from './modules/index.ts';
+import { federationEntities, graphqlPlugins, registerRoutes, resolvers } from './modules/index.ts';
 import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
 import { instrumentApp } from './observability.ts';
 import type { Actor } from './platform/auth/actor.ts';
@@ -134,7 +134,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     production,
     debug: deps.config.graphqlDebug,
     gate,
-    plugins: [metrics.graphqlPlugin<AppGraphQLContext>()],
+    plugins: [metrics.graphqlPlugin<AppGraphQLContext>(), ...graphqlPlugins()],
     authenticate: requireApiKeyOrSession,
     context: httpContext,
   });
@@ -146,7 +146,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
     production,
     debug: deps.config.graphqlDebug,
     gate: { limits: new OperationLimits(subgraph, security.graphqlLimits), budget },
-    plugins: [metrics.graphqlPlugin<AppGraphQLContext>()],
+    plugins: [metrics.graphqlPlugin<AppGraphQLContext>(), ...graphqlPlugins()],
     authenticate: requireActor,
     context: httpContext,
   });

@@ -52,6 +52,11 @@ export const federationEntities = modules.flatMap((module) => [
   ...(module.entityTypes ?? []),
 ]);
 
+/** Every module's own Apollo plugins, a fresh set for each GraphQL endpoint. */
+export function graphqlPlugins() {
+  return modules.flatMap((module) => module.graphqlPlugins?.() ?? []);
+}
+
 /** Once per process, before anything is served: job queues, configuration checks. */
 export async function startModules(deps: AppDeps): Promise<void> {
   for (const module of modules) await module.start?.(deps);

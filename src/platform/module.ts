@@ -1,6 +1,8 @@
+import type { ApolloServerPlugin } from '@apollo/server';
 import type { AnyEntity, EntityClass, EntitySchema } from '@mikro-orm/core';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from './deps.ts';
+import type { GraphQLContext } from './graphql/context.ts';
 import type { NodeType } from './graphql/node.ts';
 import type { PgListener } from './pubsub/pg-listener.ts';
 
@@ -21,6 +23,8 @@ export interface GatewayModule<D extends Deps = Deps> {
    * gateway's references to them through these (platform/graphql/subgraph.ts). Node types are entities already.
    */
   readonly entityTypes?: readonly NodeType[];
+  /** Apollo plugins of its own, one set per GraphQL endpoint (e.g. orders' kept `order(id:)` answers). */
+  graphqlPlugins?(): readonly ApolloServerPlugin<GraphQLContext<D>>[];
   /** Once per process at start, before routes and workers: define job queues, check settings. */
   start?(deps: D): Promise<void>;
   /** HTTP routes (REST, pages) on the one server; every request carries its own `request.deps`. */

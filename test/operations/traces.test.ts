@@ -185,6 +185,43 @@ describe('traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
     expect(root).toMatchObject({ kind: SERVER, name: 'POST /graphql', traceId: operation.traceId });
   });
 
+  it('exports an order(id:) answered as kept from before as the same operation span, its version read inside it', async () => {
+    const graphql = graphqlClient(server.baseUrl, apiKey);
+    const created = await restClient(server.baseUrl, apiKey).post<{ id: string }>(
+      '/v1/orders/',
+      buildOrder(),
+    );
+    const document = 'query OrderReadTwice($id: ID!) { order(id: $id) { id status } }';
+    // Three reads over the server's two processes: one of them answers twice, the second time as kept.
+    const answers = [];
+    for (let read = 0; read < 3; read++) {
+      answers.push((await graphql<{ order: { id: string } }>(document, { id: created.body.id })).data);
+    }
+    expect(answers).toEqual([answers[0], answers[0], answers[0]]);
+    expect(answers[0]).toEqual({ order: { id: created.body.id, status: 'NEW' } });
+
+    const kept = await eventually(
+      () =>
+        receiver.spans.find(
+          (span) =>
+            span.attributes['graphql.operation.name'] === 'OrderReadTwice' &&
+            span.attributes['graphql.answer'] === 'kept',
+        ),
+      15_000,
+      'the kept answer span',
+    );
+    expect(kept.name).toBe('query OrderReadTwice');
+    expect(kept.attributes['graphql.operation.type']).toBe('query');
+    const read = await eventually(
+      () =>
+        receiver.spans.find((span) => span.kind === CLIENT && ancestry(receiver.spans, span).includes(kept)),
+      15_000,
+      "the kept answer's version read",
+    );
+    expect(String(read.attributes['db.query.text'])).toMatch(/from orders o where o\.id = \$1/);
+    expect(ancestry(receiver.spans, read).at(-1)).toMatchObject({ kind: SERVER, name: 'POST /graphql' });
+  });
+
   it('exports no card number and no CVC from a card payment, nor from a card number written into a document', async () => {
     const paid = await payOwnCheckoutOrder(server.baseUrl, apiKey, { pan: TEST_CARDS.visa, cvc: TEST_CVC });
     expect(paid.status).toBe('completed');

@@ -1,5 +1,6 @@
 import type { GatewayModule } from '../../platform/module.ts';
 import { defineLegacyExpiryQueue, runOrderExpiry } from './expiry-sweep.ts';
+import { keptOrderResults } from './graphql/kept-order-results.ts';
 import { orderNode, transactionNode } from './graphql/order-nodes.ts';
 import { orderResolvers } from './graphql/order-resolvers.ts';
 import { Order } from './order.entity.ts';
@@ -16,6 +17,7 @@ export const ordersModule: GatewayModule = {
   entities: [Order, Transaction, TransactionEvent, OutboxEvent],
   resolvers: orderResolvers,
   nodeTypes: [orderNode, transactionNode],
+  graphqlPlugins: () => [keptOrderResults()],
   async start(deps) {
     await defineLegacyExpiryQueue(deps);
   },

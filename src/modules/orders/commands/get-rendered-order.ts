@@ -41,7 +41,7 @@ export async function getRenderedOrder(
  * the project has no such order. `audience` names the rendering, `parts` included. When this process rendered
  * the order for `audience` before, one index lookup asks PostgreSQL for the order's version (and whether it is
  * the project's) and the rendering is served if the order is still at it; otherwise the view is read with its
- * version, rendered and kept (rendered-orders.ts).
+ * version, rendered and kept (rendered-orders.ts). `seen` learns the version the answer is of.
  */
 export async function keptRendering(
   deps: Pick<RenderedOrderDeps, 'db' | 'renderedOrders'>,
@@ -50,6 +50,7 @@ export async function keptRendering(
   audience: string,
   parts: ViewParts,
   render: (view: string) => string,
+  seen?: (version: string) => void,
 ): Promise<string | null> {
   const renderings = deps.renderedOrders;
   return deps.db.read(async (uow) => {
@@ -58,12 +59,35 @@ export async function keptRendering(
       const version = await views.readVersion(projectId, orderId);
       if (version === null) return null;
       const kept = renderings.bodyAt(projectId, orderId, audience, version);
-      if (kept !== null) return kept;
+      if (kept !== null) {
+        seen?.(version);
+        return kept;
+      }
     }
     const read = await views.readVersionedView(projectId, orderId, parts);
     if (!read) return null;
     const body = render(read.view);
     renderings.remember(projectId, orderId, { version: read.version, audience, body });
+    seen?.(read.version);
     return body;
   });
+}
+
+/**
+ * The rendering this process kept of one of the project's orders for `audience`, if the order is still at the
+ * version it was rendered at (one index lookup); else null, and nothing else is read. For a face that renders
+ * later than it reads (a GraphQL answer, rendered by Apollo once the operation ran).
+ */
+export async function currentKeptRendering(
+  deps: Pick<RenderedOrderDeps, 'db' | 'renderedOrders'>,
+  projectId: string,
+  orderId: string,
+  audience: string,
+): Promise<string | null> {
+  const renderings = deps.renderedOrders;
+  if (renderings.knownVersion(projectId, orderId, audience) === null) return null;
+  const version = await deps.db.read((uow) =>
+    new VersionedOrderViewRepository(uow).readVersion(projectId, orderId),
+  );
+  return version === null ? null : renderings.bodyAt(projectId, orderId, audience, version);
 }

@@ -27,14 +27,38 @@ export function orderViewLoader(
   context: GraphQLContext,
   parts: ViewParts = WHOLE_VIEW,
 ): DataLoader<string, OrderView | null> {
-  const key = `orders.views:${parts.events}:${parts.relatedOrders}`;
+  const key = loaderKey(parts);
   const existing = context.loaders.get(key);
   if (existing) return existing as DataLoader<string, OrderView | null>;
   const loader = new DataLoader<string, OrderView | null>(async (ids) => {
-    const views = await getCurrentOrderViews(context.deps, context.actor, ids, parts);
+    const views = await getCurrentOrderViews(context.deps, context.actor, ids, parts, (id, version) =>
+      noteVersionRead(context, id, version),
+    );
     const byId = new Map(views.map((view) => [view.order.id, view]));
     return ids.map((id) => byId.get(id) ?? null);
   });
   context.loaders.set(key, loader);
   return loader;
+}
+
+const loaderKey = (parts: ViewParts) => `orders.views:${parts.events}:${parts.relatedOrders}`;
+const VERSIONS_KEY = 'orders.versions read';
+
+/**
+ * The versions at which the operation's loaders read each order (null: read without its version), for a plugin
+ * that keeps the operation's answer with the version it is of (kept-order-results.ts).
+ */
+export function orderVersionsRead(context: GraphQLContext): ReadonlyMap<string, ReadonlySet<string | null>> {
+  return (context.loaders.get(VERSIONS_KEY) as Map<string, Set<string | null>> | undefined) ?? new Map();
+}
+
+function noteVersionRead(context: GraphQLContext, orderId: string, version: string | null): void {
+  let versions = context.loaders.get(VERSIONS_KEY) as Map<string, Set<string | null>> | undefined;
+  if (!versions) {
+    versions = new Map();
+    context.loaders.set(VERSIONS_KEY, versions);
+  }
+  const ofOrder = versions.get(orderId);
+  if (ofOrder) ofOrder.add(version);
+  else versions.set(orderId, new Set([version]));
 }

@@ -29,6 +29,26 @@ async function relatedViews(view: OrderView, context: GraphQLContext, kind: Orde
   return views.filter((v): v is OrderView => v !== null && !(v instanceof Error));
 }
 
+/**
+ * The fields below whose values are more than the order's view: the caller's merchant's name, other orders'
+ * views. An `order(id:)` that selects none of them, nor any other module's field, is answered as it was kept
+ * while the order stays at its version (kept-order-results.ts): a field added below that reads anything else
+ * (the caller, the clock, another table) belongs here.
+ */
+export const BEYOND_THE_VIEW: ReadonlySet<string> = new Set([
+  'Order.merchantName',
+  'Order.chargebacks',
+  'Order.reversals',
+]);
+
+/** Types of plain values the resolvers below build from the view (their fields are graphql-js's defaults). */
+export const VIEW_VALUE_TYPES: ReadonlySet<string> = new Set([
+  'Outcomes',
+  'ProcessingOutcome',
+  'AniResults',
+  'ExternalAuthenticationDetails',
+]);
+
 export const orderResolvers: Resolvers = {
   Query: {
     order: (_parent, { id }, context, info) => orderViewLoader(context, viewPartsSelected(info)).load(id),
