@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Deps } from '../../platform/deps.ts';
 
 /** One order's rendering as it was at `version` (order-views.repository.ts `VIEW_VERSION`), for `audience`. */
-interface Rendering {
+export interface Rendering {
   readonly version: string;
   readonly audience: string;
   readonly body: string;
@@ -33,6 +33,11 @@ export class RenderedOrders {
             ttl: options.ttlMs,
           })
         : null;
+  }
+
+  /** The order's rendering for `audience` (its version and body), if this process keeps one. */
+  rendering(projectId: string, orderId: string, audience: string): Rendering | null {
+    return this.#renderings?.get(keyOf(projectId, orderId, audience)) ?? null;
   }
 
   /** The version this process last rendered the order at, if it has a rendering for `audience`. */

@@ -8,7 +8,7 @@ import {
   type ViewParts,
   WHOLE_VIEW,
 } from '../order-views.repository.ts';
-import type { RenderedOrderDeps } from '../rendered-orders.ts';
+import type { RenderedOrderDeps, Rendering } from '../rendered-orders.ts';
 
 /** How a face renders an order: `render` its whole view; `audience` what else the body depends on. */
 export interface OrderRendering {
@@ -53,15 +53,15 @@ export async function keptRendering(
   seen?: (version: string) => void,
 ): Promise<string | null> {
   const renderings = deps.renderedOrders;
+  const rendering = renderings.rendering(projectId, orderId, audience);
   return deps.db.read(async (uow) => {
     const views = new VersionedOrderViewRepository(uow);
-    if (renderings.knownVersion(projectId, orderId, audience) !== null) {
+    if (rendering) {
       const version = await views.readVersion(projectId, orderId);
       if (version === null) return null;
-      const kept = renderings.bodyAt(projectId, orderId, audience, version);
-      if (kept !== null) {
+      if (version === rendering.version) {
         seen?.(version);
-        return kept;
+        return rendering.body;
       }
     }
     const read = await views.readVersionedView(projectId, orderId, parts);
@@ -74,20 +74,18 @@ export async function keptRendering(
 }
 
 /**
- * The rendering this process kept of one of the project's orders for `audience`, if the order is still at the
- * version it was rendered at (one index lookup); else null, and nothing else is read. For a face that renders
- * later than it reads (a GraphQL answer, rendered by Apollo once the operation ran).
+ * `rendering`'s body if the project's order is still at the version it was rendered at (one index lookup), else
+ * null; nothing else is read. For a face that renders later than it reads (a GraphQL answer, rendered by Apollo
+ * once the operation ran), with a rendering it found kept (`RenderedOrders.rendering`).
  */
-export async function currentKeptRendering(
-  deps: Pick<RenderedOrderDeps, 'db' | 'renderedOrders'>,
+export async function bodyIfCurrent(
+  deps: Pick<RenderedOrderDeps, 'db'>,
   projectId: string,
   orderId: string,
-  audience: string,
+  rendering: Rendering,
 ): Promise<string | null> {
-  const renderings = deps.renderedOrders;
-  if (renderings.knownVersion(projectId, orderId, audience) === null) return null;
   const version = await deps.db.read((uow) =>
     new VersionedOrderViewRepository(uow).readVersion(projectId, orderId),
   );
-  return version === null ? null : renderings.bodyAt(projectId, orderId, audience, version);
+  return version === rendering.version ? rendering.body : null;
 }

@@ -7,7 +7,7 @@ import { type DocumentNode, Kind, type ValueNode } from 'graphql';
 import type { GraphQLContext } from '../../../platform/graphql/context.ts';
 import { singleRootField } from '../../../platform/graphql/single-root-field.ts';
 import { operationSpan } from '../../../platform/telemetry/operation-span.ts';
-import { currentKeptRendering } from '../commands/get-rendered-order.ts';
+import { bodyIfCurrent } from '../commands/get-rendered-order.ts';
 import { isUuid } from '../order.repository.ts';
 import type { RenderedOrderDeps } from '../rendered-orders.ts';
 import { orderVersionsRead } from './order-loaders.ts';
@@ -62,19 +62,19 @@ export function keptOrderResults<C extends GraphQLContext>(): ApolloServerPlugin
           if (orderId === null || !isUuid(orderId) || variables.length > MAX_VARIABLES_LENGTH) return null;
           const { actor } = context;
           const audience = `graphql ${actor.role} ${actor.principal.kind} ${request.queryHash} ${request.operationName ?? ''} ${variables}`;
-          const deps = { db: context.deps.db, renderedOrders };
           keep = (data) => {
             const versions = orderVersionsRead(context);
             const [version, ...others] = versions.get(orderId) ?? [];
             if (versions.size !== 1 || !version || others.length > 0) return;
             renderedOrders.remember(actor.projectId, orderId, { version, audience, body: data });
           };
-          if (renderedOrders.knownVersion(actor.projectId, orderId, audience) === null) return null;
+          const rendering = renderedOrders.rendering(actor.projectId, orderId, audience);
+          if (!rendering) return null;
           const kept = await operationSpan(
             request.operation.operation,
             request.operation.name?.value,
             'kept',
-            () => currentKeptRendering(deps, actor.projectId, orderId, audience).catch(() => null),
+            () => bodyIfCurrent(context.deps, actor.projectId, orderId, rendering).catch(() => null),
           );
           if (kept === null) return null;
           keep = null;
