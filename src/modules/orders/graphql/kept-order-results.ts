@@ -56,7 +56,8 @@ export function keptOrderResults<C extends GraphQLContext>(): ApolloServerPlugin
           const shape = shapeOf(request);
           const context = request.contextValue;
           const { renderedOrders } = context.deps as GraphQLContext['deps'] & Partial<RenderedOrderDeps>;
-          if (!shape || !renderedOrders) return null;
+          // The document's hash names it in the key: without one, nothing is kept.
+          if (!shape || !renderedOrders || !request.queryHash) return null;
           const orderId = idOf(shape, request.request.variables);
           const variables = JSON.stringify(request.request.variables ?? {});
           if (orderId === null || !isUuid(orderId) || variables.length > MAX_VARIABLES_LENGTH) return null;
