@@ -42,13 +42,13 @@ export class RenderedOrders {
 
   /** The version this process last rendered the order at, if it has a rendering for `audience`. */
   knownVersion(projectId: string, orderId: string, audience: string): string | null {
-    return this.#renderings?.get(keyOf(projectId, orderId, audience))?.version ?? null;
+    return this.rendering(projectId, orderId, audience)?.version ?? null;
   }
 
   /** The body rendered at `version` for `audience`, or null. */
   bodyAt(projectId: string, orderId: string, audience: string, version: string): string | null {
-    const rendering = this.#renderings?.get(keyOf(projectId, orderId, audience));
-    return rendering && rendering.version === version ? rendering.body : null;
+    const rendering = this.rendering(projectId, orderId, audience);
+    return rendering?.version === version ? rendering.body : null;
   }
 
   remember(projectId: string, orderId: string, rendering: Rendering): void {

@@ -32,33 +32,34 @@ const MAX_VARIABLES_LENGTH = 512;
  * that cannot answer the lookup leaves the operation to run, and fail, as any other.
  */
 export function keptOrderResults<C extends GraphQLContext>(): ApolloServerPlugin<C> {
-  // Apollo keeps each parsed document and hands the same object to every request of the same text.
-  const shapes = new WeakMap<DocumentNode, Map<string, ValueNode | null>>();
-  const shapeOf = (request: GraphQLRequestContextResponseForOperation<C>) => {
-    let byOperation = shapes.get(request.document);
+  // Apollo keeps each parsed document and hands the same object to every request of the same text: each
+  // document's operations are looked at once.
+  const idNodes = new WeakMap<DocumentNode, Map<string, ValueNode | null>>();
+  const idNodeOf = (request: GraphQLRequestContextResponseForOperation<C>) => {
+    let byOperation = idNodes.get(request.document);
     if (!byOperation) {
       byOperation = new Map();
-      shapes.set(request.document, byOperation);
+      idNodes.set(request.document, byOperation);
     }
     const name = request.operationName ?? '';
-    let shape = byOperation.get(name);
-    if (shape === undefined) {
-      shape = keptOrderId(request);
-      byOperation.set(name, shape);
+    let idNode = byOperation.get(name);
+    if (idNode === undefined) {
+      idNode = keptOrderId(request);
+      byOperation.set(name, idNode);
     }
-    return shape;
+    return idNode;
   };
   return {
     async requestDidStart() {
       let keep: ((data: string) => void) | null = null;
       return {
         async responseForOperation(request) {
-          const shape = shapeOf(request);
+          const idNode = idNodeOf(request);
           const context = request.contextValue;
           const { renderedOrders } = context.deps as GraphQLContext['deps'] & Partial<RenderedOrderDeps>;
           // The document's hash names it in the key: without one, nothing is kept.
-          if (!shape || !renderedOrders || !request.queryHash) return null;
-          const orderId = idOf(shape, request.request.variables);
+          if (!idNode || !renderedOrders || !request.queryHash) return null;
+          const orderId = idOf(idNode, request.request.variables);
           const variables = JSON.stringify(request.request.variables ?? {});
           if (orderId === null || !isUuid(orderId) || variables.length > MAX_VARIABLES_LENGTH) return null;
           const { actor } = context;
