@@ -100,6 +100,7 @@ export function buildDeps(services: AppServices, overrides: ServiceOverrides = {
     replica: services.replica,
     logger,
     pipelinedReads: config.operations.databasePipelinedReads,
+    batchedWrites: config.operations.databaseBatchedWrites,
   });
   // The first hook registered runs last: every other hook may still read.
   services.onShutdown(() => db.close());

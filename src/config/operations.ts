@@ -20,6 +20,7 @@ export const operationsEnvShape = {
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(0),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_PIPELINED_READS: z.coerce.number().int().min(0).max(64).default(2),
+  DATABASE_BATCHED_WRITES: z.coerce.number().int().min(0).max(64).default(2),
   DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(300),
   COMPLETER_GRACE_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   COMPLETER_GIVE_UP_SECONDS: z.coerce.number().min(1).max(604_800).default(3600),
@@ -53,6 +54,11 @@ export interface OperationsConfig {
    * pipelined (platform/db/pipelined-reads.ts); 0: those reads use the pool.
    */
   databasePipelinedReads: number;
+  /**
+   * One-statement writes (a create) of this process running at once before concurrent ones queue and leave
+   * merged into one statement (platform/db/write-batches.ts); 0: each write is a statement of its own.
+   */
+  databaseBatchedWrites: number;
   /** How long a start waits for an unreachable DATABASE_URL (one log line per attempt) before it gives up. */
   databaseWaitMs: number;
   /**
@@ -78,6 +84,7 @@ export function operationsConfigFrom(raw: OperationsEnv): OperationsConfig {
     shutdownGraceMs: raw.SHUTDOWN_GRACE_SECONDS * 1000,
     databasePoolSize: raw.DATABASE_POOL_SIZE,
     databasePipelinedReads: raw.DATABASE_PIPELINED_READS,
+    databaseBatchedWrites: raw.DATABASE_BATCHED_WRITES,
     databaseWaitMs: raw.DATABASE_WAIT_SECONDS * 1000,
     completerGraceMs: raw.COMPLETER_GRACE_SECONDS * 1000,
     completerGiveUpMs: raw.COMPLETER_GIVE_UP_SECONDS * 1000,

@@ -35,6 +35,9 @@ const INSERT = preparedStatement(
      $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])`,
 );
 
+/** Each of the insert's columns is an array: concurrent writes' entries join into one statement (`SqlPart.merges`). */
+const INSERT_MERGES = Array.from({ length: 12 }, () => 'list' as const);
+
 const CORRECT = preparedStatement(
   'audit.correct',
   `update audit_events e set outcome = c.outcome, target_type = c.target_type, target_id = c.target_id
@@ -70,7 +73,7 @@ export class AuditRepository extends Repository {
 
   /** The same insert as one part of another write's statement (its entry commits with that write). */
   static insertPart(entries: readonly AuditEntry[]): SqlPart {
-    return { sql: INSERT.text, values: insertValues(entries) };
+    return { sql: INSERT.text, values: insertValues(entries), merges: INSERT_MERGES };
   }
 
   /** Sets the outcome and target of entries written before. */

@@ -95,7 +95,7 @@ export class OrderChanges {
         parts.push(...this.#outboxParts(rows as OutboxEvent[]));
         continue;
       }
-      parts.push({ sql: INSERTS.get(columns)!, values: [rowsJson(rows, columns)] });
+      parts.push({ sql: INSERTS.get(columns)!, values: [rowsJson(rows, columns)], merges: ROWS });
     }
     // Each changed row's JSON (only a changed row is serialised: most rows read under a lock are not written).
     const changed = new Map<ColumnMap, string[]>();
@@ -129,7 +129,7 @@ export class OrderChanges {
       // As the entity's `onCreate` fills it when the ORM writes a row (the column is not null).
       for (const row of rows) row.createdAt ??= new Date();
       this.#leavesUnrelayed ||= rows.some((row) => row.relayedAt == null);
-      return [{ sql: INSERT_OUTBOX_ROWS_AS_GIVEN, values: values() }];
+      return [{ sql: INSERT_OUTBOX_ROWS_AS_GIVEN, values: values(), merges: ROWS }];
     }
     const orders = new Map<string, Order>();
     for (const row of [...(this.#inserts.get(ORDER_COLUMNS) ?? []), ...this.#tracked.keys()]) {
@@ -137,11 +137,14 @@ export class OrderChanges {
     }
     const plan = this.#consumers.plan(rows, orders, this.#relaysItself);
     this.#leavesUnrelayed ||= plan.leavesUnrelayed;
-    const insert = { sql: insertOutboxSql(plan.relayWhen), values: values() };
+    const insert = { sql: insertOutboxSql(plan.relayWhen), values: values(), merges: ROWS };
     if (plan.parts.length === 0) return [insert];
     return [{ ...insert, sql: `${insert.sql}\n  returning ${OUTBOX_RETURNING}` }, ...plan.parts];
   }
 }
+
+/** An insert's one value, its rows' JSON: concurrent writes' rows join into one statement (`SqlPart.merges`). */
+const ROWS = ['rows'] as const;
 
 /** What the consumers' parts read of the outbox rows just inserted. */
 const OUTBOX_RETURNING = 'id, event_id, type, project_id, order_id, data, created_at';

@@ -53,27 +53,33 @@ const INSERT_AUTHORIZATION = `insert into card_authorizations (transaction_id, o
   acquirer, three_d_secure, result, authorization_code, authorized_at, capturable_until, created_at, modified_at)
   select transaction_id, order_id, project_id, vault_card_id, acquirer, three_d_secure, result, authorization_code,
          authorized_at, capturable_until, created_at, modified_at
-    from json_populate_record(null::card_authorizations, $1::json)`;
+    from json_populate_recordset(null::card_authorizations, $1::json)`;
 
-/** A new card authorization as a part of a combined write statement (platform/db `combinedStatement`). */
+/**
+ * A new card authorization as a part of a combined write statement (platform/db `combinedStatement`): its row as a
+ * one-row set, so that concurrent writes' authorizations join into one statement (`SqlPart.merges`).
+ */
 export function cardAuthorizationInsert(authorization: CardAuthorization): SqlPart {
   return {
     sql: INSERT_AUTHORIZATION,
     values: [
-      JSON.stringify({
-        transaction_id: authorization.transactionId,
-        order_id: authorization.orderId,
-        project_id: authorization.projectId,
-        vault_card_id: authorization.vaultCardId,
-        acquirer: authorization.acquirer,
-        three_d_secure: authorization.threeDSecure,
-        result: authorization.result,
-        authorization_code: authorization.authorizationCode ?? null,
-        authorized_at: authorization.authorizedAt ?? null,
-        capturable_until: authorization.capturableUntil ?? null,
-        created_at: authorization.createdAt,
-        modified_at: authorization.modifiedAt,
-      }),
+      JSON.stringify([
+        {
+          transaction_id: authorization.transactionId,
+          order_id: authorization.orderId,
+          project_id: authorization.projectId,
+          vault_card_id: authorization.vaultCardId,
+          acquirer: authorization.acquirer,
+          three_d_secure: authorization.threeDSecure,
+          result: authorization.result,
+          authorization_code: authorization.authorizationCode ?? null,
+          authorized_at: authorization.authorizedAt ?? null,
+          capturable_until: authorization.capturableUntil ?? null,
+          created_at: authorization.createdAt,
+          modified_at: authorization.modifiedAt,
+        },
+      ]),
     ],
+    merges: ['rows'],
   };
 }

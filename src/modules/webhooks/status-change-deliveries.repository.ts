@@ -78,6 +78,8 @@ export function statusChangeDeliveries(maxAttempts: number): OutboxConsumer {
         ],
         readsPrevious: true,
         counted: true,
+        // Set-based over the outbox rows just inserted: concurrent writes' rows join (`SqlPart.merges`).
+        merges: ['list', 'list', 'same'],
       };
     },
   };

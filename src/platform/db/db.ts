@@ -8,6 +8,7 @@ import { PipelinedReads } from './pipelined-reads.ts';
 import { PipelinedTransaction } from './pipelined-transaction.ts';
 import { UnitOfWork } from './repository.ts';
 import { type LockedRun, withSessionLock } from './session-lock.ts';
+import { WriteBatches } from './write-batches.ts';
 
 export type { UnitOfWork };
 
@@ -35,15 +36,24 @@ export class Db {
   readonly #dedicated = new Set<Db>();
   /** Where reads and autocommits send `preparedRead` statements; null: the pool. */
   readonly #reads: PipelinedReads | null;
+  /** Where one-statement autocommit writes share statements under concurrency; null: each alone. */
+  readonly #batches: WriteBatches | null;
 
   /**
    * `replica`: an ORM on DATABASE_READ_URL, a streaming replica of `orm`'s database. `pipelinedReads`: how many
    * connections of their own carry `preparedRead` statements outside transactions (platform/db/pipelined-reads.ts;
-   * DATABASE_PIPELINED_READS); 0: they use the pool like any statement.
+   * DATABASE_PIPELINED_READS); 0: they use the pool like any statement. `batchedWrites`: how many one-statement
+   * autocommit writes run at once before concurrent ones queue and merge (platform/db/write-batches.ts;
+   * DATABASE_BATCHED_WRITES); 0: each runs alone.
    */
   constructor(
     orm: Orm,
-    options: { replica?: Orm | null; logger?: Pick<Logger, 'warn'>; pipelinedReads?: number } = {},
+    options: {
+      replica?: Orm | null;
+      logger?: Pick<Logger, 'warn'>;
+      pipelinedReads?: number;
+      batchedWrites?: number;
+    } = {},
   ) {
     this.#orm = orm;
     this.#replica = options.replica ?? null;
@@ -55,6 +65,10 @@ export class Db {
             logger: options.logger,
             config: () => this.#poolSettings(),
           })
+        : null;
+    this.#batches =
+      (options.batchedWrites ?? 0) > 0
+        ? new WriteBatches({ pool: () => this.#nativePool(), inFlight: options.batchedWrites! })
         : null;
   }
 
@@ -282,6 +296,7 @@ export class Db {
       reads: this.#reads,
       committed: (signal) => fireCommitted(this.#orm, signal),
       joinsInStatement,
+      batches: joinsInStatement ? this.#batches : null,
     });
   }
 

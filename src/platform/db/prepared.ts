@@ -58,6 +58,28 @@ export interface SqlPart {
   readonly readsPrevious?: boolean;
   /** The statement answers how many rows this part RETURNs (summed over such parts, as `counted`). */
   readonly counted?: boolean;
+  /**
+   * How each of the part's values joins the same value of other writes' parts of the same SQL, when concurrent
+   * writes leave as one statement (platform/db/write-batches.ts). Declared only by a part that adds rows (an
+   * insert) from its values as a set: a part without it never shares its statement.
+   */
+  readonly merges?: readonly ValueMerge[];
+}
+
+/**
+ * 'rows': a JSON array's text (the arrays are joined); 'list': an array bound as a PostgreSQL array (concatenated);
+ * 'same': a value every write binds alike (bound once; writes that differ do not share a statement).
+ */
+export type ValueMerge = 'rows' | 'list' | 'same';
+
+/** How a combined statement's values merge (`SqlPart.merges`, part after part), or null if one part cannot. */
+export function mergesOf(parts: readonly SqlPart[]): ValueMerge[] | null {
+  const merges: ValueMerge[] = [];
+  for (const part of parts) {
+    if (!part.merges || part.merges.length !== part.values.length) return null;
+    merges.push(...part.merges);
+  }
+  return merges;
 }
 
 /**

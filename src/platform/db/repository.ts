@@ -4,8 +4,15 @@ import { raiseAfterCommit } from './commit-signals.ts';
 import { claimJoinedWrite, type JoinedWrite } from './joined-writes.ts';
 import type { PipelinedReads } from './pipelined-reads.ts';
 import type { PipelinedTransaction } from './pipelined-transaction.ts';
-import { combinedStatement, type PreparedStatement, pgQueryConfig, type SqlPart } from './prepared.ts';
+import {
+  combinedStatement,
+  mergesOf,
+  type PreparedStatement,
+  pgQueryConfig,
+  type SqlPart,
+} from './prepared.ts';
 import { executeSql } from './raw-sql.ts';
+import type { WriteBatches } from './write-batches.ts';
 
 /**
  * The one door to MikroORM's EntityManager. Commands hold a `UnitOfWork` and build repositories from it
@@ -25,6 +32,8 @@ interface ReadSource {
   committed(signal: string): void;
   /** A `Db.autocommit` whose combined statement takes the work's joined write (`Repository.combined`). */
   joinsInStatement?: boolean;
+  /** Where such an autocommit's combined statement goes to share a statement with concurrent ones. */
+  batches?: WriteBatches | null;
 }
 
 /**
@@ -139,6 +148,24 @@ export class UnitOfWork {
   }
 
   /**
+   * Runs a combined statement (`Repository.combined`) of `parts`: in an autocommit that takes its joined write,
+   * merged with concurrent writes of the same statement when every part says how (platform/db/write-batches.ts);
+   * elsewhere as `runSql`. For platform/db only.
+   */
+  static async runCombined<Row>(
+    uow: UnitOfWork,
+    statement: PreparedStatement,
+    values: readonly unknown[],
+    parts: readonly SqlPart[],
+    options: { last?: boolean } = {},
+  ): Promise<Row[]> {
+    const batches = uow.#read?.joinsInStatement ? uow.#read.batches : null;
+    const merges = batches ? mergesOf(parts) : null;
+    if (batches && merges) return (await batches.run(statement, values, merges)).rows as Row[];
+    return UnitOfWork.runSql<Row>(uow, statement, values, options);
+  }
+
+  /**
    * Runs parameterised SQL (`$1`, `$2`, ...) in this unit of work, as a named prepared statement when it has a
    * name. Unnamed: for SQL whose text varies with the request (a search's filter), parsed each time.
    */
@@ -220,9 +247,10 @@ export abstract class Repository {
     const inTransaction = UnitOfWork.takeJoinedPart(this.#uow);
     const joined = !inTransaction && UnitOfWork.joinsInStatement(this.#uow) ? claimJoinedWrite() : undefined;
     const part = inTransaction ?? joined?.part();
-    const { statement, values } = combinedStatement(name, part ? [...parts, part] : parts);
+    const all = part ? [...parts, part] : parts;
+    const { statement, values } = combinedStatement(name, all);
     try {
-      const rows = await UnitOfWork.runSql<Row>(this.#uow, statement, values, options);
+      const rows = await UnitOfWork.runCombined<Row>(this.#uow, statement, values, all, options);
       joined?.settle(true);
       return rows;
     } catch (error) {
