@@ -20,7 +20,7 @@ export const operationsEnvShape = {
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(0),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_PIPELINED_READS: z.coerce.number().int().min(0).max(64).default(2),
-  DATABASE_BATCHED_WRITES: z.coerce.number().int().min(0).max(64).default(2),
+  DATABASE_BATCHED_WRITES: z.coerce.number().int().min(0).max(64).default(1),
   DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(300),
   COMPLETER_GRACE_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   COMPLETER_GIVE_UP_SECONDS: z.coerce.number().min(1).max(604_800).default(3600),
