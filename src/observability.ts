@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { statusChanged } from './modules/orders/status-changes.ts';
 import { attemptsRecorded, deliveryBacklog } from './modules/webhooks/commands/record-attempts.ts';
+import { statementsSent } from './platform/db/write-batches.ts';
 import type { OpenSockets } from './platform/graphql/websocket.ts';
 import { Metrics } from './platform/metrics/metrics.ts';
 import { registerMetricsRoute } from './platform/metrics/metrics-endpoint.ts';
@@ -11,7 +12,7 @@ const WEBHOOK_QUEUE = 'webhook-deliveries';
 
 /**
  * This process's metrics, wired to what they observe: the HTTP server, the status-change writer, the webhook
- * attempt recorder and the audit trail (their signals), the pool, both job queues and the open WebSockets (read when scraped).
+ * attempt recorder, the audit trail and the merged writes (their signals), the pool, both job queues and the open WebSockets (read when scraped).
  * `/metrics` is served on the main port unless METRICS_PORT gives it a port of its own (runtime.ts); there, in
  * production, only with METRICS_TOKEN (a bearer token).
  */
@@ -38,6 +39,7 @@ export function instrumentApp(
       metrics.webhookAttempts.inc({ outcome: attempt.errorKind ?? 'delivered' }),
     ),
     deps.audit.failed.observe((count) => metrics.auditEntriesFailed.inc(count)),
+    statementsSent.observe((writes) => metrics.writesPerStatement.observe(writes)),
   ];
   app.addHook('onClose', async () => {
     for (const stop of unobserve) stop();

@@ -95,6 +95,9 @@ describe('metrics', () => {
     expect(
       Number(sample(metrics.get('webhook_attempts_total'), { outcome: 'delivered' })?.value),
     ).toBeGreaterThanOrEqual(1);
+    // Each create's statement, alone or merged with concurrent ones.
+    expect(metrics.get('db_writes_per_statement')?.type).toBe('HISTOGRAM');
+    expect(Number(sample(metrics.get('db_writes_per_statement_count'), {})?.value)).toBeGreaterThanOrEqual(1);
   });
 
   it('shows the pool, both job queues, open subscription sockets and the process', async () => {

@@ -1,5 +1,6 @@
 import type { Pool, QueryResult } from 'pg';
 import { isDatabaseOutage } from '../errors/outage.ts';
+import { Signal } from '../metrics/signal.ts';
 import { type PreparedStatement, pgQueryConfig, type ValueMerge } from './prepared.ts';
 
 /** Writes in one statement at most: bounds the statement's size and the wait of the first one queued. */
@@ -9,6 +10,9 @@ const MAX_MEMBERS = 64;
  * for) no longer counts as in flight, so the writes behind it go out without it, as they would have alone.
  */
 const TURN_MS = 1000;
+
+/** The number of writes of each statement sent (1: a write alone), for the metrics (`db_writes_per_statement`). */
+export const statementsSent = new Signal<number>();
 
 interface Member {
   readonly values: readonly unknown[];
@@ -79,6 +83,7 @@ export class WriteBatches {
     };
     const turn = setTimeout(endTurn, this.#turnMs);
     turn.unref();
+    statementsSent.emit(members.length);
     const values = members.length === 1 ? members[0]!.values : mergedValues(merges, members);
     this.#query(statement, values)
       .then(

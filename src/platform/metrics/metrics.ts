@@ -60,6 +60,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly writesPerStatement = new Histogram({
+    name: 'db_writes_per_statement',
+    help: 'One-statement writes (creates) per statement sent: 1 alone, more when concurrent ones were merged',
+    buckets: [1, 2, 4, 8, 16, 32, 64],
+    registers: [this.registry],
+  });
+
   readonly statusChanges = new Counter({
     name: 'status_changes_total',
     help: 'Status changes written by this process, by object (order or transaction) and new status',
