@@ -67,6 +67,35 @@ describe('creates merged into shared statements', () => {
     }
   });
 
+  it('merges creates under their own Idempotency-Keys too: each key records its own order, and a retry returns it', async () => {
+    const keyed = Array.from({ length: 20 }, (_, index) => ({
+      key: `merged-key-${index}-${Math.random().toString(36).slice(2)}`,
+      order: buildOrder({ merchant_order_id: `merged-keyed-${index}` }),
+    }));
+    let answers: { status: number; body: Json }[] = [];
+    const statements = await log.during(async () => {
+      answers = await Promise.all(
+        keyed.map(({ key, order }) => api.post<Json>('/v1/orders/', order, { 'idempotency-key': key })),
+      );
+    });
+    expect(answers.map((answer) => answer.status)).toEqual(keyed.map(() => 201));
+    expect(statements.filter((statement) => WRITE.test(statement)).length).toBeLessThan(20);
+
+    const recorded = await sql<{ key: string; point: string; order_id: string }>(
+      app.databaseUrl,
+      `select key, recovery_point as point, recovery ->> 'orderId' as order_id from idempotency_keys
+        where key = any($1::text[])`,
+      [keyed.map(({ key }) => key)],
+    );
+    expect(Object.fromEntries(recorded.map((row) => [row.key, [row.point, row.order_id]]))).toEqual(
+      Object.fromEntries(keyed.map(({ key }, index) => [key, ['order_created', answers[index]!.body.id]])),
+    );
+    for (const [index, { key, order }] of keyed.entries()) {
+      const retry = await api.post<Json>('/v1/orders/', order, { 'idempotency-key': key });
+      expect(retry.body.id).toBe(answers[index]!.body.id);
+    }
+  });
+
   it('pays 12 concurrent one-click orders: each authorized once, each status change delivered once', async () => {
     const vaultToken = await storedCardToken();
     const oneClick = () =>

@@ -60,8 +60,9 @@ export interface SqlPart {
   readonly counted?: boolean;
   /**
    * How each of the part's values joins the same value of other writes' parts of the same SQL, when concurrent
-   * writes leave as one statement (platform/db/write-batches.ts). Declared only by a part that adds rows (an
-   * insert) from its values as a set: a part without it never shares its statement.
+   * writes leave as one statement (platform/db/write-batches.ts). Declared only by a part that, from its values
+   * as a set, adds rows (an insert) or updates rows only its own write owns (the key row its request claimed): a
+   * part without it never shares its statement.
    */
   readonly merges?: readonly ValueMerge[];
 }

@@ -34,8 +34,8 @@ interface Waiting {
  * executor start-up for all of them. Measured on one connection: 553 µs of PostgreSQL CPU per create alone, 173
  * µs each ten to a statement (docs/reference/benchmarks.md).
  *
- * Each write's rows are its own, and its parts add rows only (inserts), so a merged statement does what its
- * writes would have done one after the other; it commits all of them or none. A statement that fails with an
+ * Each write's rows are its own: its parts add rows, or update only rows it owns (the key row its request
+ * claimed), so a merged statement does what its writes would have done one after the other; it commits all of them or none. A statement that fails with an
  * error of the SQL (a constraint one write broke) certainly did not commit: each of its writes is then sent alone,
  * and gets its own answer. One that fails because the database went away may or may not have committed: every
  * write in it gets that error, as it would have alone.

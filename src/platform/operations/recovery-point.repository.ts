@@ -19,13 +19,22 @@ const RECORD_PHASE = preparedStatement(
    select 1 / (select count(*)::int from recorded) as recorded`,
 );
 
+/** Recovery points of claimed keys, one per row of the arrays: (key row id, claim token, point, data). */
+const RECORD_PARTS = `update idempotency_keys k set recovery_point = u.point, recovery = u.recovery::jsonb
+   from unnest($1::bigint[], $2::uuid[], $3::text[], $4::text[]) as u(id, claim_token, point, recovery)
+  where k.id = u.id and k.claim_token = u.claim_token and k.state = 'in_progress'`;
+
 export class RecoveryPointRepository extends Repository {
-  /** The recovery point as a part of a combined write (its phase is that one statement). */
+  /**
+   * The recovery point as a part of a combined write (its phase is that one statement). Set-based over its one
+   * key row, so that concurrent writes' recovery points join into one statement (`SqlPart.merges`): each updates
+   * only the row its own request claimed.
+   */
   static recordPart(claim: { id: string; token: string }, point: string, data: RecoveryData): SqlPart {
     return {
-      sql: `update idempotency_keys set recovery_point = $1, recovery = $2::jsonb
-             where id = $3 and claim_token = $4 and state = 'in_progress'`,
-      values: [point, JSON.stringify(data), claim.id, claim.token],
+      sql: RECORD_PARTS,
+      values: [[claim.id], [claim.token], [point], [JSON.stringify(data)]],
+      merges: ['list', 'list', 'list', 'list'],
     };
   }
 
