@@ -28,7 +28,9 @@ export class PaymentRepository extends Repository {
 
   /**
    * Attempts with `paymentMethod` (the card) of the hosted card form still `new` and untouched since `before`:
-   * what a process that died between the form's two phases left (complete-card-attempts.ts). Any project's.
+   * what a process that died between the form's two phases left (complete-card-attempts.ts). Any project's. An
+   * attempt's card is stored with it (`setup_token_used_at`): through `transactions_card_attempts_idx` the query
+   * never reads the own checkouts still waiting for their customer's card.
    */
   async abandonedCardAttempts(
     paymentMethod: string,
@@ -36,9 +38,7 @@ export class PaymentRepository extends Repository {
     limit: number,
   ): Promise<{ projectId: string; orderId: string; transactionId: string }[]> {
     const rows = await this.query<{ project_id: string; order_id: string; id: string }>(
-      `select t.project_id, t.order_id, t.id from transactions t join orders o on o.id = t.order_id
-        where t.status = 'new' and t.payment_method = $1 and t.modified_at < $2 and o.checkout = 'hosted'
-        order by t.modified_at limit $3`,
+      ABANDONED_CARD_ATTEMPTS,
       [paymentMethod, before, limit],
     );
     return rows.map((row) => ({ projectId: row.project_id, orderId: row.order_id, transactionId: row.id }));
@@ -54,6 +54,12 @@ const INSERT_AUTHORIZATION = `insert into card_authorizations (transaction_id, o
   select transaction_id, order_id, project_id, vault_card_id, acquirer, three_d_secure, result, authorization_code,
          authorized_at, capturable_until, created_at, modified_at
     from json_populate_recordset(null::card_authorizations, $1::json)`;
+
+/** The completer's candidates (`abandonedCardAttempts`): $1 the card method, $2 untouched before, $3 at most. */
+export const ABANDONED_CARD_ATTEMPTS = `select t.project_id, t.order_id, t.id from transactions t join orders o on o.id = t.order_id
+  where t.status = 'new' and t.payment_method = $1 and t.setup_token_used_at is not null
+    and t.modified_at < $2 and o.checkout = 'hosted'
+  order by t.modified_at limit $3`;
 
 /**
  * A new card authorization as a part of a combined write statement (platform/db `combinedStatement`): its row as a
