@@ -159,7 +159,8 @@ export class UnitOfWork {
     parts: readonly SqlPart[],
     options: { last?: boolean } = {},
   ): Promise<Row[]> {
-    const batches = uow.#read?.joinsInStatement ? uow.#read.batches : null;
+    // Only a Db.autocommit that takes its joined write in the statement hands its read source the batches.
+    const batches = uow.#read?.batches ?? null;
     const merges = batches ? mergesOf(parts) : null;
     if (batches && merges) return (await batches.run(statement, values, merges)).rows as Row[];
     return UnitOfWork.runSql<Row>(uow, statement, values, options);
