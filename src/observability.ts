@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { statusChanged } from './modules/orders/status-changes.ts';
 import { attemptsRecorded, deliveryBacklog } from './modules/webhooks/commands/record-attempts.ts';
+import { transactionsShared } from './platform/db/shared-transactions.ts';
 import { statementsSent } from './platform/db/write-batches.ts';
 import type { OpenSockets } from './platform/graphql/websocket.ts';
 import { Metrics } from './platform/metrics/metrics.ts';
@@ -40,6 +41,7 @@ export function instrumentApp(
     ),
     deps.audit.failed.observe((count) => metrics.auditEntriesFailed.inc(count)),
     statementsSent.observe((writes) => metrics.writesPerStatement.observe(writes)),
+    transactionsShared.observe((requests) => metrics.requestsPerTransaction.observe(requests)),
   ];
   app.addHook('onClose', async () => {
     for (const stop of unobserve) stop();

@@ -98,6 +98,11 @@ describe('metrics', () => {
     // Each create's statement, alone or merged with concurrent ones.
     expect(metrics.get('db_writes_per_statement')?.type).toBe('HISTOGRAM');
     expect(Number(sample(metrics.get('db_writes_per_statement_count'), {})?.value)).toBeGreaterThanOrEqual(1);
+    // Each card payment's transaction, alone or shared with concurrent ones.
+    expect(metrics.get('db_requests_per_transaction')?.type).toBe('HISTOGRAM');
+    expect(
+      Number(sample(metrics.get('db_requests_per_transaction_count'), {})?.value),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('shows the pool, both job queues, open subscription sockets and the process', async () => {

@@ -347,6 +347,11 @@ function lockWith(read: AlongsideRead): PreparedStatement {
   return statement;
 }
 
+/** What an order's lock is claimed as in a transaction shared by several requests (`Repository.claimLocked`). */
+function lockKey(orderId: string): string {
+  return `orders:${orderId}`;
+}
+
 /** An order's rows as read, as entities `changes` tracks (written back by `save` when they changed). */
 function tracked(read: OrderView, changes: OrderChanges): LockedOrder {
   const order = Order.restore(read.order);
@@ -409,6 +414,7 @@ export class OrderWriteRepository extends Repository {
       read = locked ? await this.#views.readViewOf(projectId, { orderId: locked.id }, parts) : null;
     }
     if (!locked || !read || read.order.id !== locked.id) return null;
+    this.claimLocked(lockKey(locked.id));
     return { ...tracked(read, changes), alongside: locked.alongside ?? null };
   }
 
@@ -426,6 +432,7 @@ export class OrderWriteRepository extends Repository {
     if (!isUuid(orderId)) return null;
     const [locked] = await this.prepared<{ order: string }>(LOCK_ORDER_ROW, [orderId, projectId]);
     if (!locked) return null;
+    this.claimLocked(lockKey(orderId.toLowerCase()));
     const [read] = await this.prepared<{ transactions: string }>(READ_TRANSACTIONS_OF, [orderId]);
     const view = parseOrderView(
       `{"order":${locked.order},"transactions":${read!.transactions},"relatedOrders":[]}`,

@@ -103,6 +103,7 @@ export function storeCardWithSetupToken(
       await writes.saveLast(changes);
       return stored;
     },
-    { joinsInStatement: true },
+    // Concurrent cards share one transaction, each under its own order's lock (platform/db/shared-transactions.ts).
+    { joinsInStatement: true, shares: 'vault.store-card' },
   );
 }

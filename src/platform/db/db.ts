@@ -8,6 +8,7 @@ import { PipelinedReads } from './pipelined-reads.ts';
 import { PipelinedTransaction } from './pipelined-transaction.ts';
 import { UnitOfWork } from './repository.ts';
 import { type LockedRun, withSessionLock } from './session-lock.ts';
+import { SharedTransactions, type SharedWork, type TransactionClient } from './shared-transactions.ts';
 import { WriteBatches } from './write-batches.ts';
 
 export type { UnitOfWork };
@@ -38,13 +39,19 @@ export class Db {
   readonly #reads: PipelinedReads | null;
   /** Where one-statement autocommit writes share statements under concurrency; null: each alone. */
   readonly #batches: WriteBatches | null;
+  /** DATABASE_BATCHED_WRITES, for the `dedicated` Dbs made from this one. */
+  readonly #batchedWrites: number;
+  /** Where locked prepared-statement transactions share one transaction under concurrency; null: each alone. */
+  readonly #shared: SharedTransactions | null;
 
   /**
    * `replica`: an ORM on DATABASE_READ_URL, a streaming replica of `orm`'s database. `pipelinedReads`: how many
    * connections of their own carry `preparedRead` statements outside transactions (platform/db/pipelined-reads.ts;
    * DATABASE_PIPELINED_READS); 0: they use the pool like any statement. `batchedWrites`: how many one-statement
    * autocommit writes run at once before concurrent ones queue and merge (platform/db/write-batches.ts;
-   * DATABASE_BATCHED_WRITES); 0: each runs alone.
+   * DATABASE_BATCHED_WRITES); 0: each runs alone. The same number bounds the transactions of each kind that
+   * `preparedTransaction(work, { shares })` runs at once before concurrent ones share one
+   * (platform/db/shared-transactions.ts).
    */
   constructor(
     orm: Orm,
@@ -69,6 +76,14 @@ export class Db {
     this.#batches =
       (options.batchedWrites ?? 0) > 0
         ? new WriteBatches({ pool: () => this.#nativePool(), inFlight: options.batchedWrites! })
+        : null;
+    this.#batchedWrites = options.batchedWrites ?? 0;
+    this.#shared =
+      (options.batchedWrites ?? 0) > 0
+        ? new SharedTransactions({
+            connect: async () => (await this.#nativePool()).connect(),
+            inFlight: options.batchedWrites!,
+          })
         : null;
   }
 
@@ -147,12 +162,55 @@ export class Db {
    * ends in a combined write (`Repository.combined`), which takes the joined write (the request's audit entry) as
    * one of its parts instead of a statement of its own. Same atomicity, locks and
    * commit signals; a repository that reaches for the ORM in it throws (UnitOfWork.entityManagerOf).
+   *
+   * `shares` (a kind, such as the command's name): while transactions of that kind are in flight, concurrent ones
+   * run as one database transaction, each request's work on its own, with one commit for all
+   * (platform/db/shared-transactions.ts). Only for work that locks its rows with a repository's lock that claims
+   * them (`Repository.claimLocked`), so that two requests of one transaction never act on the same rows.
    */
   preparedTransaction<T>(
     work: (uow: UnitOfWork) => Promise<T>,
-    options: { joinsInStatement?: boolean } = {},
+    options: { joinsInStatement?: boolean; shares?: string } = {},
   ): Promise<T> {
-    return this.#pipelined(work, claimJoinedWrite(), options.joinsInStatement ?? false);
+    const inStatement = options.joinsInStatement ?? false;
+    if (options.shares && this.#shared) {
+      return this.#shared.run(options.shares, {
+        alone: () => this.#pipelined(work, claimJoinedWrite(), inStatement),
+        share: (client) => this.#sharing(work, client, inStatement),
+      });
+    }
+    return this.#pipelined(work, claimJoinedWrite(), inStatement);
+  }
+
+  /**
+   * One request's work on a shared transaction's client (`preparedTransaction` with `shares`): as `#pipelined`,
+   * but the commit is the shared transaction's, which settles the joined write and fires the signals after it.
+   */
+  async #sharing<T>(
+    work: (uow: UnitOfWork) => Promise<T>,
+    client: TransactionClient,
+    inStatement: boolean,
+  ): Promise<SharedWork<T>> {
+    const joined = claimJoinedWrite();
+    try {
+      const uow = UnitOfWork.onClient(client, inStatement ? joined : undefined);
+      const written = inStatement ? undefined : joined?.write(uow);
+      written?.catch(() => undefined);
+      const value = await work(uow);
+      await written;
+      const late = UnitOfWork.writeJoined(uow);
+      if (late) await late;
+      return {
+        value,
+        settle: (committed) => {
+          joined?.settle(committed);
+          if (committed) for (const signal of client.signals) fireCommitted(this.#orm, signal);
+        },
+      };
+    } catch (error) {
+      joined?.settle(false);
+      throw error;
+    }
   }
 
   /**
@@ -203,10 +261,14 @@ export class Db {
    * A Db for background work that must not queue behind requests (the webhook relay and delivery workers): its
    * reads and autocommits run on a pool of its own, `size` connections to the same database with the same
    * settings, so a hundred requests waiting for the shared pool never hold a delivery cycle back. Transactions
-   * and ORM queries still use the shared pool. `close()` ends the pool.
+   * and ORM queries still use the shared pool; its one-statement writes share statements as this Db's do.
+   * `close()` ends the pool.
    */
   dedicated(size: number): Db {
-    const db = new Db(this.#orm, { logger: this.#logger ?? undefined });
+    const db = new Db(this.#orm, {
+      logger: this.#logger ?? undefined,
+      batchedWrites: this.#batchedWrites,
+    });
     db.#makeOwnPool = () =>
       this.#poolSettings().then((settings) => {
         const pool = new pg.Pool({ ...settings, min: 0, max: size });
@@ -275,13 +337,17 @@ export class Db {
    * statement (atomic by itself, e.g. platform/db's `combinedStatement`): no BEGIN and COMMIT round trips —
    * unless a joined write (platform/db/joined-writes.ts: the request's audit entry) must commit with it.
    * `joinsInStatement`: the work writes with one combined statement (`Repository.combined`), which takes the
-   * joined write as one of its parts, so even then it stays one statement.
+   * joined write as one of its parts, so even then it stays one statement. `merges`: a write of one statement that
+   * joins nothing (outside any joined write) but may share its statement with concurrent ones
+   * (`Repository.preparedMerging`).
    */
   autocommit<T>(
     work: (uow: UnitOfWork) => Promise<T>,
-    options: { joinsInStatement?: boolean } = {},
+    options: { joinsInStatement?: boolean; merges?: boolean } = {},
   ): Promise<T> {
     if (options.joinsInStatement) return work(this.#reading(true));
+    // A write that joins nothing but may share its statement (`Repository.preparedMerging`).
+    if (options.merges) return work(this.#reading(false, true));
     // A write with an entry to join (its audit entry) becomes a pipelined transaction: the entry goes out with
     // the first statement, and the COMMIT is one round trip more.
     const joined = claimJoinedWrite();
@@ -289,14 +355,14 @@ export class Db {
     return work(this.#reading());
   }
 
-  #reading(joinsInStatement = false): UnitOfWork {
+  #reading(joinsInStatement = false, merges = joinsInStatement): UnitOfWork {
     return UnitOfWork.reading({
       fork: () => this.#orm.em.fork(),
       pool: () => this.#nativePool(),
       reads: this.#reads,
       committed: (signal) => fireCommitted(this.#orm, signal),
       joinsInStatement,
-      batches: joinsInStatement ? this.#batches : null,
+      batches: merges ? this.#batches : null,
     });
   }
 

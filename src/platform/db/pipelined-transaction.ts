@@ -52,6 +52,11 @@ export class PipelinedTransaction {
     return result.rows as Row[];
   }
 
+  /** A transaction of one request: every row it locks is its own (see shared-transactions.ts). */
+  claim(_key: string): boolean {
+    return true;
+  }
+
   /** Commits: waits for the COMMIT sent behind the last statement, or sends one. */
   async commit(): Promise<void> {
     if (!this.#begun) return;

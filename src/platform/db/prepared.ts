@@ -69,9 +69,11 @@ export interface SqlPart {
 
 /**
  * 'rows': a JSON array's text (the arrays are joined); 'list': an array bound as a PostgreSQL array (concatenated);
- * 'same': a value every write binds alike (bound once; writes that differ do not share a statement).
+ * 'same': a value every write binds alike (bound once; writes that differ do not share a statement); 'distinct':
+ * a 'list' whose elements are the write's key (writes with an element in common do not share a statement, so
+ * each finds its own row in the result).
  */
-export type ValueMerge = 'rows' | 'list' | 'same';
+export type ValueMerge = 'rows' | 'list' | 'same' | 'distinct';
 
 /** How a combined statement's values merge (`SqlPart.merges`, part after part), or null if one part cannot. */
 export function mergesOf(parts: readonly SqlPart[]): ValueMerge[] | null {

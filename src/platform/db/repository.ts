@@ -3,15 +3,16 @@ import type { Pool } from 'pg';
 import { raiseAfterCommit } from './commit-signals.ts';
 import { claimJoinedWrite, type JoinedWrite } from './joined-writes.ts';
 import type { PipelinedReads } from './pipelined-reads.ts';
-import type { PipelinedTransaction } from './pipelined-transaction.ts';
 import {
   combinedStatement,
   mergesOf,
   type PreparedStatement,
   pgQueryConfig,
   type SqlPart,
+  type ValueMerge,
 } from './prepared.ts';
 import { executeSql } from './raw-sql.ts';
+import { LockHeldBySharer, type TransactionClient } from './shared-transactions.ts';
 import type { WriteBatches } from './write-batches.ts';
 
 /**
@@ -46,7 +47,7 @@ interface ReadSource {
 export class UnitOfWork {
   #em: EntityManager | null;
   readonly #read: ReadSource | null;
-  readonly #client: PipelinedTransaction | null;
+  readonly #client: TransactionClient | null;
   /**
    * A pipelined transaction's joined write (the request's audit entry), until a statement takes it: the first
    * combined statement as one of its parts, else the last statement or the commit sends it before them.
@@ -54,7 +55,7 @@ export class UnitOfWork {
   #joined: JoinedWrite | null = null;
 
   /** A unit of work on `em`: a fork with its database transaction open. */
-  constructor(em: EntityManager, read: ReadSource | null = null, client: PipelinedTransaction | null = null) {
+  constructor(em: EntityManager, read: ReadSource | null = null, client: TransactionClient | null = null) {
     this.#em = em;
     this.#read = read;
     this.#client = client;
@@ -66,7 +67,7 @@ export class UnitOfWork {
   }
 
   /** A transaction whose statements are all prepared statements, pipelined (`Db.preparedTransaction`). */
-  static onClient(transaction: PipelinedTransaction, joined?: JoinedWrite): UnitOfWork {
+  static onClient(transaction: TransactionClient, joined?: JoinedWrite): UnitOfWork {
     const uow = new UnitOfWork(null as unknown as EntityManager, null, transaction);
     uow.#joined = joined ?? null;
     return uow;
@@ -114,6 +115,15 @@ export class UnitOfWork {
    */
   static joinsInStatement(uow: UnitOfWork): boolean {
     return uow.#read?.joinsInStatement === true;
+  }
+
+  /**
+   * Takes a row just locked (`key`) as this unit of work's own; in a transaction shared with other requests
+   * (platform/db/shared-transactions.ts) one of them may hold it already, and then this request steps out
+   * (`LockHeldBySharer`) and runs again alone. For repositories only.
+   */
+  static claimLocked(uow: UnitOfWork, key: string): void {
+    if (uow.#client && !uow.#client.claim(key)) throw new LockHeldBySharer(key);
   }
 
   /** For repositories and platform/db only. */
@@ -164,6 +174,22 @@ export class UnitOfWork {
     const merges = batches ? mergesOf(parts) : null;
     if (batches && merges) return (await batches.run(statement, values, merges)).rows as Row[];
     return UnitOfWork.runSql<Row>(uow, statement, values, options);
+  }
+
+  /**
+   * Runs a prepared write whose values merge as `merges` says: shared with concurrent writes of the same statement
+   * in an autocommit that allows it (`Db.autocommit(work, { merges: true })`), elsewhere as `runSql`. Every
+   * write of a shared statement is answered the statement's whole result. For repositories only.
+   */
+  static async runMerging<Row>(
+    uow: UnitOfWork,
+    statement: PreparedStatement,
+    values: readonly unknown[],
+    merges: readonly ValueMerge[],
+  ): Promise<Row[]> {
+    const batches = uow.#read?.batches ?? null;
+    if (batches) return (await batches.run(statement, values, merges)).rows as Row[];
+    return UnitOfWork.runSql<Row>(uow, statement, values);
   }
 
   /**
@@ -233,6 +259,18 @@ export abstract class Repository {
   }
 
   /**
+   * A one-statement write that may share its statement with concurrent writes of the same statement
+   * (`UnitOfWork.runMerging`); its result holds every sharing write's rows, so each must find its own.
+   */
+  protected preparedMerging<Row>(
+    statement: PreparedStatement,
+    values: readonly unknown[],
+    merges: readonly ValueMerge[],
+  ): Promise<Row[]> {
+    return UnitOfWork.runMerging<Row>(this.#uow, statement, values, merges);
+  }
+
+  /**
    * Runs `parts` as ONE statement (`combinedStatement`), the unit of work's last when `last` (see `preparedLast`).
    * The work's joined write (the request's audit entry) is one more part of it: in a pipelined transaction it
    * commits with the transaction; in an autocommit that lets its statement take it, with the statement (and is
@@ -258,6 +296,14 @@ export abstract class Repository {
       joined?.settle(false);
       throw error;
     }
+  }
+
+  /**
+   * Called right after locking a row (`key` names it), before anything is written: in a transaction shared with
+   * other requests, a row another of them locked first makes this one step out and run again alone.
+   */
+  protected claimLocked(key: string): void {
+    UnitOfWork.claimLocked(this.#uow, key);
   }
 
   /** Whether statements issued together are sent together and run in the order issued (`UnitOfWork.pipelines`). */

@@ -121,18 +121,28 @@ export class WriteBatches {
   }
 }
 
-/** The oldest queued writes that can share a statement: those whose 'same' values are the first one's. */
+/**
+ * The oldest queued writes that can share a statement: those whose 'same' values are the first one's, and whose
+ * 'distinct' elements no write taken before them has.
+ */
 function takeAlike(waiting: Waiting): Member[] {
   const [first] = waiting.members;
+  const keys = waiting.merges.map((merge) => (merge === 'distinct' ? new Set<unknown>() : null));
   const alike = (member: Member) =>
-    waiting.merges.every(
-      (merge, index) => merge !== 'same' || Object.is(member.values[index], first!.values[index]),
-    );
+    waiting.merges.every((merge, index) => {
+      if (merge === 'same') return Object.is(member.values[index], first!.values[index]);
+      if (merge !== 'distinct') return true;
+      return (member.values[index] as unknown[]).every((key) => !keys[index]!.has(key));
+    });
   const taken: Member[] = [];
   const left: Member[] = [];
   for (const member of waiting.members) {
-    if (taken.length < MAX_MEMBERS && alike(member)) taken.push(member);
-    else left.push(member);
+    if (taken.length < MAX_MEMBERS && alike(member)) {
+      taken.push(member);
+      keys.forEach((seen, index) => {
+        if (seen) for (const key of member.values[index] as unknown[]) seen.add(key);
+      });
+    } else left.push(member);
   }
   waiting.members.splice(0, waiting.members.length, ...left);
   return taken;
@@ -142,7 +152,8 @@ function takeAlike(waiting: Waiting): Member[] {
 function mergedValues(merges: readonly ValueMerge[], members: readonly Member[]): unknown[] {
   return merges.map((merge, index) => {
     if (merge === 'same') return members[0]!.values[index];
-    if (merge === 'list') return members.flatMap((member) => member.values[index] as unknown[]);
+    if (merge === 'list' || merge === 'distinct')
+      return members.flatMap((member) => member.values[index] as unknown[]);
     // 'rows': JSON arrays' texts, joined into one array without parsing them.
     const inner: string[] = [];
     for (const member of members) {

@@ -67,6 +67,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly requestsPerTransaction = new Histogram({
+    name: 'db_requests_per_transaction',
+    help: 'Locked requests (card payments, stored cards) per database transaction: 1 alone, more when concurrent ones shared one',
+    buckets: [1, 2, 4, 8, 16, 32, 64],
+    registers: [this.registry],
+  });
+
   readonly statusChanges = new Counter({
     name: 'status_changes_total',
     help: 'Status changes written by this process, by object (order or transaction) and new status',

@@ -34,7 +34,11 @@ export function createAcquirerDirectory(options: { now: () => Date; db?: Db }): 
   const { db } = options;
   const ledger: SimulatorLedger | undefined = db
     ? async (entry) => {
-        const booking = await db.autocommit((uow) => new AcquirerLedgerRepository(uow).book(entry));
+        // Never with the request's joined write (its audit entry commits with the gateway's own transaction, not
+        // with the acquirer's books); concurrent bookings may share a statement.
+        const booking = await db.autocommit((uow) => new AcquirerLedgerRepository(uow).book(entry), {
+          merges: true,
+        });
         // The money moved at the acquirer; the gateway has not heard back yet.
         await crashPoint('acquirer.after-effect');
         return booking.result;

@@ -8,17 +8,26 @@ import { Repository } from '../../../platform/db/repository.ts';
  * money moved at a real acquirer would.
  */
 const BOOK = preparedStatement(
-  'acquirer.book',
-  `with booked as (
+  'acquirer.book_set',
+  `with input as (
+     select * from unnest($1::text[], $2::uuid[], $3::bigint[], $4::text[], $5::jsonb[], $6::uuid[])
+       as i(operation, transaction_id, amount, currency, result, original_transaction_id)),
+   booked as (
      insert into acquirer_operations (operation, transaction_id, amount, currency, result, original_transaction_id)
-     values ($1, $2, $3, $4, $5::jsonb, $6)
+     select operation, transaction_id, amount, currency, result, original_transaction_id from input
      on conflict (operation, transaction_id) do nothing
-     returning result, true as first)
-   select result, first from booked
+     returning operation, transaction_id, result, true as first)
+   select operation, transaction_id::text, result, first from booked
    union all
-   select result, false as first from acquirer_operations where operation = $1 and transaction_id = $2
-   limit 1`,
+   select a.operation, a.transaction_id::text, a.result, false as first
+   from acquirer_operations a join input i using (operation, transaction_id)`,
 );
+
+/**
+ * How BOOK's values merge when concurrent bookings share the statement (platform/db/write-batches.ts): each a
+ * list, the transaction id distinct so that each booking finds its own row in the result.
+ */
+const BOOK_MERGES = ['list', 'distinct', 'list', 'list', 'list', 'list'] as const;
 
 export interface Booking<T> {
   /** The outcome of the first call with this reference. */
@@ -37,14 +46,29 @@ export class AcquirerLedgerRepository extends Repository {
     /** The authorization a capture, void or refund acts on. */
     originalTransactionId?: string;
   }): Promise<Booking<T>> {
-    const [row] = await this.prepared<{ result: T | string; first: boolean }>(BOOK, [
-      entry.operation,
-      entry.transactionId,
-      entry.amount,
-      entry.currency,
-      JSON.stringify(entry.result),
-      entry.originalTransactionId ?? null,
-    ]);
+    // Set-based, so that concurrent bookings share one statement and one commit: each finds its own row (a booking
+    // made now, or the first one's, already in the books: the rows the insert skipped).
+    const rows = await this.preparedMerging<{
+      operation: string;
+      transaction_id: string;
+      result: T | string;
+      first: boolean;
+    }>(
+      BOOK,
+      [
+        [entry.operation],
+        [entry.transactionId],
+        [entry.amount],
+        [entry.currency],
+        [JSON.stringify(entry.result)],
+        [entry.originalTransactionId ?? null],
+      ],
+      BOOK_MERGES,
+    );
+    const transactionId = entry.transactionId.toLowerCase();
+    const row = rows.find(
+      (candidate) => candidate.operation === entry.operation && candidate.transaction_id === transactionId,
+    );
     const result = typeof row!.result === 'string' ? (JSON.parse(row!.result) as T) : row!.result;
     return { result, first: row!.first };
   }

@@ -166,7 +166,9 @@ export const authenticateTransaction = transactionCommand(
         if (outcome.event) paid.events.push(outcome.event);
         return view;
       },
-      { joinsInStatement: true },
+      // Concurrent payments share one transaction, each under its own order's lock: one commit for all of them
+      // (platform/db/shared-transactions.ts).
+      { joinsInStatement: true, shares: 'payments.authenticate' },
     );
     await crashPoint('authorize.after-commit');
     return view;

@@ -1,0 +1,231 @@
+import pg, { type Pool } from 'pg';
+import { PipelinedTransaction } from '../../src/platform/db/pipelined-transaction.ts';
+import {
+  LockHeldBySharer,
+  SharedTransactions,
+  type SharingRequest,
+  type TransactionClient,
+} from '../../src/platform/db/shared-transactions.ts';
+import { isDatabaseOutage } from '../../src/platform/errors/outage.ts';
+import { createTestDatabase, sql } from '../helpers/database.ts';
+
+/** What one request does: lock its account, then (unless it fails first) add `n` to it and log its id. */
+interface Step {
+  id: number;
+  account: number;
+  n?: number;
+  /** Fails with an error of its own, before writing or after. */
+  fails?: 'before-writing' | 'after-writing';
+  /** Seconds its write sleeps (so that a test can act meanwhile). */
+  sleep?: number;
+}
+
+class OwnError extends Error {}
+
+/**
+ * Locked transactions shared by concurrent requests (platform/db/shared-transactions.ts) against a real database:
+ * which requests share one transaction, and what each is answered when one of them fails.
+ */
+describe('transactions shared by concurrent requests', () => {
+  let databaseUrl: string;
+  let pool: Pool;
+  /** Per request: how it ran ('shared' with the transaction id, or 'alone'). */
+  let runs: string[];
+
+  beforeAll(async () => {
+    databaseUrl = await createTestDatabase();
+    pool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
+    pool.on('error', () => undefined);
+    // As the app's pool: a connection the server drops is an error of the statement on it, never an uncaught one.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    await pool.query(`create table accounts (id int primary key, balance int not null check (balance >= 0))`);
+    await pool.query(`create table ledger (id int primary key, account int not null, txid bigint not null)`);
+  });
+  afterAll(() => pool.end());
+  beforeEach(async () => {
+    runs = [];
+    await pool.query('truncate accounts, ledger');
+    await pool.query('insert into accounts (id, balance) select g, 10 from generate_series(1, 10) g');
+  });
+
+  const shared = (inFlight = 1) => new SharedTransactions({ inFlight, connect: () => pool.connect() });
+
+  /** The request's work on a transaction client, as a command's would be: lock, decide, write. */
+  async function work(client: TransactionClient, step: Step): Promise<number> {
+    const [locked] = await client.run<{ id: number }>({
+      text: 'select id from accounts where id = $1 for update',
+      values: [step.account],
+    });
+    if (!locked) throw new OwnError(`no account ${step.account}`);
+    if (!client.claim(`accounts:${step.account}`)) throw new LockHeldBySharer(`accounts:${step.account}`);
+    if (step.fails === 'before-writing') throw new OwnError(`request ${step.id} refused`);
+    await client.run({
+      text: `with w as (update accounts set balance = balance + $2 where id = $1)
+             insert into ledger (id, account, txid) select $3, $1, txid_current() from pg_sleep($4::float8)`,
+      values: [step.account, step.n ?? 1, step.id, step.sleep ?? 0],
+    });
+    if (step.fails === 'after-writing') throw new OwnError(`request ${step.id} failed after writing`);
+    return step.id;
+  }
+
+  function request(step: Step): SharingRequest<number> {
+    return {
+      alone: async () => {
+        runs.push(`${step.id} alone`);
+        const transaction = new PipelinedTransaction(await pool.connect());
+        try {
+          const value = await work(transaction, step);
+          await transaction.commit();
+          return value;
+        } catch (error) {
+          await transaction.rollback();
+          throw error;
+        } finally {
+          transaction.release();
+        }
+      },
+      share: async (client) => {
+        runs.push(`${step.id} shared`);
+        return { value: await work(client, step), settle: () => undefined };
+      },
+    };
+  }
+
+  const ledger = async () =>
+    sql<{ id: number; account: number; txid: string }>(databaseUrl, 'select * from ledger order by id');
+  const balances = async () =>
+    (await sql<{ balance: number }>(databaseUrl, 'select balance from accounts order by id')).map(
+      (row) => row.balance,
+    );
+
+  it('runs a request alone while a slot is free, and the requests that arrive meanwhile in one transaction', async () => {
+    const transactions = shared(1);
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((id) => transactions.run('pay', request({ id, account: id }))),
+    );
+
+    expect(answers).toEqual([1, 2, 3, 4, 5]);
+    expect(runs).toEqual(['1 alone', '2 shared', '3 shared', '4 shared', '5 shared']);
+    const rows = await ledger();
+    expect(rows.map((row) => row.id)).toEqual([1, 2, 3, 4, 5]);
+    // The four that waited committed in one transaction.
+    expect(new Set(rows.slice(1).map((row) => row.txid)).size).toBe(1);
+    expect(rows[0]!.txid).not.toBe(rows[1]!.txid);
+    expect(await balances()).toEqual([11, 11, 11, 11, 11, 10, 10, 10, 10, 10]);
+  });
+
+  it('answers a request that refuses before writing with its own error, and commits the others with no second run', async () => {
+    const transactions = shared(1);
+    const steps: Step[] = [
+      { id: 1, account: 1 },
+      { id: 2, account: 2 },
+      { id: 3, account: 3, fails: 'before-writing' },
+      { id: 4, account: 4 },
+    ];
+    const answers = await Promise.allSettled(steps.map((step) => transactions.run('pay', request(step))));
+
+    expect(answers.map((answer) => answer.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((answers[2] as PromiseRejectedResult).reason).toBeInstanceOf(OwnError);
+    expect(runs).toEqual(['1 alone', '2 shared', '3 shared', '4 shared']);
+    expect((await ledger()).map((row) => row.id)).toEqual([1, 2, 4]);
+  });
+
+  it('rolls back a request that fails after writing, and runs every other one again alone', async () => {
+    const transactions = shared(1);
+    const steps: Step[] = [
+      { id: 1, account: 1 },
+      { id: 2, account: 2 },
+      { id: 3, account: 3, fails: 'after-writing' },
+      { id: 4, account: 4 },
+    ];
+    const answers = await Promise.allSettled(steps.map((step) => transactions.run('pay', request(step))));
+
+    expect(answers.map((answer) => answer.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(runs.sort()).toEqual(['1 alone', '2 alone', '2 shared', '3 shared', '4 alone', '4 shared']);
+    expect((await ledger()).map((row) => row.id)).toEqual([1, 2, 4]);
+    expect(await balances()).toEqual([11, 11, 10, 11, 10, 10, 10, 10, 10, 10]);
+  });
+
+  it('runs everyone again alone when the database refuses a statement: only the request at fault fails', async () => {
+    const transactions = shared(1);
+    const steps: Step[] = [
+      { id: 1, account: 1 },
+      { id: 2, account: 2 },
+      // Would leave its balance negative: the check constraint refuses it, and the shared transaction is aborted.
+      { id: 3, account: 3, n: -100 },
+      { id: 4, account: 4 },
+    ];
+    const answers = await Promise.allSettled(steps.map((step) => transactions.run('pay', request(step))));
+
+    expect(answers.map((answer) => answer.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(String((answers[2] as PromiseRejectedResult).reason)).toMatch(/check constraint/);
+    expect(runs.filter((run) => run.endsWith('alone')).sort()).toEqual([
+      '1 alone',
+      '2 alone',
+      '3 alone',
+      '4 alone',
+    ]);
+    expect((await ledger()).map((row) => row.id)).toEqual([1, 2, 4]);
+    expect(await balances()).toEqual([11, 11, 10, 11, 10, 10, 10, 10, 10, 10]);
+  });
+
+  it('never lets two requests of one transaction act on one row: the second runs alone after the commit', async () => {
+    const transactions = shared(1);
+    const steps: Step[] = [
+      { id: 1, account: 1 },
+      { id: 2, account: 5 },
+      { id: 3, account: 5 },
+      { id: 4, account: 6 },
+    ];
+    const answers = await Promise.all(steps.map((step) => transactions.run('pay', request(step))));
+
+    expect(answers).toEqual([1, 2, 3, 4]);
+    expect(runs).toEqual(['1 alone', '2 shared', '3 shared', '4 shared', '3 alone']);
+    const rows = await ledger();
+    expect(rows.map((row) => row.id)).toEqual([1, 2, 3, 4]);
+    expect(rows[1]!.txid).toBe(rows[3]!.txid);
+    expect(rows[2]!.txid).not.toBe(rows[1]!.txid);
+    expect(await balances()).toEqual([11, 10, 10, 10, 12, 11, 10, 10, 10, 10]);
+  });
+
+  it('answers every request of a transaction whose connection is lost with the outage, and runs none again', async () => {
+    const transactions = shared(1);
+    const first = transactions.run('pay', request({ id: 1, account: 1, sleep: 0.5 }));
+    const queued = [2, 3, 4].map((id) =>
+      transactions.run('pay', request({ id, account: id, sleep: id === 3 ? 2 : 0 })),
+    );
+    await first;
+    // The shared transaction's backend, found by its sleeping write, is terminated mid-statement.
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const [killed] = await sql<{ done: boolean }>(
+        databaseUrl,
+        `select pg_terminate_backend(pid) as done from pg_stat_activity
+          where query like '%pg_sleep%' and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      if (killed?.done) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const answers = await Promise.allSettled(queued);
+
+    expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const answer of answers)
+      expect(isDatabaseOutage((answer as PromiseRejectedResult).reason)).toBe(true);
+    expect(runs.filter((run) => run.endsWith('alone'))).toEqual(['1 alone']);
+    expect((await ledger()).map((row) => row.id)).toEqual([1]);
+  });
+});
