@@ -19,7 +19,8 @@ const external3ds = () => ({
 /**
  * Concurrent card payments share transactions (platform/db/shared-transactions.ts; DATABASE_BATCHED_WRITES=1,
  * so every request that arrives while one is in flight waits and shares): the vault's cards and the payments
- * each commit many to a transaction, and the test acquirer's bookings many to a statement. Each order is still
+ * each commit many to a transaction, with their writes merged into shared statements, and the test acquirer's
+ * bookings many to a statement. Each order is still
  * paid once, with its own card, authorization, events and audit entries.
  */
 describe('card payments in shared transactions', () => {
@@ -55,6 +56,7 @@ describe('card payments in shared transactions', () => {
     expect(stored.map((answer) => answer.status)).toEqual(created.map(() => 201));
     expect(new Set(stored.map((answer) => answer.body.vault_token)).size).toBe(20);
     expect(commits(storing)).toBeLessThan(20);
+    expect(writes(storing)).toBeLessThan(20);
 
     let paid: { status: number; body: Json }[] = [];
     const paying = await log.during(async () => {
@@ -72,6 +74,8 @@ describe('card payments in shared transactions', () => {
       created.map((order) => [200, order.id, 'completed']),
     );
     expect(commits(paying)).toBeLessThan(20);
+    // Their combined writes merged into fewer statements too, each payment's rows its own.
+    expect(writes(paying)).toBeLessThan(20);
     const bookings = paying.filter((statement) => statement.startsWith('acquirer.book_set:'));
     expect(bookings.length).toBeLessThan(20);
 
@@ -139,4 +143,6 @@ describe('card payments in shared transactions', () => {
   });
 
   const commits = (statements: string[]) => statements.filter((statement) => statement === 'commit').length;
+  const writes = (statements: string[]) =>
+    statements.filter((statement) => /^orders\.write\.\d+:/.test(statement)).length;
 });

@@ -209,18 +209,21 @@ describe('transactions shared by concurrent requests', () => {
     const queued = [2, 3, 4].map((id) =>
       transactions.run('pay', request({ id, account: id, sleep: id === 3 ? 2 : 0 })),
     );
+    // Their answers are taken at once: they arrive while the backend is being terminated below.
+    const settled = Promise.allSettled(queued);
     await first;
     // The shared transaction's backend, found by its sleeping write, is terminated mid-statement.
     for (let attempt = 0; attempt < 100; attempt++) {
       const [killed] = await sql<{ done: boolean }>(
         databaseUrl,
         `select pg_terminate_backend(pid) as done from pg_stat_activity
-          where query like '%pg_sleep%' and state = 'active' and pid <> pg_backend_pid()`,
+          where datname = current_database() and query like '%pg_sleep%' and state = 'active'
+            and pid <> pg_backend_pid()`,
       );
       if (killed?.done) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const answers = await Promise.allSettled(queued);
+    const answers = await settled;
 
     expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'rejected', 'rejected']);
     for (const answer of answers)

@@ -108,9 +108,14 @@ export class OrderChanges {
       else changed.set(columns, [json]);
     }
     for (const [columns, rows] of changed) {
+      const table = TABLES.get(columns)!;
+      // Rows this command locked (or read under its order's lock): only its own write updates them, so writes of
+      // several requests sharing a transaction may update theirs in one statement.
       parts.push({
-        sql: updateSql(TABLES.get(columns)!, columns, rows.length),
+        sql: updateSql(table, columns, rows.length),
         values: [`[${rows.join(',')}]`],
+        merges: ROWS,
+        mergedSql: updateSql(table, columns, 2),
       });
     }
     for (const part of this.#also) parts.push(part());

@@ -30,7 +30,7 @@ const INSERT_CARD = `insert into vault_cards (id, project_id, order_id, transact
   expiry, brand, brands, truncated_pan, cardholder_name, created_at)
   select id, project_id, order_id, transaction_id, key_id, pan_ciphertext, expiry, brand, brands, truncated_pan,
          cardholder_name, created_at
-    from json_populate_record(null::vault_cards, $1::json)`;
+    from json_populate_recordset(null::vault_cards, $1::json)`;
 
 export class VaultCardRepository extends Repository {
   /** A vault token is only ever found inside its own project: another project's token is simply unknown. */
@@ -84,25 +84,31 @@ function cardOf(json: string): VaultCard {
 const CARD_ALONGSIDE = `select case when c.project_id = $2::uuid then ${CARD_FIELDS.replace(/ as card$/, '')} end
     from vault_cards c where c.id = $1::uuid`;
 
-/** A new card as a part of a combined write statement (platform/db `combinedStatement`). */
+/**
+ * A new card as a part of a combined write statement (platform/db `combinedStatement`): its row as a one-row set,
+ * so that concurrent writes' cards join into one statement (`SqlPart.merges`).
+ */
 export function vaultCardInsert(card: VaultCard): SqlPart {
   return {
     sql: INSERT_CARD,
     values: [
-      JSON.stringify({
-        id: card.id,
-        project_id: card.projectId,
-        order_id: card.orderId,
-        transaction_id: card.transactionId,
-        key_id: card.keyId,
-        pan_ciphertext: card.panCiphertext,
-        expiry: card.expiry,
-        brand: card.brand ?? null,
-        brands: card.brands,
-        truncated_pan: card.truncatedPan,
-        cardholder_name: card.cardholderName ?? null,
-        created_at: card.createdAt,
-      }),
+      JSON.stringify([
+        {
+          id: card.id,
+          project_id: card.projectId,
+          order_id: card.orderId,
+          transaction_id: card.transactionId,
+          key_id: card.keyId,
+          pan_ciphertext: card.panCiphertext,
+          expiry: card.expiry,
+          brand: card.brand ?? null,
+          brands: card.brands,
+          truncated_pan: card.truncatedPan,
+          cardholder_name: card.cardholderName ?? null,
+          created_at: card.createdAt,
+        },
+      ]),
     ],
+    merges: ['rows'],
   };
 }

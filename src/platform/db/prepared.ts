@@ -65,6 +65,12 @@ export interface SqlPart {
    * part without it never shares its statement.
    */
   readonly merges?: readonly ValueMerge[];
+  /**
+   * The part's SQL when its values are merged with other writes' (`merges`), where `sql` only holds for its own
+   * values: a one-row update found by the key in its JSON, whose plan stays the primary key's lookup at any
+   * size of the table, written for any number of rows.
+   */
+  readonly mergedSql?: string;
 }
 
 /**
@@ -132,6 +138,18 @@ export function combinedStatement(
     node.byName.set(name, statement);
   }
   return { statement, values };
+}
+
+/**
+ * The combined statement of `parts` as writes merged into it run it (`SqlPart.mergedSql` for a part that has it):
+ * the statement itself when no part has one.
+ */
+export function mergedStatement(name: string, parts: readonly SqlPart[]): PreparedStatement {
+  if (!parts.some((part) => part.mergedSql !== undefined)) return combinedStatement(name, parts).statement;
+  return combinedStatement(
+    name,
+    parts.map((part) => (part.mergedSql === undefined ? part : { ...part, sql: part.mergedSql })),
+  ).statement;
 }
 
 function combinedText(name: string, parts: readonly SqlPart[]): PreparedStatement {

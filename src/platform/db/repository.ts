@@ -5,6 +5,7 @@ import { claimJoinedWrite, type JoinedWrite } from './joined-writes.ts';
 import type { PipelinedReads } from './pipelined-reads.ts';
 import {
   combinedStatement,
+  mergedStatement,
   mergesOf,
   type PreparedStatement,
   pgQueryConfig,
@@ -158,12 +159,14 @@ export class UnitOfWork {
   }
 
   /**
-   * Runs a combined statement (`Repository.combined`) of `parts`: in an autocommit that takes its joined write,
-   * merged with concurrent writes of the same statement when every part says how (platform/db/write-batches.ts);
-   * elsewhere as `runSql`. For platform/db only.
+   * Runs a combined statement (`Repository.combined`, named after `name`) of `parts`: in an autocommit that takes
+   * its joined write, merged with concurrent writes of the same statement when every part says how
+   * (platform/db/write-batches.ts); as a shared transaction's last statement of a request, merged with the other
+   * requests' (platform/db/shared-transactions.ts); elsewhere as `runSql`. For platform/db only.
    */
   static async runCombined<Row>(
     uow: UnitOfWork,
+    name: string,
     statement: PreparedStatement,
     values: readonly unknown[],
     parts: readonly SqlPart[],
@@ -171,8 +174,20 @@ export class UnitOfWork {
   ): Promise<Row[]> {
     // Only a Db.autocommit that takes its joined write in the statement hands its read source the batches.
     const batches = uow.#read?.batches ?? null;
-    const merges = batches ? mergesOf(parts) : null;
-    if (batches && merges) return (await batches.run(statement, values, merges)).rows as Row[];
+    const merges = batches || (uow.#client && options.last) ? mergesOf(parts) : null;
+    const merged = () => mergedStatement(name, parts);
+    if (batches && merges) return (await batches.run(statement, values, merges, merged)).rows as Row[];
+    if (uow.#client && options.last) {
+      const joined = UnitOfWork.writeJoined(uow);
+      joined?.catch(() => undefined);
+      const rows = await uow.#client.run<Row>(
+        pgQueryConfig(statement, values),
+        true,
+        merges ? { merges, merged } : undefined,
+      );
+      await joined;
+      return rows;
+    }
     return UnitOfWork.runSql<Row>(uow, statement, values, options);
   }
 
@@ -289,7 +304,7 @@ export abstract class Repository {
     const all = part ? [...parts, part] : parts;
     const { statement, values } = combinedStatement(name, all);
     try {
-      const rows = await UnitOfWork.runCombined<Row>(this.#uow, statement, values, all, options);
+      const rows = await UnitOfWork.runCombined<Row>(this.#uow, name, statement, values, all, options);
       joined?.settle(true);
       return rows;
     } catch (error) {

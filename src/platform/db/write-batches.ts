@@ -22,6 +22,8 @@ interface Member {
 
 interface Waiting {
   readonly merges: readonly ValueMerge[];
+  /** The statement as merged writes run it (`mergedStatement`). */
+  readonly merged: PreparedStatement;
   readonly members: Member[];
 }
 
@@ -59,6 +61,7 @@ export class WriteBatches {
     statement: PreparedStatement,
     values: readonly unknown[],
     merges: readonly ValueMerge[],
+    merged: () => PreparedStatement = () => statement,
   ): Promise<QueryResult> {
     return new Promise<QueryResult>((resolve, reject) => {
       const member: Member = { values, resolve, reject };
@@ -68,11 +71,16 @@ export class WriteBatches {
       }
       const waiting = this.#waiting.get(statement);
       if (waiting) waiting.members.push(member);
-      else this.#waiting.set(statement, { merges, members: [member] });
+      else this.#waiting.set(statement, { merges, merged: merged(), members: [member] });
     });
   }
 
-  #send(statement: PreparedStatement, merges: readonly ValueMerge[], members: Member[]): void {
+  #send(
+    statement: PreparedStatement,
+    merges: readonly ValueMerge[],
+    members: Member[],
+    merged: PreparedStatement = statement,
+  ): void {
     this.#running += 1;
     let inFlight = true;
     const endTurn = () => {
@@ -84,8 +92,14 @@ export class WriteBatches {
     const turn = setTimeout(endTurn, this.#turnMs);
     turn.unref();
     statementsSent.emit(members.length);
-    const values = members.length === 1 ? members[0]!.values : mergedValues(merges, members);
-    this.#query(statement, values)
+    const values =
+      members.length === 1
+        ? members[0]!.values
+        : mergedValues(
+            merges,
+            members.map((member) => member.values),
+          );
+    this.#query(members.length === 1 ? statement : merged, values)
       .then(
         (result) => {
           for (const member of members) member.resolve(result);
@@ -109,9 +123,20 @@ export class WriteBatches {
   #sendWaiting(): void {
     while (this.#running < this.#inFlight && this.#waiting.size > 0) {
       const [statement, waiting] = this.#waiting.entries().next().value!;
-      const members = takeAlike(waiting);
+      const [taken] = alikeGroups(
+        waiting.merges,
+        waiting.members.map((member) => member.values),
+        1,
+      );
+      const members = taken!.map((index) => waiting.members[index]!);
+      const left = new Set(taken);
+      waiting.members.splice(
+        0,
+        waiting.members.length,
+        ...waiting.members.filter((_, index) => !left.has(index)),
+      );
       if (waiting.members.length === 0) this.#waiting.delete(statement);
-      this.#send(statement, waiting.merges, members);
+      this.#send(statement, waiting.merges, members, waiting.merged);
     }
   }
 
@@ -122,42 +147,55 @@ export class WriteBatches {
 }
 
 /**
- * The oldest queued writes that can share a statement: those whose 'same' values are the first one's, and whose
- * 'distinct' elements no write taken before them has.
+ * Writes of one statement (their values, oldest first) in groups that can each share a statement, at most
+ * `limit` groups (the rest are left out): in each, at most MAX_MEMBERS writes whose 'same' values are its first
+ * one's, and whose 'distinct' elements no other write of the group has. Each group lists indexes into `values`.
  */
-function takeAlike(waiting: Waiting): Member[] {
-  const [first] = waiting.members;
-  const keys = waiting.merges.map((merge) => (merge === 'distinct' ? new Set<unknown>() : null));
-  const alike = (member: Member) =>
-    waiting.merges.every((merge, index) => {
-      if (merge === 'same') return Object.is(member.values[index], first!.values[index]);
-      if (merge !== 'distinct') return true;
-      return (member.values[index] as unknown[]).every((key) => !keys[index]!.has(key));
-    });
-  const taken: Member[] = [];
-  const left: Member[] = [];
-  for (const member of waiting.members) {
-    if (taken.length < MAX_MEMBERS && alike(member)) {
-      taken.push(member);
-      keys.forEach((seen, index) => {
-        if (seen) for (const key of member.values[index] as unknown[]) seen.add(key);
+export function alikeGroups(
+  merges: readonly ValueMerge[],
+  values: readonly (readonly unknown[])[],
+  limit = Number.POSITIVE_INFINITY,
+): number[][] {
+  const groups: number[][] = [];
+  let rest = values.map((_, index) => index);
+  while (rest.length > 0 && groups.length < limit) {
+    const first = values[rest[0]!]!;
+    const keys = merges.map((merge) => (merge === 'distinct' ? new Set<unknown>() : null));
+    const alike = (own: readonly unknown[]) =>
+      merges.every((merge, index) => {
+        if (merge === 'same') return Object.is(own[index], first[index]);
+        if (merge !== 'distinct') return true;
+        return (own[index] as unknown[]).every((key) => !keys[index]!.has(key));
       });
-    } else left.push(member);
+    const taken: number[] = [];
+    const left: number[] = [];
+    for (const index of rest) {
+      const own = values[index]!;
+      if (taken.length < MAX_MEMBERS && alike(own)) {
+        taken.push(index);
+        keys.forEach((seen, position) => {
+          if (seen) for (const key of own[position] as unknown[]) seen.add(key);
+        });
+      } else left.push(index);
+    }
+    groups.push(taken);
+    rest = left;
   }
-  waiting.members.splice(0, waiting.members.length, ...left);
-  return taken;
+  return groups;
 }
 
-/** The writes' values as one statement's: each value merged as its part says (`ValueMerge`). */
-function mergedValues(merges: readonly ValueMerge[], members: readonly Member[]): unknown[] {
+/** Several writes' values as one statement's: each value merged as its part says (`ValueMerge`). */
+export function mergedValues(
+  merges: readonly ValueMerge[],
+  values: readonly (readonly unknown[])[],
+): unknown[] {
   return merges.map((merge, index) => {
-    if (merge === 'same') return members[0]!.values[index];
-    if (merge === 'list' || merge === 'distinct')
-      return members.flatMap((member) => member.values[index] as unknown[]);
+    if (merge === 'same') return values[0]![index];
+    if (merge === 'list' || merge === 'distinct') return values.flatMap((own) => own[index] as unknown[]);
     // 'rows': JSON arrays' texts, joined into one array without parsing them.
     const inner: string[] = [];
-    for (const member of members) {
-      const text = member.values[index] as string;
+    for (const own of values) {
+      const text = own[index] as string;
       if (text.length > 2) inner.push(text.slice(1, -1));
     }
     return `[${inner.join(',')}]`;
