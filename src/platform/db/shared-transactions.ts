@@ -13,6 +13,17 @@ const TURN_MS = 1000;
 /** A statement that only reads (a lock included): a member that failed after these alone wrote nothing. */
 const READS_ONLY = /^\s*select\b/i;
 
+/** Set while a request's work runs in a shared transaction (`isSharingTransaction`). */
+const sharing = new AsyncLocalStorage<true>();
+
+/**
+ * Whether the caller is a request running in a transaction shared with others: its other one-statement writes
+ * (the test acquirer's booking) may then share statements with theirs (`Db.autocommit(work, { merges: true })`).
+ */
+export function isSharingTransaction(): boolean {
+  return sharing.getStore() === true;
+}
+
 /** The number of requests of each transaction sent (1: a request alone), for the metrics. */
 export const transactionsShared = new Signal<number>();
 
@@ -173,7 +184,9 @@ export class SharedTransactions {
     const outcomes = await Promise.allSettled(
       members.map((member, index) => {
         const client = clients[index]!;
-        return member.inContext(() => member.request.share(client)).finally(() => finals.settled(client));
+        return member
+          .inContext(() => sharing.run(true, () => member.request.share(client)))
+          .finally(() => finals.settled(client));
       }),
     );
 
