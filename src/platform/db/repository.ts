@@ -191,6 +191,11 @@ export class UnitOfWork {
     return UnitOfWork.runSql<Row>(uow, statement, values, options);
   }
 
+  /** Whether a write of this unit of work may share its statement with concurrent ones. For repositories only. */
+  static mayMerge(uow: UnitOfWork): boolean {
+    return (uow.#read?.batches ?? null) !== null;
+  }
+
   /**
    * Runs a prepared write whose values merge as `merges` says: shared with concurrent writes of the same statement
    * in an autocommit that allows it (`Db.autocommit(work, { merges: true })`), elsewhere as `runSql`. Every
@@ -271,6 +276,14 @@ export abstract class Repository {
    */
   protected preparedLast<Row>(statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
     return UnitOfWork.runSql<Row>(this.#uow, statement, values, { last: true });
+  }
+
+  /**
+   * Whether `preparedMerging` may share a statement here (`Db.autocommit(work, { merges: true })` made by a request
+   * of a shared transaction): a repository with a cheaper statement for a write alone uses that one otherwise.
+   */
+  protected get mayMerge(): boolean {
+    return UnitOfWork.mayMerge(this.#uow);
   }
 
   /**
