@@ -91,6 +91,14 @@ describe('transactions shared by concurrent requests', () => {
     };
   }
 
+  /** Requests 1 to 4 on accounts 1 to 4 at once (the third changed by `third`), through one `SharedTransactions`. */
+  const fourWithThird = (third: Partial<Step>) => {
+    const transactions = shared(1);
+    const steps = [1, 2, 3, 4].map((id) => ({ id, account: id, ...(id === 3 ? third : {}) }));
+    return Promise.allSettled(steps.map((step) => transactions.run('pay', request(step))));
+  };
+  const statuses = (answers: PromiseSettledResult<number>[]) => answers.map((answer) => answer.status);
+
   const ledger = async () =>
     sql<{ id: number; account: number; txid: string }>(databaseUrl, 'select * from ledger order by id');
   const balances = async () =>
@@ -115,64 +123,29 @@ describe('transactions shared by concurrent requests', () => {
   });
 
   it('answers a request that refuses before writing with its own error, and commits the others with no second run', async () => {
-    const transactions = shared(1);
-    const steps: Step[] = [
-      { id: 1, account: 1 },
-      { id: 2, account: 2 },
-      { id: 3, account: 3, fails: 'before-writing' },
-      { id: 4, account: 4 },
-    ];
-    const answers = await Promise.allSettled(steps.map((step) => transactions.run('pay', request(step))));
+    const answers = await fourWithThird({ fails: 'before-writing' });
 
-    expect(answers.map((answer) => answer.status)).toEqual([
-      'fulfilled',
-      'fulfilled',
-      'rejected',
-      'fulfilled',
-    ]);
+    expect(statuses(answers)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((answers[2] as PromiseRejectedResult).reason).toBeInstanceOf(OwnError);
     expect(runs).toEqual(['1 alone', '2 shared', '3 shared', '4 shared']);
     expect((await ledger()).map((row) => row.id)).toEqual([1, 2, 4]);
   });
 
   it('rolls back a request that fails after writing, and runs every other one again alone', async () => {
-    const transactions = shared(1);
-    const steps: Step[] = [
-      { id: 1, account: 1 },
-      { id: 2, account: 2 },
-      { id: 3, account: 3, fails: 'after-writing' },
-      { id: 4, account: 4 },
-    ];
-    const answers = await Promise.allSettled(steps.map((step) => transactions.run('pay', request(step))));
+    const answers = await fourWithThird({ fails: 'after-writing' });
 
-    expect(answers.map((answer) => answer.status)).toEqual([
-      'fulfilled',
-      'fulfilled',
-      'rejected',
-      'fulfilled',
-    ]);
+    expect(statuses(answers)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(runs.sort()).toEqual(['1 alone', '2 alone', '2 shared', '3 shared', '4 alone', '4 shared']);
     expect((await ledger()).map((row) => row.id)).toEqual([1, 2, 4]);
     expect(await balances()).toEqual([11, 11, 10, 11, 10, 10, 10, 10, 10, 10]);
   });
 
   it('runs everyone again alone when the database refuses a statement: only the request at fault fails', async () => {
-    const transactions = shared(1);
-    const steps: Step[] = [
-      { id: 1, account: 1 },
-      { id: 2, account: 2 },
-      // Would leave its balance negative: the check constraint refuses it, and the shared transaction is aborted.
-      { id: 3, account: 3, n: -100 },
-      { id: 4, account: 4 },
-    ];
-    const answers = await Promise.allSettled(steps.map((step) => transactions.run('pay', request(step))));
+    // The third would leave its balance negative: the check constraint refuses it, and the shared transaction is
+    // aborted.
+    const answers = await fourWithThird({ n: -100 });
 
-    expect(answers.map((answer) => answer.status)).toEqual([
-      'fulfilled',
-      'fulfilled',
-      'rejected',
-      'fulfilled',
-    ]);
+    expect(statuses(answers)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(String((answers[2] as PromiseRejectedResult).reason)).toMatch(/check constraint/);
     expect(runs.filter((run) => run.endsWith('alone')).sort()).toEqual([
       '1 alone',

@@ -198,12 +198,7 @@ export class Db {
   ): Promise<SharedWork<T>> {
     const joined = claimJoinedWrite();
     try {
-      const uow = UnitOfWork.onClient(client, inStatement ? joined : undefined);
-      const written = inStatement ? undefined : joined?.write(uow);
-      written?.catch(() => undefined);
-      const value = await work(uow);
-      await written;
-      const late = UnitOfWork.writeJoined(uow);
+      const { result: value, late } = await runOnClient(work, client, joined, inStatement);
       if (late) await late;
       return {
         value,
@@ -237,14 +232,8 @@ export class Db {
     }
     let broken: Error | undefined;
     try {
-      const uow = UnitOfWork.onClient(transaction, inStatement ? joined : undefined);
-      const written = inStatement ? undefined : joined?.write(uow);
-      // Awaited below, after the work: a failure is the transaction's, whichever statement reports it first.
-      written?.catch(() => undefined);
-      const result = await work(uow);
-      await written;
+      const { result, late } = await runOnClient(work, transaction, joined, inStatement);
       // Still unsent: it leaves with the COMMIT, in the same write (a failure turns the COMMIT into a rollback).
-      const late = UnitOfWork.writeJoined(uow);
       if (late) await Promise.all([late, transaction.commit()]);
       else await transaction.commit();
       joined?.settle(true);
@@ -393,6 +382,26 @@ export class Db {
     });
     return this.#pool;
   }
+}
+
+/**
+ * Runs a transaction's work on its client, with its joined write (`joined`) sent first, behind BEGIN and with the
+ * work's first statements, or (`inStatement`) left to the work's first combined statement; `late`: the joined
+ * write sent after the work when no statement took it (to be awaited with the commit).
+ */
+async function runOnClient<T>(
+  work: (uow: UnitOfWork) => Promise<T>,
+  client: TransactionClient,
+  joined: JoinedWrite | undefined,
+  inStatement: boolean,
+): Promise<{ result: T; late: Promise<void> | null }> {
+  const uow = UnitOfWork.onClient(client, inStatement ? joined : undefined);
+  const written = inStatement ? undefined : joined?.write(uow);
+  // Awaited below, after the work: a failure is the transaction's, whichever statement reports it first.
+  written?.catch(() => undefined);
+  const result = await work(uow);
+  await written;
+  return { result, late: UnitOfWork.writeJoined(uow) };
 }
 
 /** How long reads stay on the primary after the replica failed. */

@@ -1,5 +1,6 @@
 import { preparedStatement } from '../../../platform/db/prepared.ts';
 import { Repository } from '../../../platform/db/repository.ts';
+import type { LedgerEntry } from './simulator.ts';
 
 /**
  * The test acquirer's books (`acquirer_operations`): the first outcome of each (operation, transaction id). The
@@ -54,25 +55,14 @@ export interface Booking<T> {
   first: boolean;
 }
 
-/** One call to book: the operation, the reference it is made with, and the outcome to keep if it is the first. */
-interface Entry<T> {
-  operation: string;
-  transactionId: string;
-  amount: number;
-  currency: string;
-  result: T;
-  /** The authorization a capture, void or refund acts on. */
-  originalTransactionId?: string;
-}
-
 export class AcquirerLedgerRepository extends Repository {
-  async book<T>(entry: Entry<T>): Promise<Booking<T>> {
+  async book<T>(entry: LedgerEntry<T>): Promise<Booking<T>> {
     const row = this.mayMerge ? await this.#bookInSet(entry) : await this.#bookAlone(entry);
     const result = typeof row.result === 'string' ? (JSON.parse(row.result) as T) : row.result;
     return { result, first: row.first };
   }
 
-  async #bookAlone<T>(entry: Entry<T>): Promise<{ result: T | string; first: boolean }> {
+  async #bookAlone<T>(entry: LedgerEntry<T>): Promise<{ result: T | string; first: boolean }> {
     const [row] = await this.prepared<{ result: T | string; first: boolean }>(BOOK, [
       entry.operation,
       entry.transactionId,
@@ -88,7 +78,7 @@ export class AcquirerLedgerRepository extends Repository {
    * Set-based, so that the bookings of a shared transaction's requests share one statement and one commit: each
    * finds its own row (a booking made now, or the first one's, already in the books: the rows the insert skipped).
    */
-  async #bookInSet<T>(entry: Entry<T>): Promise<{ result: T | string; first: boolean }> {
+  async #bookInSet<T>(entry: LedgerEntry<T>): Promise<{ result: T | string; first: boolean }> {
     const rows = await this.preparedMerging<{
       operation: string;
       transaction_id: string;

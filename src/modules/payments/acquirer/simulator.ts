@@ -44,8 +44,8 @@ export interface SimulatorOptions {
   ledger?: SimulatorLedger;
 }
 
-/** Books an operation's first outcome and answers it to every repeat. */
-export type SimulatorLedger = <T>(entry: {
+/** One call to book: the operation, the reference it is made with, and the outcome to keep if it is the first. */
+export interface LedgerEntry<T> {
   operation: string;
   transactionId: string;
   amount: number;
@@ -53,7 +53,10 @@ export type SimulatorLedger = <T>(entry: {
   result: T;
   /** The authorization a capture, void or refund acts on. */
   originalTransactionId?: string;
-}) => Promise<T>;
+}
+
+/** Books an operation's first outcome and answers it to every repeat. */
+export type SimulatorLedger = <T>(entry: LedgerEntry<T>) => Promise<T>;
 
 const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
