@@ -2,16 +2,20 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg, { type PoolClient } from 'pg';
 import { isDatabaseOutage } from '../errors/outage.ts';
 import { Signal } from '../metrics/signal.ts';
-import { PipelinedTransaction, type Statement } from './pipelined-transaction.ts';
-import { type PreparedStatement, pgQueryConfig, type ValueMerge } from './prepared.ts';
-import { alikeGroups, mergedValues } from './write-batches.ts';
+import { PipelinedTransaction } from './pipelined-transaction.ts';
+import {
+  LastStatements,
+  LockHeldBySharer,
+  MemberClient,
+  type TransactionClient,
+} from './shared-transaction-client.ts';
+
+export { LockHeldBySharer, type Merging, type TransactionClient } from './shared-transaction-client.ts';
 
 /** Requests in one transaction at most: bounds the transaction's size and the wait of the first one queued. */
 const MAX_MEMBERS = 64;
 /** How long a transaction holds its turn (as write-batches.ts): one that hangs does not hold back the rest. */
 const TURN_MS = 1000;
-/** A statement that only reads (a lock included): a member that failed after these alone wrote nothing. */
-const READS_ONLY = /^\s*select\b/i;
 
 /** Set while a request's work runs in a shared transaction (`isSharingTransaction`). */
 const sharing = new AsyncLocalStorage<true>();
@@ -26,38 +30,6 @@ export function isSharingTransaction(): boolean {
 
 /** The number of requests of each transaction sent (1: a request alone), for the metrics. */
 export const transactionsShared = new Signal<number>();
-
-/** What a unit of work's statements run on in a prepared-statement transaction (UnitOfWork's client). */
-export interface TransactionClient {
-  /** Commit signals raised in the transaction (fired once it has committed). */
-  readonly signals: Set<string>;
-  /**
-   * `merging`: how the statement (a request's last, a combined write) merges with other requests' last statements
-   * of the same text, when the transaction is shared.
-   */
-  run<Row>(statement: Statement, last?: boolean, merging?: Merging): Promise<Row[]>;
-  /**
-   * Takes `key` (a row this unit of work has just locked) as its own: false when another request of the same
-   * shared transaction locked it first (row locks are the transaction's, so both would hold it).
-   */
-  claim(key: string): boolean;
-}
-
-/** How a last statement's values merge with others' (`SqlPart.merges`), and the statement they then run. */
-export interface Merging {
-  readonly merges: readonly ValueMerge[];
-  readonly merged: () => PreparedStatement;
-}
-
-/**
- * Thrown by a request whose lock another request of its shared transaction already holds (`claim`): it wrote
- * nothing, and runs again alone once that transaction has ended, waiting for the lock as it would have.
- */
-export class LockHeldBySharer extends Error {
-  constructor(key: string) {
-    super(`${key} is locked by another request of the same shared transaction`);
-  }
-}
 
 /** One request's work in a shared transaction: its answer, and what to do once the transaction has ended. */
 export interface SharedWork<T> {
@@ -253,112 +225,4 @@ export class SharedTransactions {
 /** A request's work as a transaction of its own, its answer its own. */
 function runAlone(member: Member): Promise<void> {
   return member.inContext(() => member.request.alone()).then(member.resolve, member.reject);
-}
-
-/** One request's view of a shared transaction: its statements on the shared connection, never the COMMIT. */
-class MemberClient implements TransactionClient {
-  readonly signals = new Set<string>();
-  /** Whether it sent a statement that may have written (anything but a plain or locking select). */
-  wrote = false;
-  /** 'open' while its work runs; 'holding' its last statement for the others' (LastStatements); 'settled'. */
-  state: 'open' | 'holding' | 'settled' = 'open';
-  readonly #transaction: PipelinedTransaction;
-  readonly #claims: Map<string, MemberClient>;
-  readonly #finals: LastStatements;
-
-  constructor(transaction: PipelinedTransaction, claims: Map<string, MemberClient>, finals: LastStatements) {
-    this.#transaction = transaction;
-    this.#claims = claims;
-    this.#finals = finals;
-  }
-
-  run<Row>(statement: Statement, last?: boolean, merging?: Merging): Promise<Row[]> {
-    if (!READS_ONLY.test(statement.text)) this.wrote = true;
-    // A last statement that may merge waits for the other requests' (LastStatements). The shared transaction
-    // commits once every request has finished: a request's last statement is only last for it.
-    if (last && merging) return this.#finals.hold<Row>(this, statement, merging);
-    return this.#transaction.run<Row>(statement);
-  }
-
-  claim(key: string): boolean {
-    const holder = this.#claims.get(key);
-    if (holder !== undefined && holder !== this) return false;
-    this.#claims.set(key, this);
-    return true;
-  }
-}
-
-interface Held {
-  readonly statement: Statement;
-  readonly merging: Merging;
-  resolve(rows: unknown[]): void;
-  reject(error: unknown): void;
-}
-
-/**
- * The requests' last statements (each request's combined write), held until every request of the transaction
- * has either sent its own or finished, then sent together: those of one text whose parts all say how their
- * values merge (`SqlPart.merges`) as ONE statement (`SqlPart.mergedSql`), as concurrent creates are
- * (write-batches.ts). Each request touches only its own order's rows (claimed), so the merged statement does what
- * the requests' statements would have done one after the other. Measured: authenticate's combined write, 534 µs
- * of PostgreSQL time alone, docs/reference/benchmarks.md.
- */
-class LastStatements {
-  clients: readonly MemberClient[] = [];
-  readonly #transaction: PipelinedTransaction;
-  #held: Held[] = [];
-
-  constructor(transaction: PipelinedTransaction) {
-    this.#transaction = transaction;
-  }
-
-  hold<Row>(client: MemberClient, statement: Statement, merging: Merging): Promise<Row[]> {
-    return new Promise<Row[]>((resolve, reject) => {
-      this.#held.push({ statement, merging, resolve: resolve as (rows: unknown[]) => void, reject });
-      client.state = 'holding';
-      this.#sendWhenReady();
-    });
-  }
-
-  settled(client: MemberClient): void {
-    client.state = 'settled';
-    this.#sendWhenReady();
-  }
-
-  #sendWhenReady(): void {
-    if (this.#held.length === 0 || this.clients.some((client) => client.state === 'open')) return;
-    const held = this.#held;
-    this.#held = [];
-    const byText = new Map<string, Held[]>();
-    for (const entry of held) {
-      const alike = byText.get(entry.statement.text);
-      if (alike) alike.push(entry);
-      else byText.set(entry.statement.text, [entry]);
-    }
-    for (const alike of byText.values()) {
-      const { merges } = alike[0]!.merging;
-      const values = alike.map((entry) => entry.statement.values ?? []);
-      for (const group of alikeGroups(merges, values)) {
-        const entries = group.map((index) => alike[index]!);
-        const statement =
-          entries.length === 1
-            ? entries[0]!.statement
-            : pgQueryConfig(
-                alike[0]!.merging.merged(),
-                mergedValues(
-                  merges,
-                  group.map((index) => values[index]!),
-                ),
-              );
-        this.#transaction.run<unknown>(statement).then(
-          (rows) => {
-            for (const entry of entries) entry.resolve(rows);
-          },
-          (error: unknown) => {
-            for (const entry of entries) entry.reject(error);
-          },
-        );
-      }
-    }
-  }
 }
