@@ -19,8 +19,8 @@ const external3ds = () => ({
 /**
  * Concurrent card payments share transactions (platform/db/shared-transactions.ts; DATABASE_BATCHED_WRITES=1,
  * so every request that arrives while one is in flight waits and shares): the vault's cards and the payments
- * each commit many to a transaction, with their writes merged into shared statements, and the test acquirer's
- * bookings many to a statement. Each order is still
+ * each commit many to a transaction, with their locks, the reads under them and their writes merged into shared
+ * statements, and the test acquirer's bookings many to a statement. Each order is still
  * paid once, with its own card, authorization, events and audit entries.
  */
 describe('card payments in shared transactions', () => {
@@ -57,6 +57,9 @@ describe('card payments in shared transactions', () => {
     expect(new Set(stored.map((answer) => answer.body.vault_token)).size).toBe(20);
     expect(commits(storing)).toBeLessThan(20);
     expect(writes(storing)).toBeLessThan(20);
+    // Their locks and the reads under them left together too: fewer lock statements than cards.
+    expect(named(storing, 'orders.lock')).toBeLessThan(20);
+    expect(named(storing, 'orders.lock_by_setup_token_shared')).toBeGreaterThan(0);
 
     let paid: { status: number; body: Json }[] = [];
     const paying = await log.during(async () => {
@@ -76,6 +79,9 @@ describe('card payments in shared transactions', () => {
     expect(commits(paying)).toBeLessThan(20);
     // Their combined writes merged into fewer statements too, each payment's rows its own.
     expect(writes(paying)).toBeLessThan(20);
+    expect(named(paying, 'orders.lock+vault.card')).toBeLessThan(20);
+    expect(named(paying, 'orders.lock_shared+vault.card')).toBeGreaterThan(0);
+    expect(named(paying, 'orders.read_views_shared')).toBeGreaterThan(0);
     const bookings = paying.filter((statement) => statement.startsWith('acquirer.book_set:'));
     expect(bookings.length).toBeLessThan(20);
 
@@ -143,6 +149,9 @@ describe('card payments in shared transactions', () => {
   });
 
   const commits = (statements: string[]) => statements.filter((statement) => statement === 'commit').length;
+  /** How many of the statements are the prepared statement `name`. */
+  const named = (statements: string[], name: string) =>
+    statements.filter((statement) => statement.startsWith(`${name}:`)).length;
   const writes = (statements: string[]) =>
     statements.filter((statement) => /^orders\.write\.\d+:/.test(statement)).length;
 });

@@ -1,4 +1,4 @@
-import { preparedRead } from '../../platform/db/prepared.ts';
+import { type PreparedStatement, preparedRead, type SharedRead } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import { EVENT_COLUMNS, jsonFields, ORDER_COLUMNS, TRANSACTION_COLUMNS } from './order-rows.repository.ts';
 import {
@@ -111,6 +111,42 @@ const READ_VERSIONED_VIEW = preparedRead(
    where o.id = $1::uuid and o.project_id = $2::uuid`,
 );
 
+/**
+ * READ_VIEW and READ_VIEW_BY_SETUP_TOKEN as the requests of a shared transaction send them together, right behind
+ * their locks (platform/db/shared-transactions.ts): $1 the orders' ids (or setup tokens), $2 the requests' projects
+ * (null: no tenant check), $3 and $4 the parts, alike for all of them. Each row says whose it is (`key`).
+ */
+const READ_VIEWS_SHARED = preparedRead(
+  'orders.read_views_shared',
+  `select m.order_id::text as key, ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
+   from unnest($1::uuid[], $2::uuid[]) as m(order_id, project_id)
+   join orders o on o.id = m.order_id and (m.project_id is null or o.project_id = m.project_id)`,
+);
+const READ_VIEWS_BY_SETUP_TOKEN_SHARED = preparedRead(
+  'orders.read_views_by_setup_token_shared',
+  `select m.token::text as key, ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
+   from unnest($1::uuid[], $2::uuid[]) as m(token, project_id)
+   join transactions t on t.setup_token = m.token
+   join orders o on o.id = t.order_id and (m.project_id is null or o.project_id = m.project_id)`,
+);
+
+/** How one request's view read (values: key, project, events, related) joins others' (`SharedRead`). */
+function sharedViews(statement: PreparedStatement): SharedRead {
+  return {
+    statement,
+    values: (requests) => [
+      requests.map((values) => values[0]),
+      requests.map((values) => values[1]),
+      requests[0]![2],
+      requests[0]![3],
+    ],
+    keyOf: (values) => String(values[0]).toLowerCase(),
+    apart: (values) => `${values[2]}/${values[3]}`,
+  };
+}
+const VIEWS_SHARED = sharedViews(READ_VIEWS_SHARED);
+const VIEWS_BY_SETUP_TOKEN_SHARED = sharedViews(READ_VIEWS_BY_SETUP_TOKEN_SHARED);
+
 /** The same for several orders at once ($1 their ids): a search page, a GraphQL batch of nodes. */
 const READ_VIEWS_MANY = preparedRead(
   'orders.read_views_many',
@@ -160,14 +196,23 @@ export class OrderViewRepository extends Repository {
     by: { orderId: string } | { setupToken: string },
     parts: ViewParts,
   ): Promise<OrderView | null> {
-    if ('orderId' in by) return (await this.readViews(projectId, [by.orderId], parts))[0] ?? null;
-    const [row] = await this.prepared<{ view: string }>(READ_VIEW_BY_SETUP_TOKEN, [
-      by.setupToken,
-      projectId,
-      parts.events,
-      parts.relatedOrders,
-    ]);
-    return row ? parseOrderViewOf(row.view, parts) : null;
+    // In a transaction shared by several requests, the same read of the others leaves with it as one statement.
+    const [row] =
+      'orderId' in by
+        ? await this.preparedShared<{ view: string }>(
+            READ_VIEW,
+            [by.orderId, projectId, parts.events, parts.relatedOrders],
+            VIEWS_SHARED,
+          )
+        : await this.preparedShared<{ view: string }>(
+            READ_VIEW_BY_SETUP_TOKEN,
+            [by.setupToken, projectId, parts.events, parts.relatedOrders],
+            VIEWS_BY_SETUP_TOKEN_SHARED,
+          );
+    if (!row) return null;
+    const view = parseOrderViewOf(row.view, parts);
+    // As `readViews` answers: an order is found by its id as the database spells it.
+    return 'orderId' in by && view.order.id !== by.orderId ? null : view;
   }
 }
 

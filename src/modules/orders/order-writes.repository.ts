@@ -1,4 +1,9 @@
-import { type PreparedStatement, preparedStatement, type SqlPart } from '../../platform/db/prepared.ts';
+import {
+  type PreparedStatement,
+  preparedStatement,
+  type SharedRead,
+  type SqlPart,
+} from '../../platform/db/prepared.ts';
 import { Repository, type UnitOfWork } from '../../platform/db/repository.ts';
 import {
   DELIVERIES_CHANNEL,
@@ -328,7 +333,28 @@ export interface AlongsideRead {
   readonly values: readonly unknown[];
 }
 
-const lockStatements = new Map<string, PreparedStatement>();
+const lockStatements = new Map<string, { statement: PreparedStatement; shared: SharedRead }>();
+
+/**
+ * LOCK_ORDER by setup token as the requests of a shared transaction send it together (platform/db
+ * shared-transactions.ts): $1 their setup tokens, $2 their projects (null: no tenant check). The orders are locked
+ * in id order, each row answered with the token it was found by (`key`).
+ */
+const LOCK_ORDERS_BY_SETUP_TOKEN_SHARED = preparedStatement(
+  'orders.lock_by_setup_token_shared',
+  `select m.token::text as key, o.id::text as id
+   from unnest($1::uuid[], $2::uuid[]) as m(token, project_id)
+   join transactions t on t.setup_token = m.token
+   join orders o on o.id = t.order_id and (m.project_id is null or o.project_id = m.project_id)
+   order by o.id
+   for update of o`,
+);
+const LOCK_BY_SETUP_TOKEN_SHARED: SharedRead = {
+  statement: LOCK_ORDERS_BY_SETUP_TOKEN_SHARED,
+  // LOCK_ORDER's values: the order id (null here), the project, the setup token.
+  values: (requests) => [requests.map((values) => values[2]), requests.map((values) => values[1])],
+  keyOf: (values) => String(values[2]).toLowerCase(),
+};
 
 /**
  * The lock of LOCK_ORDER by order id ($1) within the project ($2), with the other read beside it. By id only:
@@ -336,20 +362,46 @@ const lockStatements = new Map<string, PreparedStatement>();
  * than the generic one and PostgreSQL planned the statement again at every call (pg_stat_statements: plans =
  * calls, 0.25 ms of planning per flow).
  */
-function lockWith(read: AlongsideRead): PreparedStatement {
-  let statement = lockStatements.get(read.name);
-  if (!statement) {
+function lockWith(read: AlongsideRead): { statement: PreparedStatement; shared: SharedRead } {
+  let lock = lockStatements.get(read.name);
+  if (!lock) {
     const expression = read.sql.replace(/\$(\d+)/g, (_, n: string) => `$${2 + Number(n)}`);
-    statement = preparedStatement(
+    const statement = preparedStatement(
       `orders.lock+${read.name}`,
       `select o.id::text as id, (${expression})::text as alongside
        from orders o
        where o.id = $1::uuid and o.project_id = $2::uuid
        for update of o`,
     );
-    lockStatements.set(read.name, statement);
+    // The requests of a shared transaction together: the orders locked in id order, each row with its order's id
+    // as `key`, the other read's values as text columns of their own (its casts apply to them).
+    const count = read.values.length;
+    const columns = Array.from({ length: count }, (_, index) => `a${index + 1}`);
+    const together = preparedStatement(
+      `orders.lock_shared+${read.name}`,
+      `select m.order_id::text as key, o.id::text as id,
+         (${read.sql.replace(/\$(\d+)/g, (_, n: string) => `m.a${n}`)})::text as alongside
+       from unnest($1::uuid[], $2::uuid[]${columns.map((_, index) => `, $${index + 3}::text[]`).join('')})
+         as m(order_id, project_id${columns.map((column) => `, ${column}`).join('')})
+       join orders o on o.id = m.order_id and o.project_id = m.project_id
+       order by o.id
+       for update of o`,
+    );
+    const shared: SharedRead = {
+      statement: together,
+      values: (requests) => [
+        requests.map((values) => values[0]),
+        requests.map((values) => values[1]),
+        ...columns.map((_, index) =>
+          requests.map((values) => (values[2 + index] == null ? null : String(values[2 + index]))),
+        ),
+      ],
+      keyOf: (values) => String(values[0]).toLowerCase(),
+    };
+    lock = { statement, shared };
+    lockStatements.set(read.name, lock);
   }
-  return statement;
+  return lock;
 }
 
 /** What an order's lock is claimed as in a transaction shared by several requests (`Repository.claimLocked`). */
@@ -406,10 +458,21 @@ export class OrderWriteRepository extends Repository {
       throw new Error('a read alongside the lock needs the order id and the project');
     }
     const parts = { events: options.withHistory, relatedOrders: options.withHistory };
-    const lock = this.prepared<{ id: string; alongside?: string | null }>(
-      alongside ? lockWith(alongside) : LOCK_ORDER,
-      alongside ? [orderId, projectId, ...alongside.values] : [orderId, projectId, setupToken],
-    );
+    // In a transaction shared by several requests, the others' locks leave with this one as one statement.
+    type Locked = { id: string; alongside?: string | null };
+    const lock = alongside
+      ? this.preparedShared<Locked>(
+          lockWith(alongside).statement,
+          [orderId, projectId, ...alongside.values],
+          lockWith(alongside).shared,
+        )
+      : orderId === null
+        ? this.preparedShared<Locked>(
+            LOCK_ORDER,
+            [orderId, projectId, setupToken],
+            LOCK_BY_SETUP_TOKEN_SHARED,
+          )
+        : this.prepared<Locked>(LOCK_ORDER, [orderId, projectId, setupToken]);
     let locked: { id: string; alongside?: string | null } | undefined;
     let read: OrderView | null;
     if (this.pipelines) {

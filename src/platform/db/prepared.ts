@@ -42,6 +42,19 @@ export function preparedRead(name: string, text: string): PreparedStatement {
   return Object.freeze({ ...preparedStatement(name, text), pipelinedRead: true });
 }
 
+/**
+ * How the requests of a shared transaction (platform/db/shared-transactions.ts) that send the same prepared read at
+ * the same moment (each its lock and the read under it, as they start) send it as ONE statement: `statement`
+ * takes the requests' values together (`values`) and answers each row with a `key` column, the `keyOf` of the
+ * request whose row it is. Requests whose `apart` differs never share one.
+ */
+export interface SharedRead {
+  readonly statement: PreparedStatement;
+  values(requests: readonly (readonly unknown[])[]): unknown[];
+  keyOf(values: readonly unknown[]): string;
+  apart?(values: readonly unknown[]): string;
+}
+
 /** What `pg` takes as a query: a fresh object per call, since `pg` writes the values onto it. */
 export function pgQueryConfig(statement: PreparedStatement, values: readonly unknown[]) {
   return { name: statement.name, text: statement.text, values: [...values] };

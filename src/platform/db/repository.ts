@@ -9,6 +9,7 @@ import {
   mergesOf,
   type PreparedStatement,
   pgQueryConfig,
+  type SharedRead,
   type SqlPart,
   type ValueMerge,
 } from './prepared.ts';
@@ -191,6 +192,20 @@ export class UnitOfWork {
     return UnitOfWork.runSql<Row>(uow, statement, values, options);
   }
 
+  /**
+   * Runs a prepared read that the other requests of a shared transaction may send as one statement with this one
+   * (`SharedRead`); elsewhere as `runPrepared`. For repositories only.
+   */
+  static async runSharedRead<Row>(
+    uow: UnitOfWork,
+    statement: PreparedStatement,
+    values: readonly unknown[],
+    shared: SharedRead,
+  ): Promise<Row[]> {
+    if (uow.#client?.runShared) return uow.#client.runShared<Row>(statement, values, shared);
+    return UnitOfWork.runSql<Row>(uow, statement, values);
+  }
+
   /** Whether a write of this unit of work may share its statement with concurrent ones. For repositories only. */
   static mayMerge(uow: UnitOfWork): boolean {
     return (uow.#read?.batches ?? null) !== null;
@@ -276,6 +291,18 @@ export abstract class Repository {
    */
   protected preparedLast<Row>(statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
     return UnitOfWork.runSql<Row>(this.#uow, statement, values, { last: true });
+  }
+
+  /**
+   * A named prepared read that, in a transaction shared by several requests, leaves as one statement with the
+   * other requests' same read (`SharedRead`: the lock of an order and the read under it); elsewhere `prepared`.
+   */
+  protected preparedShared<Row>(
+    statement: PreparedStatement,
+    values: readonly unknown[],
+    shared: SharedRead,
+  ): Promise<Row[]> {
+    return UnitOfWork.runSharedRead<Row>(this.#uow, statement, values, shared);
   }
 
   /**

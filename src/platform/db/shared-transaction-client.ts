@@ -1,5 +1,5 @@
 import type { PipelinedTransaction, Statement } from './pipelined-transaction.ts';
-import { type PreparedStatement, pgQueryConfig, type ValueMerge } from './prepared.ts';
+import { type PreparedStatement, pgQueryConfig, type SharedRead, type ValueMerge } from './prepared.ts';
 import { alikeGroups, mergedValues } from './write-batches.ts';
 
 /**
@@ -19,6 +19,15 @@ export interface TransactionClient {
    * of the same text, when the transaction is shared.
    */
   run<Row>(statement: Statement, last?: boolean, merging?: Merging): Promise<Row[]>;
+  /**
+   * Sends a read that other requests of a shared transaction may send as one statement with theirs (`SharedRead`);
+   * absent where there are no others (a transaction of one request).
+   */
+  runShared?<Row>(
+    statement: PreparedStatement,
+    values: readonly unknown[],
+    shared: SharedRead,
+  ): Promise<Row[]>;
   /**
    * Takes `key` (a row this unit of work has just locked) as its own: false when another request of the same
    * shared transaction locked it first (row locks are the transaction's, so both would hold it).
@@ -53,10 +62,26 @@ export class MemberClient implements TransactionClient {
   readonly #claims: Map<string, MemberClient>;
   readonly #finals: LastStatements;
 
-  constructor(transaction: PipelinedTransaction, claims: Map<string, MemberClient>, finals: LastStatements) {
+  readonly #reads: SharedReads;
+
+  constructor(
+    transaction: PipelinedTransaction,
+    claims: Map<string, MemberClient>,
+    finals: LastStatements,
+    reads: SharedReads,
+  ) {
     this.#transaction = transaction;
     this.#claims = claims;
     this.#finals = finals;
+    this.#reads = reads;
+  }
+
+  runShared<Row>(
+    statement: PreparedStatement,
+    values: readonly unknown[],
+    shared: SharedRead,
+  ): Promise<Row[]> {
+    return this.#reads.send<Row>(statement, values, shared);
   }
 
   run<Row>(statement: Statement, last?: boolean, merging?: Merging): Promise<Row[]> {
@@ -143,6 +168,86 @@ export class LastStatements {
           },
           (error: unknown) => {
             for (const entry of entries) entry.reject(error);
+          },
+        );
+      }
+    }
+  }
+}
+
+interface PendingRead {
+  readonly statement: PreparedStatement;
+  readonly values: readonly unknown[];
+  readonly shared: SharedRead;
+  resolve(rows: unknown[]): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The shared reads the requests of a shared transaction send in one turn of the event loop (as they start, each
+ * its lock and the read of what it locked: `OrderWriteRepository.lockOrder`), sent at the end of that turn: those of
+ * one statement as ONE statement of all the requests' values (`SharedRead`), each request answered its own rows
+ * (by `key`). Statements leave in the order they were first sent, so every lock is taken before any read under it.
+ * A merged lock takes its rows in key order (its `order by`): two shared transactions never wait on each other in
+ * a circle.
+ */
+export class SharedReads {
+  readonly #transaction: PipelinedTransaction;
+  #pending: PendingRead[] = [];
+
+  constructor(transaction: PipelinedTransaction) {
+    this.#transaction = transaction;
+  }
+
+  send<Row>(statement: PreparedStatement, values: readonly unknown[], shared: SharedRead): Promise<Row[]> {
+    return new Promise<Row[]>((resolve, reject) => {
+      if (this.#pending.length === 0) queueMicrotask(() => this.#flush());
+      this.#pending.push({
+        statement,
+        values,
+        shared,
+        resolve: resolve as (rows: unknown[]) => void,
+        reject,
+      });
+    });
+  }
+
+  #flush(): void {
+    const pending = this.#pending;
+    this.#pending = [];
+    // By statement, in the order first sent; within one, by what keeps requests apart.
+    const groups = new Map<string, Map<string, PendingRead[]>>();
+    for (const read of pending) {
+      let byApart = groups.get(read.statement.name);
+      if (!byApart) {
+        byApart = new Map();
+        groups.set(read.statement.name, byApart);
+      }
+      const apart = read.shared.apart?.(read.values) ?? '';
+      const alike = byApart.get(apart);
+      if (alike) alike.push(read);
+      else byApart.set(apart, [read]);
+    }
+    for (const byApart of groups.values()) {
+      for (const reads of byApart.values()) {
+        if (reads.length === 1) {
+          const [read] = reads;
+          this.#transaction
+            .run<unknown>(pgQueryConfig(read!.statement, read!.values))
+            .then(read!.resolve, read!.reject);
+          continue;
+        }
+        const { shared } = reads[0]!;
+        const values = shared.values(reads.map((read) => read.values));
+        this.#transaction.run<{ key: string }>(pgQueryConfig(shared.statement, values)).then(
+          (rows) => {
+            for (const read of reads) {
+              const key = shared.keyOf(read.values);
+              read.resolve(rows.filter((row) => row.key === key));
+            }
+          },
+          (error: unknown) => {
+            for (const read of reads) read.reject(error);
           },
         );
       }

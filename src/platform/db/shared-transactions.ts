@@ -7,6 +7,7 @@ import {
   LastStatements,
   LockHeldBySharer,
   MemberClient,
+  SharedReads,
   type TransactionClient,
 } from './shared-transaction-client.ts';
 
@@ -151,7 +152,8 @@ export class SharedTransactions {
     }
     const claims = new Map<string, MemberClient>();
     const finals = new LastStatements(transaction);
-    const clients = members.map(() => new MemberClient(transaction, claims, finals));
+    const reads = new SharedReads(transaction);
+    const clients = members.map(() => new MemberClient(transaction, claims, finals, reads));
     finals.clients = clients;
     const outcomes = await Promise.allSettled(
       members.map((member, index) => {
