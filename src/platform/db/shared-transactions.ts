@@ -127,7 +127,13 @@ export class SharedTransactions {
     const turn = setTimeout(endTurn, this.#turnMs);
     turn.unref();
     transactionsShared.emit(members.length);
-    const done = members.length === 1 ? runAlone(members[0]!) : this.#share(members);
+    // A fault of the sharing itself (never expected) is the answer of every request not yet answered.
+    const done =
+      members.length === 1
+        ? runAlone(members[0]!)
+        : this.#share(members).catch((error: unknown) => {
+            for (const member of members) member.reject(error);
+          });
     void done.finally(() => {
       clearTimeout(turn);
       endTurn();
