@@ -14,7 +14,7 @@ import {
   type ValueMerge,
 } from './prepared.ts';
 import { executeSql } from './raw-sql.ts';
-import { LockHeldBySharer, type TransactionClient } from './shared-transactions.ts';
+import { LockHeldBySharer, type Merging, type TransactionClient } from './shared-transactions.ts';
 import type { WriteBatches } from './write-batches.ts';
 
 /**
@@ -178,18 +178,9 @@ export class UnitOfWork {
     const merges = batches || (uow.#client && options.last) ? mergesOf(parts) : null;
     const merged = () => mergedStatement(name, parts);
     if (batches && merges) return (await batches.run(statement, values, merges, merged)).rows as Row[];
-    if (uow.#client && options.last) {
-      const joined = UnitOfWork.writeJoined(uow);
-      joined?.catch(() => undefined);
-      const rows = await uow.#client.run<Row>(
-        pgQueryConfig(statement, values),
-        true,
-        merges ? { merges, merged } : undefined,
-      );
-      await joined;
-      return rows;
-    }
-    return UnitOfWork.runSql<Row>(uow, statement, values, options);
+    // A transaction's last statement says how it merges with other requests' (a shared transaction's client).
+    const merging = uow.#client && options.last && merges ? { merges, merged } : undefined;
+    return UnitOfWork.runSql<Row>(uow, statement, values, { ...options, merging });
   }
 
   /**
@@ -235,7 +226,7 @@ export class UnitOfWork {
     uow: UnitOfWork,
     statement: { readonly name?: string; readonly text: string },
     values: readonly unknown[],
-    options: { last?: boolean } = {},
+    options: { last?: boolean; merging?: Merging } = {},
   ): Promise<Row[]> {
     const query = () =>
       statement.name
@@ -245,7 +236,7 @@ export class UnitOfWork {
       // The joined write, if still unsent, leaves just ahead of the last statement (COMMIT follows it at once).
       const joined = options.last ? UnitOfWork.writeJoined(uow) : null;
       joined?.catch(() => undefined);
-      const rows = await uow.#client.run<Row>(query(), options.last);
+      const rows = await uow.#client.run<Row>(query(), options.last, options.merging);
       await joined;
       return rows;
     }
