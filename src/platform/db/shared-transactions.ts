@@ -166,7 +166,16 @@ export class SharedTransactions {
         const client = clients[index]!;
         return member
           .inContext(() => sharing.run(true, () => member.request.share(client)))
-          .finally(() => finals.settled(client));
+          .then(
+            (work) => {
+              finals.settled(client, false);
+              return work;
+            },
+            (error: unknown) => {
+              finals.settled(client, true);
+              throw error;
+            },
+          );
       }),
     );
 
@@ -199,7 +208,9 @@ export class SharedTransactions {
 
     let broken: Error | undefined;
     let committed = false;
-    if (outage === null && !aborted) {
+    // A COMMIT sent behind the last statements decides: a request that failed after its last statement (its
+    // work's last database step) has its error for an answer and its write committed, as it would alone.
+    if (outage === null && (!aborted || finals.committing)) {
       try {
         await transaction.commit();
         committed = true;
