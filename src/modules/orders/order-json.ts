@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isoTimestamp } from '../../platform/iso-timestamp.ts';
 import { inJsonbKeyOrder } from '../../platform/validation/json.ts';
 import { orderUrlOf } from './customer-urls.ts';
 import type { customerJsonSchema, orderJsonSchema, transactionJsonSchema } from './order-json-schema.ts';
@@ -19,7 +20,7 @@ type CustomerJson = z.input<typeof customerJsonSchema>;
  */
 type Presented<Json> = { [K in keyof Json & string]: Json[K] | null | undefined };
 
-const iso = (date: Date | null | undefined) => (date ? date.toISOString() : undefined);
+const iso = (date: Date | null | undefined) => (date ? isoTimestamp(date) : undefined);
 
 /** The order's own address in the REST API, the `Location` of the 201 that created it. */
 export function orderResourceUrl(baseUrl: string, orderId: string): string {
@@ -100,7 +101,7 @@ export function presentTransaction(view: TransactionView): TransactionJson {
     events: view.events.map((e) => ({
       event: e.event,
       id: e.id,
-      occurred: e.occurredAt.toISOString(),
+      occurred: isoTimestamp(e.occurredAt),
       source: e.source,
     })),
   });

@@ -1,3 +1,4 @@
+import { isoTimestamp } from '../../platform/iso-timestamp.ts';
 import { OrderSchema } from './order.entity.ts';
 import { OutboxEventSchema } from './outbox.entity.ts';
 import { TransactionEventSchema, TransactionSchema } from './transaction.entity.ts';
@@ -108,7 +109,7 @@ function jsonValue(value: unknown): string {
     case 'boolean':
       return value ? 'true' : 'false';
   }
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'null' : `"${value.toISOString()}"`;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'null' : `"${isoTimestamp(value)}"`;
   return JSON.stringify(value) ?? 'null';
 }
 

@@ -1,5 +1,6 @@
 import type { SqlPart } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
+import { isoTimestamp } from '../../platform/iso-timestamp.ts';
 import { isUuid, Transaction } from '../orders/index.ts';
 import { CardAuthorization } from './card-authorization.entity.ts';
 
@@ -79,10 +80,12 @@ export function cardAuthorizationInsert(authorization: CardAuthorization): SqlPa
           three_d_secure: authorization.threeDSecure,
           result: authorization.result,
           authorization_code: authorization.authorizationCode ?? null,
-          authorized_at: authorization.authorizedAt ?? null,
-          capturable_until: authorization.capturableUntil ?? null,
-          created_at: authorization.createdAt,
-          modified_at: authorization.modifiedAt,
+          authorized_at: authorization.authorizedAt ? isoTimestamp(authorization.authorizedAt) : null,
+          capturable_until: authorization.capturableUntil
+            ? isoTimestamp(authorization.capturableUntil)
+            : null,
+          created_at: isoTimestamp(authorization.createdAt),
+          modified_at: isoTimestamp(authorization.modifiedAt),
         },
       ]),
     ],
