@@ -4,7 +4,6 @@ import {
   ORDER_COLUMNS,
   OUTBOX_COLUMNS,
   rowJson,
-  rowOf,
   rowsJson,
   TRANSACTION_COLUMNS,
 } from '../../src/modules/orders/order-rows.repository.ts';
@@ -13,6 +12,11 @@ import {
  * The writes' rows are serialised by code compiled per column list (`rowJson`); whatever a record holds, the text
  * must be what `JSON.stringify` makes of the row object, which is what the statements were written against.
  */
+/** The row object the statements were written against: keyed by column, an absent value null. */
+function rowOf(record: object, columns: ColumnMap): Record<string, unknown> {
+  const source = record as Record<string, unknown>;
+  return Object.fromEntries(columns.map(([property, column]) => [column, source[property] ?? null]));
+}
 const asStringified = (record: object, columns: ColumnMap) => JSON.stringify(rowOf(record, columns));
 
 /** A record with every column of the list filled by `fill(index)`. */
