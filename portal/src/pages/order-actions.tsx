@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import type { OrderDetailQuery } from '../gql/graphql.ts';
 import { graphql } from '../gql/index.ts';
 import '../user-errors.ts';
 import { currencyExponent, formatMoney, minorToMajorString, parseMajorAmount } from '../money.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Notice } from '../ui/states.tsx';
 import { useConfirmedAction } from '../use-action.ts';
-import type { DetailOrder } from './order-detail.tsx';
 
 const RefundOrder = graphql(`
   mutation PortalRefundOrder($orderId: ID!, $amount: SafeInt!, $transactionId: ID) {
@@ -70,6 +70,9 @@ const RedeliverWebhook = graphql(`
     }
   }
 `);
+
+/** The order as the order page's query reads it (order-detail.tsx), which the actions are offered on. */
+type DetailOrder = NonNullable<OrderDetailQuery['order']>;
 
 /**
  * The writes of the order page, for developers and admins: each behind a confirmation, each answered by the

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useQuery, useSubscription } from 'urql';
 import { Link } from 'wouter';
 import { formatCardExpiry, formatDateTime, formatDuration } from '../dates.ts';
-import type { OrderDetailQuery } from '../gql/graphql.ts';
 import { graphql } from '../gql/index.ts';
 import { formatMoney } from '../money.ts';
 import { useCan } from '../portal-context.tsx';
@@ -141,8 +140,6 @@ const OrderChanged = graphql(`
     }
   }
 `);
-
-export type DetailOrder = NonNullable<OrderDetailQuery['order']>;
 
 export function OrderDetailPage({ id }: { id: string }) {
   const [result, refetch] = useQuery({ query: OrderDetail, variables: { id } });
