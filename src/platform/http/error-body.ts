@@ -44,7 +44,8 @@ export function sendDomainError(reply: FastifyReply, error: DomainError): Fastif
   return reply.code(status).send(domainErrorBody(error));
 }
 
-function domainErrorBody(error: DomainError): ErrorBody {
+/** The spec's error body of a domain error, as `sendDomainError` sends it. */
+export function domainErrorBody(error: DomainError): ErrorBody {
   const status = HTTP_STATUS_BY_KIND[error.kind];
   const problems = error.kind === 'invalid_request' ? error.problems : [];
   return errorBody(status, error.code, error.message, problems);

@@ -173,6 +173,15 @@ export class IdempotencyRepository extends Repository {
     return { kind: 'in_flight' };
   }
 
+  /** Whether the claim is still ours (in progress under our token); false once a retry has taken it over. */
+  async holds(claim: IdempotencyClaim): Promise<boolean> {
+    const rows = await this.em.execute<unknown[]>(
+      `select 1 from idempotency_keys where id = ? and claim_token = ? and state = 'in_progress'`,
+      [claim.id, claim.token],
+    );
+    return rows.length > 0;
+  }
+
   /** Stores the finished response on our own claim; a claim taken over meanwhile is left alone. */
   async complete(claim: IdempotencyClaim, response: StoredResponse, now: Date): Promise<void> {
     await this.em.execute(

@@ -7,6 +7,7 @@ import {
 } from '../errors/idempotency-errors.ts';
 import { isGraphQLRoute } from '../graphql/paths.ts';
 import { type IdempotentOperation, keyedOperation } from '../operations/idempotent-operation.ts';
+import { domainErrorBody } from './error-body.ts';
 import {
   type IdempotencyClaim,
   IdempotencyRepository,
@@ -31,7 +32,9 @@ import {
  * - same key, different request: 422 `idempotency_key_reused`;
  * - same key while the first request still runs: 409 `idempotency_key_in_use`. "Runs" means its owner process
  *   is alive: a killed process's keys are free at once (operations/owner-lock.ts), and any claim older than
- *   `leaseMs` is presumed dead;
+ *   `leaseMs` is presumed dead. From its takeover on the operation is the retry's: a request that outlived its
+ *   lease cannot commit its phase any more (its recovery point finds the claim gone), and its failure or
+ *   conflict is answered 409 `idempotency_key_in_use`;
  * - a failure that invites a retry (5xx, 409, 429, a GraphQL response with errors and no data, a streamed body)
  *   is not stored: the key is released and the retry runs at once. It resumes from the operation's recovery
  *   point (operations/idempotent-operation.ts) when a phase of the first attempt committed, and runs afresh
@@ -148,6 +151,14 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   ) {
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
     const isGraphQL = isGraphQLRoute(request.routePattern);
+    if ((reply.statusCode === 500 || reply.statusCode === 409) && !isGraphQL && (await lostToRetry(claim))) {
+      // The request ran past its lease and a retry took its key over: the operation is the retry's now. What
+      // this request ran into (its recovery point refused, the retry's rows, the state the retry's payment left)
+      // is that, not a fault nor a conflict of its own.
+      request.log.warn('the request outlived its Idempotency-Key lease; a retry took the key over');
+      reply.code(409).header('retry-after', '1').header('content-type', 'application/json; charset=utf-8');
+      return JSON.stringify(domainErrorBody(inUse()));
+    }
     try {
       if (body === null || invitesRetry(reply.statusCode, body, isGraphQL)) {
         await withRepository((keys) => keys.release(claim));
@@ -169,6 +180,14 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       request.log.warn({ err: error }, 'recording the idempotent response failed');
     }
     return payload;
+  }
+
+  /** Whether a retry has taken the claim over; false when that cannot be read (the database away). */
+  function lostToRetry(claim: IdempotencyClaim): Promise<boolean> {
+    return withRepository((keys) => keys.holds(claim)).then(
+      (holds) => !holds,
+      () => false,
+    );
   }
 
   // A request that never reached onSend (the connection died before any reply) gives its key back.
