@@ -4,7 +4,7 @@ import { IDEMPOTENCY_LEASE_MS } from '../../src/platform/http/idempotency.ts';
 import { createCardOrder, storeCard, TEST_CVC } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
-import { restClient } from '../helpers/http.ts';
+import { type HttpResult, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually } from '../helpers/webhook-receiver.ts';
 
@@ -14,11 +14,10 @@ type Json = Record<string, any>;
  * A request that runs past its Idempotency-Key's lease loses the key to the retry that takes it over
  * (platform/http/idempotency.ts). From then on the operation is the retry's: the first request's write must not
  * commit (its recovery point finds its claim gone and fails the statement), and its answer is a 409
- * `idempotency_key_in_use`, never a 500. Released once the retry has the key, the first write goes on alone and
- * its recovery point refuses it; released with both writes waiting, either may go first (the first one's recovery
- * point refuses it, or the retry's order is there before it).
+ * `idempotency_key_in_use`, never a 500 nor a conflict of the retry's making. A table lock holds the first
+ * request at its write while the clock passes the lease and the retry takes the key over.
  */
-describe('a create whose Idempotency-Key a retry took over', () => {
+describe('requests whose Idempotency-Key a retry took over', () => {
   let app: TestApp;
   let apiKey: string;
 
@@ -30,13 +29,14 @@ describe('a create whose Idempotency-Key a retry took over', () => {
     await app.stop();
   });
 
-  /** Order writes waiting for the test's table lock. */
-  const waitingCreates = async () =>
+  /** Statements waiting for a lock whose text has `fragment`. */
+  const waitingOn = async (fragment: string) =>
     (
       await sql<{ waiting: number }>(
         app.databaseUrl,
         `select count(*)::int as waiting from pg_stat_activity
-          where wait_event_type = 'Lock' and query like '%insert into orders%'`,
+          where wait_event_type = 'Lock' and query like '%' || $1 || '%'`,
+        [fragment],
       )
     )[0]!.waiting;
 
@@ -51,137 +51,107 @@ describe('a create whose Idempotency-Key a retry took over', () => {
     )[0]?.claim_token;
 
   /**
-   * Creates an order with a key whose first request is held at its write (a lock on `orders`) until the clock
-   * has passed the lease and a retry has taken the key over; `release` says when the lock goes: once the retry
-   * has the key (the first write then goes on alone), or once the retry's write waits too (both at once).
+   * Sends `path` with a fresh key while `table` is locked: the first request waits at its write (`waitsOn`),
+   * the clock passes the lease, the retry is sent, and the lock goes once `releaseWhen` holds. Then a third
+   * request with the key.
    */
-  async function createTakenOver(release: 'after the takeover' | 'with both writes waiting') {
+  async function takenOver(options: {
+    path: string;
+    body: Json;
+    table: string;
+    waitsOn: string;
+    releaseWhen: 'the retry has the key' | 'the retry waits too';
+  }) {
     const rest = restClient(app.baseUrl, apiKey);
-    const key = randomUUID();
-    const body = { amount: 1234, currency: 'EUR', merchant_order_id: key };
-    const withKey = { 'idempotency-key': key };
+    const withKey = { 'idempotency-key': randomUUID() };
     const lock = new pg.Client({ connectionString: app.databaseUrl });
     await lock.connect();
+    let first: Promise<HttpResult<Json>>;
+    let retry: Promise<HttpResult<Json>>;
     try {
       await lock.query('begin');
-      await lock.query('lock table orders in share mode');
-      const first = rest.post<Json>('/v1/orders/', body, withKey);
-      await eventually(async () => (await waitingCreates()) === 1, 15_000, 'the first create waiting');
-      const firstClaim = await claimTokenOf(key);
+      await lock.query(`lock table ${options.table} in share mode`);
+      first = rest.post<Json>(options.path, options.body, withKey);
+      await eventually(
+        async () => (await waitingOn(options.waitsOn)) === 1,
+        15_000,
+        'the first request waiting',
+      );
+      const firstClaim = await claimTokenOf(withKey['idempotency-key']);
       app.advanceClock(IDEMPOTENCY_LEASE_MS + 1000);
-      const retry = rest.post<Json>('/v1/orders/', body, withKey);
-      if (release === 'after the takeover') {
+      retry = rest.post<Json>(options.path, options.body, withKey);
+      if (options.releaseWhen === 'the retry has the key') {
+        const key = withKey['idempotency-key'];
         await eventually(async () => (await claimTokenOf(key)) !== firstClaim, 15_000, 'the takeover');
       } else {
-        await eventually(async () => (await waitingCreates()) === 2, 15_000, 'the retry waiting too');
+        await eventually(async () => (await waitingOn(options.waitsOn)) === 2, 15_000, 'the retry waiting');
       }
-      await lock.query('commit');
-      const [firstAnswer, retryAnswer] = await Promise.all([first, retry]);
-      const replayed = await rest.post<Json>('/v1/orders/', body, withKey);
-      const orders = await sql(app.databaseUrl, 'select id from orders where merchant_order_id = $1', [key]);
-      return { firstAnswer, retryAnswer, replayed, orders };
-    } finally {
-      await lock.end();
-    }
-  }
-
-  it.each(['after the takeover', 'with both writes waiting'] as const)(
-    "commits only the retry's order, answers the first request 409 and replays the retry's answer (lock released %s)",
-    async (release) => {
-      const { firstAnswer, retryAnswer, replayed, orders } = await createTakenOver(release);
-
-      expect(retryAnswer.status).toBe(201);
-      expect(firstAnswer.status).toBe(409);
-      expect(firstAnswer.body).toMatchObject({ error: { status: 409, type: 'idempotency_key_in_use' } });
-      expect(replayed.status).toBe(201);
-      expect(replayed.headers.get('idempotent-replayed')).toBe('true');
-      expect(replayed.body.id).toBe(retryAnswer.body.id);
-      expect(orders).toEqual([{ id: retryAnswer.body.id }]);
-    },
-  );
-});
-
-/**
- * The same for a card payment (authenticate): the first request holds the order's lock and waits on the test
- * acquirer's books (a lock on them) while the retry takes the key over and waits for the order's lock. The first
- * request's payment must not commit; the retry pays, and the acquirer answers it the first call's outcome.
- */
-describe('a card payment whose Idempotency-Key a retry took over', () => {
-  let app: TestApp;
-  let apiKey: string;
-
-  beforeAll(async () => {
-    app = await startTestApp({ JOBS_ENABLED: 'false' });
-    apiKey = (await seedProject(app)).apiKey;
-  });
-  afterAll(async () => {
-    await app.stop();
-  });
-
-  it('pays once, by the retry, answers the first request 409 and replays the payment', async () => {
-    const rest = restClient(app.baseUrl, apiKey);
-    const order = await createCardOrder(app.baseUrl, apiKey);
-    const transaction = order.transactions[0];
-    const card = await storeCard(app, apiKey, { setupToken: transaction.payment_method_details.setup_token });
-    const path = `/v1/orders/${order.id}/transactions/${transaction.id}/authenticate/`;
-    const body = {
-      vault_token: card.body.vault_token,
-      cvc: TEST_CVC,
-      cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
-      '3ds_version': '2.2.0',
-      '3ds_method_used': 'frictionless',
-      ds_transaction_id: randomUUID(),
-    };
-    const key = randomUUID();
-    const withKey = { 'idempotency-key': key };
-    const claimToken = async () =>
-      (
-        await sql<{ claim_token: string }>(
-          app.databaseUrl,
-          'select claim_token from idempotency_keys where key = $1',
-          [key],
-        )
-      )[0]?.claim_token;
-    const waitingBookings = async () =>
-      (
-        await sql<{ waiting: number }>(
-          app.databaseUrl,
-          `select count(*)::int as waiting from pg_stat_activity
-            where wait_event_type = 'Lock' and query like '%insert into acquirer_operations%'`,
-        )
-      )[0]!.waiting;
-
-    const lock = new pg.Client({ connectionString: app.databaseUrl });
-    await lock.connect();
-    let first: Promise<{ status: number; body: Json }>;
-    let retry: Promise<{ status: number; body: Json }>;
-    try {
-      await lock.query('begin');
-      await lock.query('lock table acquirer_operations in share mode');
-      first = rest.post<Json>(path, body, withKey);
-      await eventually(
-        async () => (await waitingBookings()) === 1,
-        15_000,
-        'the first payment at the acquirer',
-      );
-      const firstClaim = await claimToken();
-      app.advanceClock(IDEMPOTENCY_LEASE_MS + 1000);
-      retry = rest.post<Json>(path, body, withKey);
-      await eventually(async () => (await claimToken()) !== firstClaim, 15_000, 'the takeover');
       await lock.query('commit');
     } finally {
       await lock.end();
     }
     const [firstAnswer, retryAnswer] = await Promise.all([first, retry]);
+    const replayed = await rest.post<Json>(options.path, options.body, withKey);
+    return { firstAnswer, retryAnswer, replayed };
+  }
 
-    expect(retryAnswer.status).toBe(200);
-    expect(retryAnswer.body.transactions[0].status).not.toBe('new');
+  const expectTheRetrysAnswer = (
+    { firstAnswer, retryAnswer, replayed }: Awaited<ReturnType<typeof takenOver>>,
+    status: number,
+  ) => {
+    expect(retryAnswer.status).toBe(status);
     expect(firstAnswer.status).toBe(409);
     expect(firstAnswer.body).toMatchObject({ error: { status: 409, type: 'idempotency_key_in_use' } });
-    const replayed = await rest.post<Json>(path, body, withKey);
-    expect(replayed.status).toBe(200);
+    expect(replayed.status).toBe(status);
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
     expect(replayed.body).toEqual(retryAnswer.body);
+  };
+
+  // Released once the retry has the key, the first write goes on alone and its recovery point refuses it;
+  // released with both writes waiting, either may go first (the first one's recovery point refuses it, or the
+  // retry's order is there before it).
+  it.each(['the retry has the key', 'the retry waits too'] as const)(
+    "commits only the retry's order and replays its answer (the lock released once %s)",
+    async (releaseWhen) => {
+      const reference = randomUUID();
+      const answers = await takenOver({
+        path: '/v1/orders/',
+        body: { amount: 1234, currency: 'EUR', merchant_order_id: reference },
+        table: 'orders',
+        waitsOn: 'insert into orders',
+        releaseWhen,
+      });
+
+      expectTheRetrysAnswer(answers, 201);
+      expect(
+        await sql(app.databaseUrl, 'select id from orders where merchant_order_id = $1', [reference]),
+      ).toEqual([{ id: answers.retryAnswer.body.id }]);
+    },
+  );
+
+  // The first payment holds the order's lock and waits on the test acquirer's books; the retry waits for the
+  // order's lock. The acquirer answers the retry the first call's outcome: no second hold.
+  it('pays a card once, by the retry, and replays the payment', async () => {
+    const order = await createCardOrder(app.baseUrl, apiKey);
+    const transaction = order.transactions[0];
+    const card = await storeCard(app, apiKey, { setupToken: transaction.payment_method_details.setup_token });
+    const answers = await takenOver({
+      path: `/v1/orders/${order.id}/transactions/${transaction.id}/authenticate/`,
+      body: {
+        vault_token: card.body.vault_token,
+        cvc: TEST_CVC,
+        cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+        '3ds_version': '2.2.0',
+        '3ds_method_used': 'frictionless',
+        ds_transaction_id: randomUUID(),
+      },
+      table: 'acquirer_operations',
+      waitsOn: 'insert into acquirer_operations',
+      releaseWhen: 'the retry has the key',
+    });
+
+    expectTheRetrysAnswer(answers, 200);
+    expect(answers.retryAnswer.body.transactions[0].status).not.toBe('new');
     expect(
       await sql(
         app.databaseUrl,
