@@ -129,6 +129,27 @@ describe('requests whose Idempotency-Key a retry took over', () => {
     },
   );
 
+  it("answers a GraphQL createOrder 409 as a key in use, and commits only the retry's order", async () => {
+    const reference = randomUUID();
+    const answers = await takenOver({
+      path: '/graphql',
+      body: {
+        query: `mutation Create($input: CreateOrderInput!) {
+          createOrder(input: $input) { order { id } userErrors { code } }
+        }`,
+        variables: { input: { merchantOrderId: reference, amount: 1234, currency: 'EUR' } },
+      },
+      table: 'orders',
+      waitsOn: 'insert into orders',
+      releaseWhen: 'the retry has the key',
+    });
+
+    expectTheRetrysAnswer(answers, 200);
+    expect(
+      await sql(app.databaseUrl, 'select id from orders where merchant_order_id = $1', [reference]),
+    ).toEqual([{ id: answers.retryAnswer.body.data.createOrder.order.id }]);
+  });
+
   // The first payment holds the order's lock and waits on the test acquirer's books; the retry waits for the
   // order's lock. The acquirer answers the retry the first call's outcome: no second hold.
   it('pays a card once, by the retry, and replays the payment', async () => {

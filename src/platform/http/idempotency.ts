@@ -151,10 +151,13 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   ) {
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
     const isGraphQL = isGraphQLRoute(request.routePattern);
-    if ((reply.statusCode === 500 || reply.statusCode === 409) && !isGraphQL && (await lostToRetry(claim))) {
+    const failed = isGraphQL
+      ? body !== null && invitesRetry(reply.statusCode, body, true)
+      : reply.statusCode === 500 || reply.statusCode === 409;
+    if (failed && (await lostToRetry(claim))) {
       // The request ran past its lease and a retry took its key over: the operation is the retry's now. What
       // this request ran into (its recovery point refused, the retry's rows, the state the retry's payment left)
-      // is that, not a fault nor a conflict of its own.
+      // is that, not a fault nor a conflict of its own. GraphQL gets the answer a key in use gets at its claim.
       request.log.warn('the request outlived its Idempotency-Key lease; a retry took the key over');
       reply.code(409).header('retry-after', '1').header('content-type', 'application/json; charset=utf-8');
       return JSON.stringify(domainErrorBody(inUse()));
