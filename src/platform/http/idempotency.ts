@@ -151,8 +151,9 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   ) {
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
     const isGraphQL = isGraphQLRoute(request.routePattern);
+    // (A 503 is the database away: no read is tried then, and the claim is free all the same.)
     const failed = isGraphQL
-      ? body !== null && invitesRetry(reply.statusCode, body, true)
+      ? reply.statusCode !== 503 && body !== null && invitesRetry(reply.statusCode, body, true)
       : reply.statusCode === 500 || reply.statusCode === 409;
     if (failed && (await lostToRetry(claim))) {
       // The request ran past its lease and a retry took its key over: the operation is the retry's now. What
