@@ -8,6 +8,7 @@ import { watchCommits } from './platform/db/commit-signals.ts';
 import { startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
 import { MigrationsBehindError, migrateUnderLock, pendingMigrations } from './platform/db/migrations.ts';
 import { connectOrm, type Orm } from './platform/db/orm.ts';
+import type { SessionLimits } from './platform/db/session-limits.ts';
 import { waitForDatabase } from './platform/db/wait-for-database.ts';
 import { createLogger } from './platform/http/logger.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
@@ -63,6 +64,7 @@ export async function openDatabase(
       migrations,
       logger,
       poolSize: config.operations.databasePoolSize,
+      limits: databaseLimits(config),
     });
     let appliedMigrations: string[] = [];
     try {
@@ -84,6 +86,7 @@ export async function openDatabase(
           migrations: [],
           logger,
           poolSize: config.operations.databasePoolSize,
+          limits: databaseLimits(config),
         }).catch((error) => {
           logger.warn({ err: error }, 'read replica unreachable at start: reading from the primary');
           return null;
@@ -104,6 +107,14 @@ export async function openDatabase(
     await embedded?.stop().catch(() => undefined);
     throw error;
   }
+}
+
+/** The statement and pool-wait limits of the pools' connections (platform/db/session-limits.ts). */
+function databaseLimits(config: AppConfig): SessionLimits {
+  return {
+    statementTimeoutMs: config.operations.databaseStatementTimeoutMs,
+    poolWaitMs: config.operations.databasePoolWaitMs,
+  };
 }
 
 export interface Runtime {

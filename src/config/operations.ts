@@ -22,6 +22,8 @@ export const operationsEnvShape = {
   DATABASE_PIPELINED_READS: z.coerce.number().int().min(0).max(64).default(2),
   DATABASE_BATCHED_WRITES: z.coerce.number().int().min(0).max(64).default(1),
   DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(300),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  DATABASE_POOL_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   COMPLETER_GRACE_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   COMPLETER_GIVE_UP_SECONDS: z.coerce.number().min(1).max(604_800).default(3600),
 };
@@ -62,6 +64,13 @@ export interface OperationsConfig {
   /** How long a start waits for an unreachable DATABASE_URL (one log line per attempt) before it gives up. */
   databaseWaitMs: number;
   /**
+   * How long one statement of the gateway may run (waits for locks included) before PostgreSQL cancels it, and,
+   * twice that, how long a transaction may sit idle (platform/db/session-limits.ts); 0: no limit.
+   */
+  databaseStatementTimeoutMs: number;
+  /** How long a request waits for a connection of its process's pool (or for a new one to open); 0: no limit. */
+  databasePoolWaitMs: number;
+  /**
    * How long a money operation may sit mid-way before the completer finishes it (it looks twice as often):
    * longer than any live request takes, short enough that nothing stays stuck for a minute.
    */
@@ -86,6 +95,8 @@ export function operationsConfigFrom(raw: OperationsEnv): OperationsConfig {
     databasePipelinedReads: raw.DATABASE_PIPELINED_READS,
     databaseBatchedWrites: raw.DATABASE_BATCHED_WRITES,
     databaseWaitMs: raw.DATABASE_WAIT_SECONDS * 1000,
+    databaseStatementTimeoutMs: Math.round(raw.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
+    databasePoolWaitMs: Math.round(raw.DATABASE_POOL_WAIT_SECONDS * 1000),
     completerGraceMs: raw.COMPLETER_GRACE_SECONDS * 1000,
     completerGiveUpMs: raw.COMPLETER_GIVE_UP_SECONDS * 1000,
   };

@@ -16,6 +16,8 @@ describe('telling a database outage from other failures', () => {
     ['too many connections (53300)', withCode('53300')],
     ['not accepting connections (55000)', withCode('55000')],
     ['a connection exception (08006)', withCode('08006')],
+    ['a statement cancelled by the statement timeout (57014)', withCode('57014')],
+    ['a transaction ended for sitting idle (25P03)', withCode('25P03')],
     [
       'an outage wrapped by the ORM',
       Object.assign(new Error('wrapped'), { cause: withCode('ECONNREFUSED') }),

@@ -138,10 +138,14 @@ export class OrderReportRepository extends Repository {
     const statement = `copy (${inlineParameters(query)}) to stdout (format binary)`;
     const pool = await this.pool();
     const client = await pool.connect();
-    const stream = client.query(copyTo(statement));
-    const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer, undefined>;
     let first: IteratorResult<Buffer, undefined>;
+    let chunks: AsyncIterator<Buffer, undefined>;
     try {
+      // The COPY lasts as long as the merchant takes to download it (PostgreSQL waits on a full socket): the
+      // pool's statement limit (platform/db/session-limits.ts) is lifted on this connection, which is therefore
+      // never handed out again (see `reportStream`).
+      await client.query('set statement_timeout = 0');
+      chunks = client.query(copyTo(statement))[Symbol.asyncIterator]() as AsyncIterator<Buffer, undefined>;
       first = await chunks.next();
     } catch (error) {
       // Refused before any row, or the connection broke: either way it is not handed out again.
@@ -180,10 +184,11 @@ function reportStream(
 ): ReportStream {
   let done = first.done === true;
   let released = false;
+  // Always discarded, ended or not: its session has no statement limit (`openReport`).
   const release = (error?: Error) => {
     if (released) return;
     released = true;
-    client.release(error);
+    client.release(error ?? true);
   };
   // A COPY cannot be stopped half-way on its connection: one that did not end is discarded (PostgreSQL ends the
   // statement when the connection closes), never handed to the next request mid-COPY.

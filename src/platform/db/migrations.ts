@@ -24,8 +24,16 @@ export async function migrateUnderLock(orm: Orm, url: string, logger?: Logger): 
       logger?.info('another process is applying migrations; waiting for it');
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     }
-    // Whoever held the lock before may have applied everything already: ask again under the lock.
-    const applied = await orm.migrator.up();
+    // Whoever held the lock before may have applied everything already: ask again under the lock. All of them
+    // in one transaction (the ORM's `allOrNothing`), ours, in which the pool's statement and idle limits
+    // (platform/db/session-limits.ts) are lifted: an index built on a big table may take minutes.
+    const connection = orm.em.getConnection();
+    const applied = await connection.transactional(async (transaction) => {
+      for (const limit of ['statement_timeout', 'idle_in_transaction_session_timeout']) {
+        await connection.execute(`set local ${limit} = 0`, [], 'run', transaction);
+      }
+      return orm.migrator.up({ transaction });
+    });
     const names = applied.map((migration) => migration.name);
     if (names.length > 0) logger?.info({ migrations: names }, `applied ${names.length} migration(s)`);
     return names;

@@ -3,6 +3,7 @@ import type { Migration } from '@mikro-orm/migrations';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { type SessionLimits, sessionLimitSettings } from './session-limits.ts';
 
 export type Orm = MikroORM;
 // biome-ignore lint/suspicious/noExplicitAny: the constructor signature MikroORM expects of migrations
@@ -15,6 +16,8 @@ export async function connectOrm(options: {
   migrations: MigrationClass[];
   logger?: Logger;
   poolSize?: number;
+  /** Statement and pool-wait limits of every connection (platform/db/session-limits.ts); none when absent. */
+  limits?: SessionLimits;
 }): Promise<Orm> {
   return MikroORM.init({
     clientUrl: options.url,
@@ -24,6 +27,8 @@ export async function connectOrm(options: {
     timezone: 'Z',
     forceUtcTimezone: true,
     pool: { min: 0, max: options.poolSize ?? 10 },
+    // Given to each `pg` connection of the pool as it opens (and copied by the pools of our own, Db.dedicated).
+    driverOptions: options.limits ? sessionLimitSettings(options.limits) : {},
     discovery: { warnWhenNoEntities: false },
     // The global EntityManager is never used directly: every request and job works on its own fork.
     allowGlobalContext: false,

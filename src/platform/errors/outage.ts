@@ -5,8 +5,13 @@
  * dropping them: not a query that was wrong.
  */
 
-/** SQLSTATEs of an outage: class 08 (connection exception), 57P01-57P05 (shutdown, crash, cannot connect now, …), 53300 (too many connections), 55000 (not accepting connections, e.g. a replica being promoted). */
-const OUTAGE_SQLSTATE = /^(08...|57P0.|53300|55000)$/;
+/**
+ * SQLSTATEs of an outage: class 08 (connection exception), 57P01-57P05 (shutdown, crash, cannot connect now, …),
+ * 53300 (too many connections), 55000 (not accepting connections, e.g. a replica being promoted), and a database
+ * that hangs: 57014 (a statement cancelled, by the gateway's `statement_timeout` or an operator) and 25P03 (a
+ * transaction ended for sitting idle too long; platform/db/session-limits.ts).
+ */
+const OUTAGE_SQLSTATE = /^(08...|57P0.|53300|55000|57014|25P03)$/;
 /** Authentication and catalogue failures: an outage of a replica (a misconfigured or rebuilt standby), not of the primary. */
 const REPLICA_SQLSTATE = /^(28...|3D000)$/;
 const OUTAGE_CODES = new Set([
