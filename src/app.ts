@@ -52,7 +52,10 @@ import type { AppDeps, AppGraphQLContext, AppServices } from './services.ts';
 
 /** Composes the HTTP faces (REST, GraphQL, graphql-ws, pages) over the domain modules. Does not listen. */
 export async function buildApp(services: AppServices, deps: AppDeps): Promise<FastifyInstance> {
-  const app = createHttpServer({ logger: services.logger });
+  const app = createHttpServer({
+    logger: services.logger,
+    requestTimeoutMs: deps.config.security.requestTimeoutMs,
+  });
   // Every route from here on is recorded: REST routes with their contracts make the OpenAPI document.
   const routes = recordRoutes(app);
   // In tests, every answer of a REST route is held to its contract (platform/openapi/response-check.ts).

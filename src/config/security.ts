@@ -49,11 +49,18 @@ export const securityEnvShape = {
   RATE_LIMIT_SIGN_IN_MAX_DELAY: duration('PT10S'),
   RATE_LIMIT_SIGN_IN_WINDOW: duration('PT15M'),
   RATE_LIMIT_PAGE_FORMS: count(1, 1_000_000, 120),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
 };
 
 type SecurityEnv = { [K in keyof typeof securityEnvShape]: z.output<(typeof securityEnvShape)[K]> };
 
 export interface SecurityConfig {
+  /**
+   * How long a client has to send a whole request, headers and body, once it began (platform/http/server.ts):
+   * past it the connection is answered 408 and closed, so a client that trickles its bytes cannot hold a
+   * connection (and its memory) for ever.
+   */
+  requestTimeoutMs: number;
   sessions: {
     /** A session unused this long ends (milliseconds). */
     idleTimeoutMs: number;
@@ -112,6 +119,7 @@ export interface SecurityConfig {
 
 export function securityConfigFrom(raw: SecurityEnv): SecurityConfig {
   return {
+    requestTimeoutMs: Math.round(raw.REQUEST_TIMEOUT_SECONDS * 1000),
     sessions: { idleTimeoutMs: raw.SESSION_IDLE_TIMEOUT, maxLifetimeMs: raw.SESSION_MAX_LIFETIME },
     credentialCache: { ttlMs: raw.CREDENTIAL_CACHE_TTL_SECONDS * 1000, size: raw.CREDENTIAL_CACHE_SIZE },
     socketRecheckIntervalMs: raw.SOCKET_RECHECK_INTERVAL_SECONDS * 1000,

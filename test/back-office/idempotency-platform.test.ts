@@ -26,7 +26,7 @@ describe('idempotency hooks', () => {
   beforeAll(async () => {
     app = await startTestApp();
     projectId = (await seedProject(app)).projectId;
-    server = createHttpServer({ logger: pino({ level: 'silent' }) });
+    server = createHttpServer({ logger: pino({ level: 'silent' }), requestTimeoutMs: 30_000 });
     registerIdempotency(server, {
       scopeOf: async (request) => (request.headers['x-project'] === 'none' ? null : projectId),
       secret: Buffer.from('test-idempotency-secret-of-32-characters'),

@@ -107,6 +107,28 @@ export function frameworkErrorBody(error: FrameworkError): ErrorBody | null {
   }
 }
 
+/**
+ * The raw HTTP answer to a connection whose request never became one (Node's `clientError`: a request not sent
+ * in time, headers too large, bytes that are not HTTP), in the API's error body; the connection is closed after.
+ */
+export function clientErrorResponse(code: string | undefined): string {
+  const [status, reason, body] =
+    code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', errorBody(408, 'request_timeout', 'The request was not sent in time')]
+      : code === 'HPE_HEADER_OVERFLOW'
+        ? [
+            431,
+            'Request Header Fields Too Large',
+            errorBody(431, 'invalid_request', 'The request headers are too large'),
+          ]
+        : [400, 'Bad Request', errorBody(400, 'invalid_request', 'The request is not valid HTTP')];
+  const text = JSON.stringify(body);
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`
+  );
+}
+
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }

@@ -5,7 +5,13 @@ import { fieldProblem } from '../errors/field-problem.ts';
 import { isDatabaseOutage, OUTAGE_MESSAGE_TEXT, OUTAGE_RETRY_AFTER_SECONDS } from '../errors/outage.ts';
 import { requestCrashPointsHook } from '../faults.ts';
 import { jsonDepth, MAX_BODY_DEPTH } from '../validation/json.ts';
-import { errorBody, frameworkErrorBody, isDomainError, sendDomainError } from './error-body.ts';
+import {
+  clientErrorResponse,
+  errorBody,
+  frameworkErrorBody,
+  isDomainError,
+  sendDomainError,
+} from './error-body.ts';
 import { sendNoSuchRoute } from './no-such-route.ts';
 import { requestIdFrom } from './request-id.ts';
 
@@ -17,8 +23,24 @@ const bodyTooDeep = () =>
  * without a trailing slash and never redirect; every error leaves in the spec's error body. What a request
  * carries (`request.deps`) is the composition root's to add.
  */
-export function createHttpServer(options: { logger: Logger }): FastifyInstance {
+export function createHttpServer(options: { logger: Logger; requestTimeoutMs: number }): FastifyInstance {
+  const timeoutMs = options.requestTimeoutMs;
   const app = Fastify({
+    // A request must arrive whole within `timeoutMs` (REQUEST_TIMEOUT_SECONDS), its headers within at most 60 s,
+    // or the connection is answered 408 and closed: Fastify leaves Node's request timeout off, and a client
+    // trickling a body a byte at a time would hold its connection for ever. Node looks at its connections every
+    // `connectionsCheckingInterval`; a socket upgraded to a WebSocket is no longer a request and is not checked.
+    requestTimeout: timeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, timeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.round(timeoutMs / 4))),
+    },
+    clientErrorHandler: (error, socket) => {
+      // A connection the client reset has nothing left to answer.
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.write(clientErrorResponse((error as NodeJS.ErrnoException).code));
+      socket.destroy();
+    },
     loggerInstance: options.logger,
     // Fastify's two lines per request are replaced by the single line of the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
