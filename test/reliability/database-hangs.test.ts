@@ -11,7 +11,7 @@ import { eventually } from '../helpers/webhook-receiver.ts';
 type Json = Record<string, any>;
 
 /**
- * A database that hangs rather than goes away (a lock a stuck session holds, a network that drops packets, a disk
+ * A database that hangs rather than goes away (a lock a stuck session holds, an overloaded server, a disk
  * that stalls) is an outage too (platform/db/session-limits.ts): a statement that waits longer than
  * DATABASE_STATEMENT_TIMEOUT_SECONDS is cancelled and its request answered 503 with `Retry-After`, nothing of it
  * committed; a request that waits longer than DATABASE_POOL_WAIT_SECONDS for a connection gets the same. The

@@ -1,6 +1,6 @@
 /**
  * How long the gateway's database work may wait before it gives up, so that a database that hangs (a lock held
- * by a stuck session, a network that drops packets without resetting the connection, a disk that stalls) is an
+ * by a stuck session, a server overloaded or on a stalled disk) is an
  * outage the client hears about, a 503 with `Retry-After`, and not a request that never ends and holds its pool
  * connection, its row locks and its Idempotency-Key meanwhile.
  *
