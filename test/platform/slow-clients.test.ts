@@ -90,6 +90,15 @@ describe('clients that send their requests slowly', () => {
     expect(bodyOf(received).error.type).toBe('request_timeout');
   });
 
+  it('answers a connection that sends nothing 408 once the limit passed, and closes it', async () => {
+    const { received, open, ms } = await trickle('', '');
+
+    expect(open).toBe(false);
+    expect(ms).toBeLessThan(4000);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(bodyOf(received).error.type).toBe('request_timeout');
+  });
+
   it('answers bytes that are not HTTP 400 in the error body', async () => {
     const { received, open } = await trickle('HELLO WORLD\r\n\r\n', '', 3000);
 
