@@ -195,7 +195,7 @@ describe('money operations killed at every crash point', () => {
       }).then(async (response) => (await response.json()) as Json);
 
     const keys = Object.fromEntries(
-      ['r1', 'r2', 'r3', 'r4', 'r5', 'c1', 'c2', 'v1', 'v2', 'a1', 'a2', 'card', 'w2', 'cb', 'rv'].map(
+      ['r1', 'r2', 'r3', 'r4', 'r5', 'c1', 'c2', 'v1', 'v2', 'a1', 'a2', 'card', 'w2', 'cb', 'rv', 'pl'].map(
         (name) => [name, key()],
       ),
     );
@@ -205,6 +205,7 @@ describe('money operations killed at every crash point', () => {
       expiry: TEST_EXPIRY,
     };
     const walletBody = { vault_token: walletCards[0]!.vault_token };
+    const linkRequest = { amount: 2500, currency: 'EUR', merchant_order_id: `crash-link-${randomUUID()}` };
     type Headers = Record<string, string>;
     const requests: [string, (crash: Headers) => Promise<unknown>][] = [
       [
@@ -253,6 +254,10 @@ describe('money operations killed at every crash point', () => {
         (h) => doomed.post(followUpPath(toAuthenticateToo, 'authenticate'), {}, { ...keys.a2, ...h }),
       ],
       ['vault.after-commit', (h) => vault.post('/v1/cards/', card, { ...keys.card, ...h })],
+      [
+        'payment-link.after-commit',
+        (h) => doomed.post('/v1/payment-links/', linkRequest, { ...keys.pl, ...h }),
+      ],
       ['card-form.after-attempt', (h) => postCardForm(server!.baseUrl, hosted[0]!.id, h)],
       ['authorize.after-acquirer', (h) => postCardForm(server!.baseUrl, hosted[1]!.id, h)],
       ['card-form.after-commit', (h) => postCardForm(server!.baseUrl, hosted[2]!.id, h)],
@@ -354,6 +359,13 @@ describe('money operations killed at every crash point', () => {
       userErrors: [],
     });
     const [charged, reversed] = disputes;
+    // The link made before the death, answered to the retry; no second one.
+    const madeLink = await retried(again.post('/v1/payment-links/', linkRequest, keys.pl));
+    expect(
+      await sql(databaseUrl, 'select id from payment_links where merchant_order_id = $1', [
+        linkRequest.merchant_order_id,
+      ]),
+    ).toEqual([{ id: madeLink.id }]);
 
     // 3. Nobody comes back for the rest. The customers of the cut-off forms find them in progress, and the
     //    single-use link still leads to its one order. Once older than the grace period (their clock is moved

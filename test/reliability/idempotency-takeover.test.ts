@@ -150,6 +150,22 @@ describe('requests whose Idempotency-Key a retry took over', () => {
     ).toEqual([{ id: answers.retryAnswer.body.data.createOrder.order.id }]);
   });
 
+  it("commits only the retry's payment link and replays its answer", async () => {
+    const reference = randomUUID();
+    const answers = await takenOver({
+      path: '/v1/payment-links/',
+      body: { amount: 1500, currency: 'EUR', merchant_order_id: reference },
+      table: 'payment_links',
+      waitsOn: 'insert into payment_links',
+      releaseWhen: 'the retry has the key',
+    });
+
+    expectTheRetrysAnswer(answers, 201);
+    expect(
+      await sql(app.databaseUrl, 'select id from payment_links where merchant_order_id = $1', [reference]),
+    ).toEqual([{ id: answers.retryAnswer.body.id }]);
+  });
+
   // The first payment holds the order's lock and waits on the test acquirer's books; the retry waits for the
   // order's lock. The acquirer answers the retry the first call's outcome: no second hold.
   it('pays a card once, by the retry, and replays the payment', async () => {

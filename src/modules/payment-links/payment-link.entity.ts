@@ -42,9 +42,15 @@ export interface PaymentLinkFields {
 /** A payment link (issue 16 point 2): the order it makes each time a customer opens it. */
 export class PaymentLink extends PaymentLinkSchema.class {
   /** The only place a link row is built. */
-  static create(projectId: string, fields: PaymentLinkFields, at: Date): PaymentLink {
+  /** A new link; `id` given by a request under an Idempotency-Key (derived from the key), else a fresh one. */
+  static create(
+    projectId: string,
+    fields: PaymentLinkFields,
+    at: Date,
+    id: string = randomUUID(),
+  ): PaymentLink {
     return Object.assign(new PaymentLink(), {
-      id: randomUUID(),
+      id,
       projectId,
       amount: fields.amount,
       currency: fields.currency,

@@ -1,4 +1,4 @@
-import { preparedStatement } from '../../platform/db/prepared.ts';
+import { preparedStatement, type SqlPart } from '../../platform/db/prepared.ts';
 import { Repository } from '../../platform/db/repository.ts';
 import type { OrderStatus } from '../orders/index.ts';
 import { PAID_ORDER_STATUSES, type UnfinishedOrder } from './link-status.ts';
@@ -32,12 +32,9 @@ const PAID = `exists(select 1 from orders o where o.payment_link_id = l.id and a
 const VIEW = `${COLUMNS}, ${PAID},
   array(select o.id from orders o where o.payment_link_id = l.id order by o.created_at, o.id)::text[] as "orderIds"`;
 
-const INSERT = preparedStatement(
-  'payment_links.insert',
-  `insert into payment_links (id, project_id, amount, currency, description, merchant_order_id, expires_at,
-     single_use, return_url, failure_url, payment_methods, deactivated_at, created_at, modified_at)
-   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text[], $12, $13, $14)`,
-);
+const INSERT = `insert into payment_links (id, project_id, amount, currency, description, merchant_order_id,
+     expires_at, single_use, return_url, failure_url, payment_methods, deactivated_at, created_at, modified_at)
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text[], $12, $13, $14)`;
 
 /** $2 the link, $3 the caller's project. */
 const READ = preparedStatement(
@@ -148,8 +145,13 @@ const viewOf = (row: Row): PaymentLinkView => ({
 
 /** Payment links: one prepared statement per read or write. Every merchant-facing read is scoped to a project. */
 export class PaymentLinkRepository extends Repository {
-  async insert(link: PaymentLink): Promise<void> {
-    await this.prepared(INSERT, [
+  /**
+   * Inserts the link as one statement, with the request's recovery point (`recoveryPoint`, under an
+   * Idempotency-Key) and its audit entry as parts of it: the link and the point that names it commit together,
+   * and a claim a retry took over fails the statement (platform/operations/recovery-point.repository.ts).
+   */
+  async insert(link: PaymentLink, recoveryPoint: SqlPart | null): Promise<void> {
+    const values = [
       link.id,
       link.projectId,
       link.amount,
@@ -164,6 +166,10 @@ export class PaymentLinkRepository extends Repository {
       link.deactivatedAt,
       link.createdAt,
       link.modifiedAt,
+    ];
+    await this.combined('payment_links.insert', [
+      { sql: INSERT, values },
+      ...(recoveryPoint ? [recoveryPoint] : []),
     ]);
   }
 
