@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+
 /**
  * Card payment helpers over real HTTP, for every test that needs a paid (or authorized) card order:
  * store a card in the vault, pay an own-checkout order, pass or fail the 3-D Secure challenge page.
  */
 
+import { sql } from '../helpers/database.ts';
 import { type HttpResult, restClient } from '../helpers/http.ts';
 import { type OpenedPage, openPage, type PostResult, postPageForm } from '../helpers/pages.ts';
 import type { TestApp } from '../helpers/test-app.ts';
@@ -24,6 +27,18 @@ export const TEST_CARDS = {
 export const TEST_EXPIRY = `12${new Date().getUTCFullYear() + 5}`;
 export const TEST_CVC = '737';
 export const CHALLENGE_CODE = '1234';
+
+/** An authenticate's body with external 3-D Secure values of a frictionless authentication: paid at once. */
+export function frictionlessAuthentication(vaultToken: string, cvc = TEST_CVC) {
+  return {
+    vault_token: vaultToken,
+    cvc,
+    cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+    '3ds_version': '2.2.0',
+    '3ds_method_used': 'frictionless',
+    ds_transaction_id: randomUUID(),
+  };
+}
 
 type Json = Record<string, any>;
 
@@ -136,4 +151,20 @@ export function postPaymentForm(
 /** Passes (code 1234) or fails (any other code) the 3-D Secure challenge on the payment page. */
 export function answerChallenge(paymentUrl: string, code = CHALLENGE_CODE) {
   return postPaymentForm(paymentUrl, 'challenge', { code });
+}
+
+/**
+ * What a card payment left in our books and at the test acquirer: its authorizations, its bookings at the
+ * acquirer and its `accepted` events (exactly one effect: 1, 1, 1).
+ */
+export async function paymentEffectsOf(databaseUrl: string, transactionId: string) {
+  const [effects] = await sql<{ authorizations: number; bookings: number; accepted: number }>(
+    databaseUrl,
+    `select (select count(*) from card_authorizations where transaction_id = $1)::int as authorizations,
+            (select count(*) from acquirer_operations where transaction_id = $1)::int as bookings,
+            (select count(*) from transaction_events
+              where transaction_id = $1 and event = 'accepted')::int as accepted`,
+    [transactionId],
+  );
+  return effects!;
 }

@@ -69,3 +69,18 @@ export async function sql<T extends Record<string, unknown> = Record<string, unk
     return (await poolFor(databaseUrl).query(text, params)).rows as T[];
   }
 }
+
+/**
+ * How many statements of this test database whose text contains `fragment` are waiting for a lock right now: the
+ * tests that hold a lock on purpose (a stalled session, a request held at its write) wait for the request to
+ * reach it. Only this database's: test files running at once on the same PostgreSQL hold such locks too.
+ */
+export async function waitingOnLock(databaseUrl: string, fragment: string): Promise<number> {
+  const [row] = await sql<{ waiting: number }>(
+    databaseUrl,
+    `select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and query like '%' || $1 || '%'`,
+    [fragment],
+  );
+  return row!.waiting;
+}

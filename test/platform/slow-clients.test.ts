@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import pg from 'pg';
 import { seedProject } from '../factories/project.ts';
-import { sql } from '../helpers/database.ts';
+import { sql, waitingOnLock } from '../helpers/database.ts';
 import { liveClient } from '../helpers/graphql-ws.ts';
 import { basicAuth, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -120,14 +120,7 @@ describe('clients that send their requests slowly', () => {
       await lock.query('lock table orders in share mode');
       created = rest.post<Json>('/v1/orders/', { amount: 100, currency: 'EUR' });
       await eventually(
-        async () =>
-          (
-            await sql<{ waiting: number }>(
-              app.databaseUrl,
-              `select count(*)::int as waiting from pg_stat_activity
-                where wait_event_type = 'Lock' and query like '%insert into orders%'`,
-            )
-          )[0]!.waiting === 1,
+        async () => (await waitingOnLock(app.databaseUrl, 'insert into orders')) === 1,
         15_000,
         'the create waiting',
       );

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../../src/platform/errors/outage.ts';
-import { createCardOrder, storeCard, TEST_CVC } from '../factories/payments.ts';
+import {
+  createCardOrder,
+  frictionlessAuthentication,
+  paymentEffectsOf,
+  storeCard,
+} from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
-import { sql } from '../helpers/database.ts';
+import { sql, waitingOnLock } from '../helpers/database.ts';
 import { type HttpResult, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually } from '../helpers/webhook-receiver.ts';
@@ -116,35 +121,20 @@ describe('a database that hangs', () => {
     const card = await storeCard(app, apiKey, { setupToken: transaction.payment_method_details.setup_token });
     const rest = restClient(app.baseUrl, apiKey);
     const path = `/v1/orders/${order.id}/transactions/${transaction.id}/authenticate/`;
-    const body = {
-      vault_token: card.body.vault_token,
-      cvc: TEST_CVC,
-      cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
-      '3ds_version': '2.2.0',
-      '3ds_method_used': 'frictionless',
-      ds_transaction_id: randomUUID(),
-    };
+    const body = frictionlessAuthentication(card.body.vault_token);
     const withKey = { 'idempotency-key': randomUUID() };
 
     const cut = await whileLocked(app.databaseUrl, 'acquirer_operations', 'share', () =>
       rest.post<Json>(path, body, withKey),
     );
     expectOutage(cut);
-    const bookings = () =>
-      sql(
-        app.databaseUrl,
-        `select (select count(*) from card_authorizations where transaction_id = $1)::int as authorizations,
-                (select count(*) from acquirer_operations where transaction_id = $1)::int as bookings,
-                (select count(*) from transaction_events
-                  where transaction_id = $1 and event = 'accepted')::int as accepted`,
-        [transaction.id],
-      );
-    expect(await bookings()).toEqual([{ authorizations: 0, bookings: 0, accepted: 0 }]);
+    const effects = () => paymentEffectsOf(app.databaseUrl, transaction.id);
+    expect(await effects()).toEqual({ authorizations: 0, bookings: 0, accepted: 0 });
 
     const retry = await rest.post<Json>(path, body, withKey);
     expect(retry.status).toBe(200);
     expect(retry.body.transactions[0].status).not.toBe('new');
-    expect(await bookings()).toEqual([{ authorizations: 1, bookings: 1, accepted: 1 }]);
+    expect(await effects()).toEqual({ authorizations: 1, bookings: 1, accepted: 1 });
   });
 
   // The COPY of a CSV report lasts as long as the merchant's download: it is the one statement without a limit.
@@ -156,14 +146,7 @@ describe('a database that hangs', () => {
     const pending = await whileLocked(app.databaseUrl, 'transactions', 'access exclusive', async () => {
       const answer = rest.post<string>('/v1/search/orders/?format=csv', { query: '*' });
       await eventually(
-        async () =>
-          (
-            await sql<{ waiting: number }>(
-              app.databaseUrl,
-              `select count(*)::int as waiting from pg_stat_activity
-                where wait_event_type = 'Lock' and query like 'copy (%'`,
-            )
-          )[0]!.waiting === 1,
+        async () => (await waitingOnLock(app.databaseUrl, 'copy (')) === 1,
         15_000,
         'the report waiting for its rows',
       );
@@ -211,14 +194,7 @@ describe('a pool whose connections are all held', () => {
       // Two creates wait on the lock, each holding one of the pool's two connections.
       held = [1, 2].map((amount) => rest.post<Json>('/v1/orders/', { amount, currency: 'EUR' }));
       await eventually(
-        async () =>
-          (
-            await sql<{ waiting: number }>(
-              app.databaseUrl,
-              `select count(*)::int as waiting from pg_stat_activity
-                where wait_event_type = 'Lock' and query like '%insert into orders%'`,
-            )
-          )[0]!.waiting === 2,
+        async () => (await waitingOnLock(app.databaseUrl, 'insert into orders')) === 2,
         15_000,
         'both creates waiting',
       );

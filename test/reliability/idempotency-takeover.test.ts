@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { IDEMPOTENCY_LEASE_MS } from '../../src/platform/http/idempotency.ts';
-import { createCardOrder, storeCard, TEST_CVC } from '../factories/payments.ts';
+import {
+  createCardOrder,
+  frictionlessAuthentication,
+  paymentEffectsOf,
+  storeCard,
+} from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
-import { sql } from '../helpers/database.ts';
+import { sql, waitingOnLock } from '../helpers/database.ts';
 import { type HttpResult, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually } from '../helpers/webhook-receiver.ts';
@@ -30,15 +35,7 @@ describe('requests whose Idempotency-Key a retry took over', () => {
   });
 
   /** Statements waiting for a lock whose text has `fragment`. */
-  const waitingOn = async (fragment: string) =>
-    (
-      await sql<{ waiting: number }>(
-        app.databaseUrl,
-        `select count(*)::int as waiting from pg_stat_activity
-          where wait_event_type = 'Lock' and query like '%' || $1 || '%'`,
-        [fragment],
-      )
-    )[0]!.waiting;
+  const waitingOn = (fragment: string) => waitingOnLock(app.databaseUrl, fragment);
 
   /** The claim token of the key's row: a new one once a retry has taken the key over. */
   const claimTokenOf = async (key: string) =>
@@ -174,14 +171,7 @@ describe('requests whose Idempotency-Key a retry took over', () => {
     const card = await storeCard(app, apiKey, { setupToken: transaction.payment_method_details.setup_token });
     const answers = await takenOver({
       path: `/v1/orders/${order.id}/transactions/${transaction.id}/authenticate/`,
-      body: {
-        vault_token: card.body.vault_token,
-        cvc: TEST_CVC,
-        cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
-        '3ds_version': '2.2.0',
-        '3ds_method_used': 'frictionless',
-        ds_transaction_id: randomUUID(),
-      },
+      body: frictionlessAuthentication(card.body.vault_token),
       table: 'acquirer_operations',
       waitsOn: 'insert into acquirer_operations',
       releaseWhen: 'the retry has the key',
@@ -189,15 +179,10 @@ describe('requests whose Idempotency-Key a retry took over', () => {
 
     expectTheRetrysAnswer(answers, 200);
     expect(answers.retryAnswer.body.transactions[0].status).not.toBe('new');
-    expect(
-      await sql(
-        app.databaseUrl,
-        `select (select count(*) from card_authorizations where transaction_id = $1)::int as authorizations,
-                (select count(*) from acquirer_operations where transaction_id = $1)::int as bookings,
-                (select count(*) from transaction_events
-                  where transaction_id = $1 and event = 'accepted')::int as accepted`,
-        [transaction.id],
-      ),
-    ).toEqual([{ authorizations: 1, bookings: 1, accepted: 1 }]);
+    expect(await paymentEffectsOf(app.databaseUrl, transaction.id)).toEqual({
+      authorizations: 1,
+      bookings: 1,
+      accepted: 1,
+    });
   });
 });
