@@ -135,6 +135,7 @@ describe('money operations killed at every crash point', () => {
     const hosted = await Promise.all(
       [1, 2, 3].map(async () => (await api.post<Json>('/v1/orders/', buildOrder({ amount: 500 }))).body),
     );
+    const toCancel = (await api.post<Json>('/v1/orders/', buildOrder({ amount: 700 }))).body;
     const link = (
       await api.post<Json>('/v1/payment-links/', { amount: 1250, currency: 'EUR', single_use: true })
     ).body;
@@ -195,9 +196,25 @@ describe('money operations killed at every crash point', () => {
       }).then(async (response) => (await response.json()) as Json);
 
     const keys = Object.fromEntries(
-      ['r1', 'r2', 'r3', 'r4', 'r5', 'c1', 'c2', 'v1', 'v2', 'a1', 'a2', 'card', 'w2', 'cb', 'rv', 'pl'].map(
-        (name) => [name, key()],
-      ),
+      [
+        'r1',
+        'r2',
+        'r3',
+        'r4',
+        'r5',
+        'c1',
+        'c2',
+        'v1',
+        'v2',
+        'a1',
+        'a2',
+        'card',
+        'w2',
+        'cb',
+        'rv',
+        'pl',
+        'up',
+      ].map((name) => [name, key()]),
     );
     const card = {
       setup_token: toStore.transactions[0].payment_method_details.setup_token,
@@ -257,6 +274,11 @@ describe('money operations killed at every crash point', () => {
       [
         'payment-link.after-commit',
         (h) => doomed.post('/v1/payment-links/', linkRequest, { ...keys.pl, ...h }),
+      ],
+      [
+        'order-update.after-commit',
+        (h) =>
+          doomed.call('PUT', `/v1/orders/${toCancel.id}/`, { status: 'cancelled' }, { ...keys.up, ...h }),
       ],
       ['card-form.after-attempt', (h) => postCardForm(server!.baseUrl, hosted[0]!.id, h)],
       ['authorize.after-acquirer', (h) => postCardForm(server!.baseUrl, hosted[1]!.id, h)],
@@ -359,6 +381,12 @@ describe('money operations killed at every crash point', () => {
       userErrors: [],
     });
     const [charged, reversed] = disputes;
+    // The cancel made before the death, answered to the retry as the cancelled order (not "the order is final").
+    const cancelled = await retried(
+      again.call('PUT', `/v1/orders/${toCancel.id}/`, { status: 'cancelled' }, keys.up),
+      200,
+    );
+    expect(cancelled).toMatchObject({ id: toCancel.id, status: 'cancelled' });
     // The link made before the death, answered to the retry; no second one.
     const madeLink = await retried(again.post('/v1/payment-links/', linkRequest, keys.pl));
     expect(

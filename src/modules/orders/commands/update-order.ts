@@ -1,6 +1,8 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { crashPoint } from '../../../platform/faults.ts';
+import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
 import { refuseWebhookUrl, targetPolicyFor } from '../../../platform/security/outbound-targets.ts';
 import { merchantCancelRefusal } from '../cancel-rules.ts';
 import { addIsoDuration } from '../duration.ts';
@@ -10,10 +12,14 @@ import { OrderRepository } from '../order.repository.ts';
 import { lineInOtherCurrency } from '../order-lines.ts';
 import { updateOrderInputSchema, type ValidUpdateOrderInput } from '../order-update-input.ts';
 import type { OrderView } from '../order-view.ts';
+import { OrderViewRepository, WHOLE_VIEW } from '../order-views.repository.ts';
 import { OrderChanges, OrderWriteRepository } from '../order-writes.repository.ts';
 import type { OrderOwner } from '../payment-methods.ts';
 import { isFinalOrderStatus } from '../state-machine.ts';
 import { closeOrder } from '../status-changes.ts';
+
+/** The recovery point of an update under an Idempotency-Key: the update committed. */
+const ORDER_UPDATED = 'order_updated';
 
 /**
  * `PUT /v1/orders/{order_id}/` and `updateOrder` (order-update-input.ts says what may change). Under the order's
@@ -21,6 +27,11 @@ import { closeOrder } from '../status-changes.ts';
  * closes an order without an accepted payment through the state machine (its open transactions end too; events,
  * the outbox row and so the webhook go in this same database transaction); a new `expiration_period` moves the
  * deadline, which the expiry sweep reads from the row.
+ *
+ * Under an Idempotency-Key it is a one-phase operation (platform/operations/idempotent-operation.ts): its
+ * transaction records the recovery point, so a retry after an answer that was lost answers the order as the
+ * update left it (a cancel's retry the cancelled order, not "the order is final"), and a request that outlived
+ * its key's lease cannot commit beside the retry that took the key over.
  */
 export async function updateOrder(
   deps: Deps,
@@ -33,7 +44,14 @@ export async function updateOrder(
     const problem = refuseWebhookUrl(data.webhook_url, targetPolicyFor(actor.mode, deps.config));
     if (problem) throw invalid('webhook_url', problem);
   }
-  return deps.db.transaction(async (uow) => {
+  const operation = operationOf(deps);
+  if (operation.recovered?.point === ORDER_UPDATED) {
+    const [updated] = await deps.db.read((uow) =>
+      new OrderViewRepository(uow).readViews(actor.projectId, [orderId], WHOLE_VIEW),
+    );
+    if (updated) return updated;
+  }
+  const view = await deps.db.transaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
     const locked = await writes.lockOrderRows(actor.projectId, orderId, orders);
@@ -58,8 +76,11 @@ export async function updateOrder(
       closeOrder({ orders, at, source: 'merchant' }, order, transactions, 'cancelled');
     }
     await writes.save(orders);
+    await operation.record(uow, ORDER_UPDATED, { orderId: order.id });
     return new OrderRepository(uow).loadView(order);
   });
+  await crashPoint('order-update.after-commit');
+  return view;
 }
 
 /** `amount` and `currency` may be echoed as they are; a status other than the current one or `cancelled` is refused. */
