@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { invalidFields } from '../errors/domain-error.ts';
@@ -35,12 +36,7 @@ export function createHttpServer(options: { logger: Logger; requestTimeoutMs: nu
       headersTimeout: Math.min(60_000, timeoutMs),
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.round(timeoutMs / 4))),
     },
-    clientErrorHandler: (error, socket) => {
-      // A connection the client reset has nothing left to answer.
-      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
-      if (socket.writable) socket.write(clientErrorResponse((error as NodeJS.ErrnoException).code));
-      socket.destroy();
-    },
+    clientErrorHandler: (error, socket) => answerClientError(error, socket),
     loggerInstance: options.logger,
     // Fastify's two lines per request are replaced by the single line of the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -123,6 +119,27 @@ export function createHttpServer(options: { logger: Logger; requestTimeoutMs: nu
 
   // Fastify types the instance by its pino Logger; the rest of the code base uses the base type.
   return app as unknown as FastifyInstance;
+}
+
+/** How long a connection answered at the HTTP level is drained before it is closed for good. */
+const LINGER_MS = 1000;
+
+/**
+ * Answers a connection whose request never became one (Node's `clientError`) and closes it: the answer, then
+ * a FIN, then whatever the client still sends is read and dropped for `LINGER_MS` before the socket goes. Closing
+ * at once with the client's bytes unread makes the kernel reset the connection, and a reset can reach the client
+ * before it has read the answer (a slow client is still sending when its 408 goes out).
+ */
+function answerClientError(error: Error, socket: Duplex): void {
+  const code = (error as NodeJS.ErrnoException).code;
+  // A connection the client reset has nothing left to answer.
+  if (code === 'ECONNRESET' || socket.destroyed) return;
+  // No more parsing: what still arrives is drained, not taken for another request (or another error).
+  socket.removeAllListeners('data');
+  socket.on('error', () => undefined);
+  if (socket.writable) socket.end(clientErrorResponse(code));
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
 const FASTIFY_DISPLAY_NAME = Symbol.for('fastify.display-name');
