@@ -43,7 +43,23 @@ export async function startTestApp(
   overrides: Omit<ServiceOverrides, 'wallets'> = {},
 ): Promise<TestApp> {
   const databaseUrl = env.DATABASE_URL ?? (await createTestDatabase());
-  const port = await freePort();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startTestAppOn(await freePort(), databaseUrl, env, overrides);
+    } catch (error) {
+      // The free port was taken between its choice and the listen (an outgoing connection of any process gets its
+      // local port from the same range): choose another.
+      if ((error as { code?: string }).code !== 'EADDRINUSE' || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function startTestAppOn(
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string>,
+  overrides: Omit<ServiceOverrides, 'wallets'>,
+): Promise<TestApp> {
   const config = parseConfig({
     NODE_ENV: 'test',
     PORT: String(port),
@@ -82,7 +98,12 @@ export async function startTestApp(
       wallets: { sessionClients: { live: switchable('live'), test: switchable('test') } },
     },
   });
-  await runtime.app.listen({ host: '127.0.0.1', port });
+  try {
+    await runtime.app.listen({ host: '127.0.0.1', port });
+  } catch (error) {
+    await runtime.stop();
+    throw error;
+  }
   return {
     baseUrl: config.baseUrl,
     databaseUrl,
