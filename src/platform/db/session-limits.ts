@@ -1,8 +1,9 @@
 /**
  * How long the gateway's database work may wait before it gives up, so that a database that hangs (a lock held
- * by a stuck session, a server overloaded or on a stalled disk) is an
- * outage the client hears about, a 503 with `Retry-After`, and not a request that never ends and holds its pool
- * connection, its row locks and its Idempotency-Key meanwhile.
+ * by a stuck session, a server overloaded or on a stalled disk) is an outage the client hears about, a 503 with
+ * `Retry-After`, and not a request that never ends and holds its pool connection, its row locks and its
+ * Idempotency-Key meanwhile. (A network that drops every packet is not seen by PostgreSQL's timers: TCP's
+ * retransmission limit bounds that, and the pool wait keeps the other requests answering.)
  *
  * - `statement_timeout`: PostgreSQL cancels a statement of ours that runs (or waits for a lock) longer; its
  *   transaction rolls back, so nothing of it commits and a retry with the same key resumes or runs afresh. A
