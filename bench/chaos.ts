@@ -11,8 +11,8 @@ import { formatNumber, formatTable } from './lib/table.ts';
 /**
  * `npm run chaos` (issue 32; not part of `npm test`): card payments and refunds with Idempotency-Keys at a
  * steady concurrency against a split deployment (one web process, one worker, an embedded PostgreSQL of its
- * own), while the web process is SIGKILLed, the worker SIGKILLed and PostgreSQL restarted, spread evenly over
- * the run. Then it checks the books: no effect lost or duplicated, nothing stuck a minute after the load, the
+ * own), while the web process is SIGKILLed, the worker SIGKILLed, PostgreSQL restarted and a stuck session sits
+ * on the money tables' locks past the statement limit, spread evenly over the run. Then it checks the books: no effect lost or duplicated, nothing stuck a minute after the load, the
  * refunded sums, and every status change's webhook delivered. Prints a table (docs/reference/reliability.md)
  * and exits 1 when a check fails.
  */
@@ -23,6 +23,12 @@ const FLAGS = {
   'web-kills': { type: 'number', default: 5, quick: 2, help: 'SIGKILLs of the web process' },
   'worker-kills': { type: 'number', default: 3, quick: 1, help: 'SIGKILLs of the worker' },
   'database-restarts': { type: 'number', default: 3, quick: 1, help: 'PostgreSQL restarts' },
+  'database-stalls': {
+    type: 'number',
+    default: 2,
+    quick: 1,
+    help: 'a session sitting 4 s on the locks of orders and transactions (the statement limit is 2 s)',
+  },
   settle: {
     type: 'number',
     default: 60,
@@ -59,7 +65,11 @@ const env = {
   VAULT_ENCRYPTION_KEYS: 'chaos1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
   WEBHOOK_RETRY_INTERVAL_SECONDS: '5',
   RATE_LIMIT_PER_CREDENTIAL: '100000000',
+  // Short enough that a stall (below) outlasts it: the statements behind the stuck session are cancelled (503).
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: '2',
 };
+/** How long a stuck session sits on the money tables' locks. */
+const STALL_MS = 4000;
 let apiKey = '';
 progress(`Starting PostgreSQL, a web process and a worker in ${dir} ...`);
 const deployment: Deployment = await startDeployment({
@@ -76,14 +86,15 @@ const deployment: Deployment = await startDeployment({
 });
 
 // The faults, interleaved, at evenly spread points of the load's progress.
-const kinds: ('web' | 'worker' | 'database')[] = [];
+const kinds: ('web' | 'worker' | 'database' | 'stall')[] = [];
 const counts = {
   web: flags['web-kills'],
   worker: flags['worker-kills'],
   database: flags['database-restarts'],
+  stall: flags['database-stalls'],
 };
-while (counts.web + counts.worker + counts.database > 0) {
-  for (const kind of ['web', 'database', 'worker'] as const) {
+while (counts.web + counts.worker + counts.database + counts.stall > 0) {
+  for (const kind of ['web', 'database', 'worker', 'stall'] as const) {
     if (counts[kind] > 0) {
       kinds.push(kind);
       counts[kind] -= 1;
@@ -96,13 +107,18 @@ const fault = {
   web: () => deployment.killWeb(),
   worker: () => deployment.killWorker(),
   database: () => deployment.restartDatabase(),
+  stall: () => deployment.stallDatabase(STALL_MS),
+};
+const faultLabel = {
+  web: 'SIGKILL web',
+  worker: 'SIGKILL worker',
+  database: 'restarting PostgreSQL',
+  stall: `a session sitting ${STALL_MS / 1000} s on the locks of orders and transactions`,
 };
 const onProgress = (done: number, total: number) => {
   if (nextFault >= kinds.length || done / total < (nextFault + 1) / (kinds.length + 1)) return;
   const kind = kinds[nextFault++]!;
-  progress(
-    `  ${Math.round((100 * done) / total)}% done: ${kind === 'database' ? 'restarting PostgreSQL' : `SIGKILL ${kind}`}`,
-  );
+  progress(`  ${Math.round((100 * done) / total)}% done: ${faultLabel[kind]}`);
   faulting = faulting.then(fault[kind]).catch((error) => {
     progress(`  fault failed: ${(error as Error).message}`);
   });
@@ -189,7 +205,7 @@ function report(found: Findings): boolean {
   };
   process.stdout.write(`
 Chaos run: ${flags.flows} card flows (1 in 5 captured later) and ${flags.refunds} refunds, concurrency ${flags.concurrency}, ${(load.durationMs / 1000).toFixed(0)} s
-Faults: web SIGKILL ${downtime('web')}, worker SIGKILL ${downtime('worker')}, PostgreSQL restarts ${downtime('database')}
+Faults: web SIGKILL ${downtime('web')}, worker SIGKILL ${downtime('worker')}, PostgreSQL restarts ${downtime('database')}, stuck sessions ${downtime('stall')}
 Requests: ${formatNumber(load.requests)}; retried after ${
     Object.entries(load.retriesBy)
       .map(([why, n]) => `${why} ×${formatNumber(n)}`)

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import {
   type EmbeddedDatabase,
   freePort,
@@ -23,8 +24,13 @@ export interface Deployment {
   killWorker(): Promise<void>;
   /** Stop PostgreSQL (fast shutdown: every connection is cut) and start it again at once. */
   restartDatabase(): Promise<void>;
+  /**
+   * A session that takes the money tables' locks and sits on them for `ms` (a stuck session, a migration gone
+   * wrong): every statement on them waits, past the web process's statement limit when `ms` is longer.
+   */
+  stallDatabase(ms: number): Promise<void>;
   /** How long each fault took until the part was back, in ms, by kind. */
-  downtimes: Record<'web' | 'worker' | 'database', number[]>;
+  downtimes: Record<'web' | 'worker' | 'database' | 'stall', number[]>;
   stop(): Promise<void>;
 }
 
@@ -72,7 +78,7 @@ export async function startDeployment(options: {
     startProcess('src/worker.ts', 'worker running', logs.worker, { ...common, LOG_LEVEL: 'info' });
   let web = await startWeb();
   let worker = await startWorker();
-  const downtimes: Deployment['downtimes'] = { web: [], worker: [], database: [] };
+  const downtimes: Deployment['downtimes'] = { web: [], worker: [], database: [], stall: [] };
   const timed = async (kind: keyof typeof downtimes, fault: () => Promise<void>) => {
     const started = performance.now();
     await fault();
@@ -97,6 +103,22 @@ export async function startDeployment(options: {
       timed('database', async () => {
         await database.stop();
         database = await startEmbeddedPostgres({ dataDir: options.dir, port: dbPort, database: 'gateway' });
+      }),
+    stallDatabase: (ms) =>
+      timed('stall', async () => {
+        const session = new pg.Client({
+          connectionString: databaseUrl,
+          application_name: 'chaos-stuck-session',
+        });
+        await session.connect();
+        try {
+          await session.query('begin');
+          await session.query('lock table orders, transactions in access exclusive mode');
+          await new Promise((resolve) => setTimeout(resolve, ms));
+        } finally {
+          await session.query('rollback').catch(() => undefined);
+          await session.end().catch(() => undefined);
+        }
       }),
     stop: async () => {
       for (const child of [web, worker]) {
