@@ -84,3 +84,25 @@ export async function waitingOnLock(databaseUrl: string, fragment: string): Prom
   );
   return row!.waiting;
 }
+
+/**
+ * Runs `work` while another session holds `table` locked in `mode` (a stalled session, a request held at its
+ * write); the lock goes when `work` ends, whatever it answers.
+ */
+export async function whileLocked<T>(
+  databaseUrl: string,
+  table: string,
+  mode: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const lock = new pg.Client({ connectionString: databaseUrl, application_name: 'tests-lock' });
+  await lock.connect();
+  try {
+    await lock.query('begin');
+    await lock.query(`lock table ${table} in ${mode} mode`);
+    return await work();
+  } finally {
+    await lock.query('rollback').catch(() => undefined);
+    await lock.end();
+  }
+}

@@ -1,8 +1,7 @@
 import { once } from 'node:events';
 import net from 'node:net';
-import pg from 'pg';
 import { seedProject } from '../factories/project.ts';
-import { sql, waitingOnLock } from '../helpers/database.ts';
+import { sql, waitingOnLock, whileLocked } from '../helpers/database.ts';
 import { liveClient } from '../helpers/graphql-ws.ts';
 import { basicAuth, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -114,24 +113,17 @@ describe('clients that send their requests slowly', () => {
   // A table lock holds the create at its write for 1.5 s: the request arrived whole, so it is answered.
   it('answers a request that the server takes longer than the limit to answer', async () => {
     const rest = restClient(app.baseUrl, apiKey);
-    const lock = new pg.Client({ connectionString: app.databaseUrl });
-    await lock.connect();
-    let created: Promise<{ status: number; body: Json }>;
-    try {
-      await lock.query('begin');
-      await lock.query('lock table orders in share mode');
-      created = rest.post<Json>('/v1/orders/', { amount: 100, currency: 'EUR' });
+    const created = await whileLocked(app.databaseUrl, 'orders', 'share', async () => {
+      const answer = rest.post<Json>('/v1/orders/', { amount: 100, currency: 'EUR' });
       await eventually(
         async () => (await waitingOnLock(app.databaseUrl, 'insert into orders')) === 1,
         15_000,
         'the create waiting',
       );
       await new Promise((resolve) => setTimeout(resolve, 1500));
-    } finally {
-      await lock.query('commit');
-      await lock.end();
-    }
-    expect((await created).status).toBe(201);
+      return { answer };
+    });
+    expect((await created.answer).status).toBe(201);
   });
 
   it('keeps a keep-alive connection open between requests for longer than the limit', async () => {

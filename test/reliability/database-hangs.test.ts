@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../../src/platform/errors/outage.ts';
 import {
   createCardOrder,
@@ -8,7 +7,7 @@ import {
   storeCard,
 } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
-import { sql, waitingOnLock } from '../helpers/database.ts';
+import { sql, waitingOnLock, whileLocked } from '../helpers/database.ts';
 import { type HttpResult, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually } from '../helpers/webhook-receiver.ts';
@@ -34,25 +33,6 @@ describe('a database that hangs', () => {
   afterAll(async () => {
     await app.stop();
   });
-
-  /** Runs `work` while another session holds `table` locked in `mode`; the lock goes when `work` ends. */
-  async function whileLocked<T>(
-    databaseUrl: string,
-    table: string,
-    mode: string,
-    work: () => Promise<T>,
-  ): Promise<T> {
-    const lock = new pg.Client({ connectionString: databaseUrl });
-    await lock.connect();
-    try {
-      await lock.query('begin');
-      await lock.query(`lock table ${table} in ${mode} mode`);
-      return await work();
-    } finally {
-      await lock.query('rollback').catch(() => undefined);
-      await lock.end();
-    }
-  }
 
   const timed = async <T>(work: () => Promise<T>) => {
     const started = performance.now();
@@ -184,25 +164,16 @@ describe('a pool whose connections are all held', () => {
   it('answers a request that waits past DATABASE_POOL_WAIT_SECONDS for a connection 503, and serves it once one is free', async () => {
     const rest = restClient(app.baseUrl, apiKey);
     const existing = await rest.post<Json>('/v1/orders/', { amount: 100, currency: 'EUR' });
-    const lock = new pg.Client({ connectionString: app.databaseUrl });
-    await lock.connect();
-    let held: Promise<HttpResult<Json>>[] = [];
-    let waited: HttpResult<Json>;
-    try {
-      await lock.query('begin');
-      await lock.query('lock table orders in share mode');
-      // Two creates wait on the lock, each holding one of the pool's two connections.
-      held = [1, 2].map((amount) => rest.post<Json>('/v1/orders/', { amount, currency: 'EUR' }));
+    // Two creates wait on the lock, each holding one of the pool's two connections.
+    const { held, waited } = await whileLocked(app.databaseUrl, 'orders', 'share', async () => {
+      const held = [1, 2].map((amount) => rest.post<Json>('/v1/orders/', { amount, currency: 'EUR' }));
       await eventually(
         async () => (await waitingOnLock(app.databaseUrl, 'insert into orders')) === 2,
         15_000,
         'both creates waiting',
       );
-      waited = await rest.get<Json>(`/v1/orders/${existing.body.id}/`);
-    } finally {
-      await lock.query('commit');
-      await lock.end();
-    }
+      return { held, waited: await rest.get<Json>(`/v1/orders/${existing.body.id}/`) };
+    });
 
     expect(waited.status).toBe(503);
     expect(waited.headers.get('retry-after')).toBe(String(OUTAGE_RETRY_AFTER_SECONDS));

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { IDEMPOTENCY_LEASE_MS } from '../../src/platform/http/idempotency.ts';
 import {
   createCardOrder,
@@ -8,8 +7,8 @@ import {
   storeCard,
 } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
-import { sql, waitingOnLock } from '../helpers/database.ts';
-import { type HttpResult, restClient } from '../helpers/http.ts';
+import { sql, waitingOnLock, whileLocked } from '../helpers/database.ts';
+import { restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually } from '../helpers/webhook-receiver.ts';
 
@@ -61,14 +60,8 @@ describe('requests whose Idempotency-Key a retry took over', () => {
   }) {
     const rest = restClient(app.baseUrl, apiKey);
     const withKey = { 'idempotency-key': randomUUID() };
-    const lock = new pg.Client({ connectionString: app.databaseUrl });
-    await lock.connect();
-    let first: Promise<HttpResult<Json>>;
-    let retry: Promise<HttpResult<Json>>;
-    try {
-      await lock.query('begin');
-      await lock.query(`lock table ${options.table} in share mode`);
-      first = rest.post<Json>(options.path, options.body, withKey);
+    const { first, retry } = await whileLocked(app.databaseUrl, options.table, 'share', async () => {
+      const first = rest.post<Json>(options.path, options.body, withKey);
       await eventually(
         async () => (await waitingOn(options.waitsOn)) === 1,
         15_000,
@@ -76,17 +69,15 @@ describe('requests whose Idempotency-Key a retry took over', () => {
       );
       const firstClaim = await claimTokenOf(withKey['idempotency-key']);
       app.advanceClock(IDEMPOTENCY_LEASE_MS + 1000);
-      retry = rest.post<Json>(options.path, options.body, withKey);
+      const retry = rest.post<Json>(options.path, options.body, withKey);
       if (options.releaseWhen === 'the retry has the key') {
         const key = withKey['idempotency-key'];
         await eventually(async () => (await claimTokenOf(key)) !== firstClaim, 15_000, 'the takeover');
       } else {
         await eventually(async () => (await waitingOn(options.waitsOn)) === 2, 15_000, 'the retry waiting');
       }
-      await lock.query('commit');
-    } finally {
-      await lock.end();
-    }
+      return { first, retry };
+    });
     const [firstAnswer, retryAnswer] = await Promise.all([first, retry]);
     const replayed = await rest.post<Json>(options.path, options.body, withKey);
     return { firstAnswer, retryAnswer, replayed };
