@@ -11,6 +11,7 @@ import {
 } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
 import { createTestDatabase, sql } from '../helpers/database.ts';
+import { graphqlClient } from '../helpers/graphql.ts';
 import { basicAuth, restClient } from '../helpers/http.ts';
 import { openPage } from '../helpers/pages.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
@@ -34,6 +35,10 @@ const CARD_FORM = {
   cvc: TEST_CVC,
   name: 'John Doe',
 };
+const ENABLE_SIGNING = 'mutation { enableWebhookSigning { secret } }';
+const ROTATE_SIGNING = `mutation {
+  rotateWebhookSigningSecret(overlap: "PT1H") { secret previousSecretExpires userErrors { code } }
+}`;
 const WALLET_EXECUTE = `mutation($input: ExecuteWalletPaymentInput!) {
   executeWalletPayment(input: $input) { isSuccessful reason userErrors { code } }
 }`;
@@ -56,6 +61,7 @@ describe('money operations killed at every crash point', () => {
   let setup: TestApp;
   let receiver: WebhookReceiver;
   let apiKey: string;
+  let projectId: string;
   let server: ServerProcess | null = null;
   /** The order whose webhook is left unanswered by the receiver the first time: in flight at the kill. */
   let heldOrderId: string | null = null;
@@ -93,7 +99,7 @@ describe('money operations killed at every crash point', () => {
       answer(200, 'ok')(webhook, index, response);
     });
     setup = await startTestApp({ DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' });
-    apiKey = (await seedProject(setup, { webhookUrl: receiver.url })).apiKey;
+    ({ apiKey, projectId } = await seedProject(setup, { webhookUrl: receiver.url }));
   }, 60_000);
   afterAll(async () => {
     await server?.kill('SIGKILL');
@@ -136,6 +142,9 @@ describe('money operations killed at every crash point', () => {
       [1, 2, 3].map(async () => (await api.post<Json>('/v1/orders/', buildOrder({ amount: 500 }))).body),
     );
     const toCancel = (await api.post<Json>('/v1/orders/', buildOrder({ amount: 700 }))).body;
+    // The secret the merchant's receivers verify webhooks with before the rotation below.
+    const signing = await graphqlClient(setup.baseUrl, apiKey)<Json>(ENABLE_SIGNING);
+    const secretInUse: string = signing.data!.enableWebhookSigning.secret;
     const link = (
       await api.post<Json>('/v1/payment-links/', { amount: 1250, currency: 'EUR', single_use: true })
     ).body;
@@ -214,6 +223,7 @@ describe('money operations killed at every crash point', () => {
         'rv',
         'pl',
         'up',
+        'rs',
       ].map((name) => [name, key()]),
     );
     const card = {
@@ -279,6 +289,10 @@ describe('money operations killed at every crash point', () => {
         'order-update.after-commit',
         (h) =>
           doomed.call('PUT', `/v1/orders/${toCancel.id}/`, { status: 'cancelled' }, { ...keys.up, ...h }),
+      ],
+      [
+        'webhook-signing.after-commit',
+        (h) => graphqlClient(server!.baseUrl, apiKey)(ROTATE_SIGNING, {}, { ...keys.rs, ...h }),
       ],
       ['card-form.after-attempt', (h) => postCardForm(server!.baseUrl, hosted[0]!.id, h)],
       ['authorize.after-acquirer', (h) => postCardForm(server!.baseUrl, hosted[1]!.id, h)],
@@ -387,6 +401,17 @@ describe('money operations killed at every crash point', () => {
       200,
     );
     expect(cancelled).toMatchObject({ id: toCancel.id, status: 'cancelled' });
+    // The rotation made before the death, answered to the retry with the secret it made; not rotated again, so
+    // the secret the receivers verify with still signs beside it.
+    const rotated = await graphqlClient(server.baseUrl, apiKey)<Json>(ROTATE_SIGNING, {}, keys.rs);
+    expect(rotated.data!.rotateWebhookSigningSecret.userErrors).toEqual([]);
+    expect(
+      await sql(
+        databaseUrl,
+        'select webhook_signing_secret as current, webhook_signing_secret_previous as previous from projects where id = $1',
+        [projectId],
+      ),
+    ).toEqual([{ current: rotated.data!.rotateWebhookSigningSecret.secret, previous: secretInUse }]);
     // The link made before the death, answered to the retry; no second one.
     const madeLink = await retried(again.post('/v1/payment-links/', linkRequest, keys.pl));
     expect(
