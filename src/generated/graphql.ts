@@ -2946,6 +2946,10 @@ export type RequiresDirectiveArgs = {
 
 export type RequiresDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = RequiresDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
+export type ShownOnceDirectiveArgs = { };
+
+export type ShownOnceDirectiveResolver<Result, Parent, ContextType = AppGraphQLContext, Args = ShownOnceDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type AdditionalAddressResolvers<ContextType = AppGraphQLContext, ParentType extends ResolversParentTypes['AdditionalAddress'] = ResolversParentTypes['AdditionalAddress']> = ResolversObject<{
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   addressType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3712,4 +3716,5 @@ export type DirectiveResolvers<ContextType = AppGraphQLContext> = ResolversObjec
   link?: LinkDirectiveResolver<any, any, ContextType>;
   listSize?: ListSizeDirectiveResolver<any, any, ContextType>;
   requires?: RequiresDirectiveResolver<any, any, ContextType>;
+  shownOnce?: ShownOnceDirectiveResolver<any, any, ContextType>;
 }>;

@@ -106,3 +106,22 @@ export async function whileLocked<T>(
     await lock.end();
   }
 }
+
+/** Every row of every table outside PostgreSQL's own catalogs, each cast to text as a whole. */
+export async function everyRowAsText(databaseUrl: string): Promise<string> {
+  const tables = await sql<{ schema: string; name: string }>(
+    databaseUrl,
+    `select table_schema as schema, table_name as name from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
+  );
+  const rows: string[] = [];
+  for (const { schema, name } of tables) {
+    for (const row of await sql<{ row: string }>(
+      databaseUrl,
+      `select t::text as row from "${schema}"."${name}" t`,
+    )) {
+      rows.push(row.row);
+    }
+  }
+  return rows.join('\n');
+}

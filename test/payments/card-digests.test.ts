@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { canonicalJson } from '../../src/platform/http/idempotency-fingerprint.ts';
 import { createCardOrder, TEST_CARDS, TEST_EXPIRY, vaultUrlOf } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
-import { sql } from '../helpers/database.ts';
+import { everyRowAsText, sql } from '../helpers/database.ts';
 import { basicAuth, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -21,25 +21,6 @@ function unkeyedDigests(text: string): string[] {
       return [digest.toString('hex'), digest.toString('base64'), digest.toString('base64url')];
     },
   );
-}
-
-/** Every row of every table outside PostgreSQL's own catalogs, each cast to text as a whole. */
-async function everyRowAsText(databaseUrl: string): Promise<string> {
-  const tables = await sql<{ schema: string; name: string }>(
-    databaseUrl,
-    `select table_schema as schema, table_name as name from information_schema.tables
-      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
-  );
-  const rows: string[] = [];
-  for (const { schema, name } of tables) {
-    for (const row of await sql<{ row: string }>(
-      databaseUrl,
-      `select t::text as row from "${schema}"."${name}" t`,
-    )) {
-      rows.push(row.row);
-    }
-  }
-  return rows.join('\n');
 }
 
 describe('no unkeyed hash of card data anywhere in the database', () => {

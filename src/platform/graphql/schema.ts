@@ -7,6 +7,7 @@ import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { DateTimeResolver, JSONObjectResolver, SafeIntResolver } from 'graphql-scalars';
 import { refuseCardNumbersInDocuments } from './card-literals.ts';
 import type { NodeType } from './node.ts';
+import { sealAnswersShowingCredentials } from './shown-once.ts';
 import { buildSubgraph } from './subgraph.ts';
 
 const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schema');
@@ -42,7 +43,7 @@ export function buildSchema(moduleResolvers: readonly object[]): GraphQLSchema {
     resolvers: allResolvers(moduleResolvers),
     resolverValidationOptions: { requireResolversToMatchSchema: 'error' },
   });
-  return refuseCardNumbersInDocuments(schema);
+  return sealAnswersShowingCredentials(refuseCardNumbersInDocuments(schema));
 }
 
 /**
@@ -60,5 +61,5 @@ export function buildSubgraphSchema(
     updateResolversInPlace: true,
     resolverValidationOptions: { requireResolversToMatchSchema: 'error' },
   });
-  return refuseCardNumbersInDocuments(schema);
+  return sealAnswersShowingCredentials(refuseCardNumbersInDocuments(schema));
 }

@@ -8,7 +8,8 @@ export const IDEMPOTENCY_DEV_SECRET_FILE = 'idempotency-dev-secret';
 export class IdempotencySecretError extends Error {}
 
 /**
- * The HMAC key of idempotency fingerprints: `IDEMPOTENCY_SECRET` (required in production), or outside
+ * The HMAC key of idempotency fingerprints (and, derived from it, the seal of stored answers that show a
+ * credential: stored-answer-seal.ts): `IDEMPOTENCY_SECRET` (required in production), or outside
  * production a random one generated once under `DATA_DIR`, so every process on that directory agrees.
  * Every process of one deployment needs the same value; changing it makes keys in use within their 24 hours
  * answer `idempotency_key_reused` to a retry.

@@ -20,6 +20,7 @@ import {
   normalizePath,
   requestFingerprint,
 } from './idempotency-fingerprint.ts';
+import { type AnswerSeal, answerSeal } from './stored-answer-seal.ts';
 
 /**
  * Idempotent writes for every POST and PUT authenticated with an API key (REST, GraphQL, the vault face, the
@@ -42,7 +43,9 @@ import {
  *   lost its owner lock, so the key is free all the same;
  * - the route's commands get the claim as `deps.operation` (`request.idempotentOperation`): ids derived from the
  *   key, and the recovery point of an earlier attempt;
- * - keys belong to the calling project (all its API keys share them) and are kept `retentionMs` (24 h).
+ * - keys belong to the calling project (all its API keys share them) and are kept `retentionMs` (24 h);
+ * - an answer that holds a credential shown once (`operation.sealAnswer()`, the SDL's `@shownOnce`) is stored
+ *   sealed (stored-answer-seal.ts) and opened for its replay.
  *
  * Requests without the header, and requests without valid API key credentials (hosted pages, wallet B token
  * service, a bad key that the route will answer 401), are not touched.
@@ -79,7 +82,9 @@ const badKey = invalidIdempotencyKey;
 export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
   const retentionMs = options.retentionMs ?? IDEMPOTENCY_RETENTION_MS;
   const leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
-  const claims = new WeakMap<FastifyRequest, IdempotencyClaim>();
+  /** Each claimed request's claim, and what a sealed answer of it is bound to (its project and key). */
+  const claims = new WeakMap<FastifyRequest, { claim: IdempotencyClaim; boundTo: string }>();
+  const seal = answerSeal(options.secret);
   let lastPurge = 0;
 
   const { db, now: clock } = options;
@@ -102,6 +107,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     if (typeof header !== 'string' || !isValidIdempotencyKey(header)) throw badKey();
 
     const now = clock();
+    const boundTo = `${projectId}\n${header}`;
     const outcome = await withRepository((keys) =>
       keys.claim({
         projectId,
@@ -117,7 +123,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     );
     switch (outcome.kind) {
       case 'claimed':
-        claims.set(request, outcome.claim);
+        claims.set(request, { claim: outcome.claim, boundTo });
         request.idempotentOperation = keyedOperation(outcome.claim);
         if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
           lastPurge = now.getTime();
@@ -127,7 +133,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
         }
         return;
       case 'replay':
-        return replay(reply, outcome.response);
+        return replay(reply, outcome.response, seal, boundTo);
       case 'mismatch':
         throw reused();
       case 'in_flight':
@@ -137,17 +143,17 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   }
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    const claim = claims.get(request);
-    if (!claim) return done(null, payload);
+    const claimed = claims.get(request);
+    if (!claimed) return done(null, payload);
     claims.delete(request);
-    return recordAnswer(request, reply, payload, claim);
+    return recordAnswer(request, reply, payload, claimed);
   });
 
   async function recordAnswer(
     request: FastifyRequest,
     reply: FastifyReply,
     payload: unknown,
-    claim: IdempotencyClaim,
+    { claim, boundTo }: { claim: IdempotencyClaim; boundTo: string },
   ) {
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
     const isGraphQL = isGraphQLRoute(request.routePattern);
@@ -173,7 +179,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
           status: reply.statusCode,
           contentType: typeof contentType === 'string' ? contentType : null,
           location: typeof location === 'string' ? location : null,
-          body,
+          body: request.idempotentOperation?.answerSealed ? seal.seal(body, boundTo) : body,
         };
         await withRepository((keys) => keys.complete(claim, response, clock()));
       }
@@ -196,10 +202,10 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
 
   // A request that never reached onSend (the connection died before any reply) gives its key back.
   app.addHook('onResponse', (request, _reply, done) => {
-    const claim = claims.get(request);
-    if (!claim) return done();
+    const claimed = claims.get(request);
+    if (!claimed) return done();
     claims.delete(request);
-    return withRepository((keys) => keys.release(claim)).catch((error) =>
+    return withRepository((keys) => keys.release(claimed.claim)).catch((error) =>
       request.log.error({ err: error }, 'releasing an idempotency key failed'),
     );
   });
@@ -212,11 +218,17 @@ declare module 'fastify' {
   }
 }
 
-function replay(reply: FastifyReply, response: StoredResponse): FastifyReply {
+function replay(
+  reply: FastifyReply,
+  response: StoredResponse,
+  seal: AnswerSeal,
+  boundTo: string,
+): FastifyReply {
+  const body = seal.open(response.body, boundTo);
   reply.code(response.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   if (response.contentType) reply.header('content-type', response.contentType);
   if (response.location) reply.header('location', response.location);
-  return reply.send(response.body);
+  return reply.send(body);
 }
 
 /** Outcomes that tell the client to try again are not stored: the retry must run. */

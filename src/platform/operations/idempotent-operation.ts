@@ -30,6 +30,13 @@ export interface IdempotentOperation {
    * `OrderChanges.also`), for a phase that is one statement; null without a key.
    */
   recordPart(point: string, data: RecoveryData): SqlPart | null;
+  /**
+   * The answer holds a credential shown once (the SDL's `@shownOnce`: an API key's secret, a generated
+   * password): the copy stored for the key's replays is sealed (platform/http/stored-answer-seal.ts).
+   */
+  sealAnswer(): void;
+  /** Whether `sealAnswer` was called. */
+  readonly answerSealed: boolean;
 }
 
 export type { RecoveryData };
@@ -46,11 +53,18 @@ export function keyedOperation(claim: {
   seed: string;
   recovered: RecoveryPoint | null;
 }): IdempotentOperation {
+  let sealed = false;
   return {
     idFor: (label) => uuidFrom(`${claim.seed}:${label}`),
     recovered: claim.recovered,
     record: (uow, point, data) => new RecoveryPointRepository(uow).record(claim, point, data),
     recordPart: (point, data) => RecoveryPointRepository.recordPart(claim, point, data),
+    sealAnswer: () => {
+      sealed = true;
+    },
+    get answerSealed() {
+      return sealed;
+    },
   };
 }
 
@@ -69,6 +83,8 @@ export function oneOffOperation(): IdempotentOperation {
     recovered: null,
     record: async () => undefined,
     recordPart: () => null,
+    sealAnswer: () => undefined,
+    answerSealed: false,
   };
 }
 
