@@ -114,18 +114,18 @@ const READ_VERSIONED_VIEW = preparedRead(
 /**
  * READ_VIEW and READ_VIEW_BY_SETUP_TOKEN as the requests of a shared transaction send them together, right behind
  * their locks (platform/db/shared-transactions.ts): $1 the orders' ids (or setup tokens), $2 the requests' projects
- * (null: no tenant check), $3 and $4 the parts, alike for all of them. Each row says whose it is (`key`).
+ * (null: no tenant check), $3 and $4 the parts, alike for all of them. Each row says whose it is (`request`).
  */
 const READ_VIEWS_SHARED = preparedRead(
   'orders.read_views_shared',
-  `select m.order_id::text as key, ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
-   from unnest($1::uuid[], $2::uuid[]) as m(order_id, project_id)
+  `select m.request, ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
+   from unnest($1::uuid[], $2::uuid[]) with ordinality as m(order_id, project_id, request)
    join orders o on o.id = m.order_id and (m.project_id is null or o.project_id = m.project_id)`,
 );
 const READ_VIEWS_BY_SETUP_TOKEN_SHARED = preparedRead(
   'orders.read_views_by_setup_token_shared',
-  `select m.token::text as key, ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
-   from unnest($1::uuid[], $2::uuid[]) as m(token, project_id)
+  `select m.request, ${orderViewJson(partAsked('$3'), partAsked('$4'))}::text as view
+   from unnest($1::uuid[], $2::uuid[]) with ordinality as m(token, project_id, request)
    join transactions t on t.setup_token = m.token
    join orders o on o.id = t.order_id and (m.project_id is null or o.project_id = m.project_id)`,
 );
@@ -140,7 +140,6 @@ function sharedViews(statement: PreparedStatement): SharedRead {
       requests[0]![2],
       requests[0]![3],
     ],
-    keyOf: (values) => String(values[0]).toLowerCase(),
     apart: (values) => `${values[2]}/${values[3]}`,
   };
 }

@@ -335,12 +335,12 @@ const lockStatements = new Map<string, { statement: PreparedStatement; shared: S
 /**
  * LOCK_ORDER by setup token as the requests of a shared transaction send it together (platform/db
  * shared-transactions.ts): $1 their setup tokens, $2 their projects (null: no tenant check). The orders are locked
- * in id order, each row answered with the token it was found by (`key`).
+ * in id order, each row answered to the request whose token and project found it (`request`).
  */
 const LOCK_ORDERS_BY_SETUP_TOKEN_SHARED = preparedStatement(
   'orders.lock_by_setup_token_shared',
-  `select m.token::text as key, o.id::text as id
-   from unnest($1::uuid[], $2::uuid[]) as m(token, project_id)
+  `select m.request, o.id::text as id
+   from unnest($1::uuid[], $2::uuid[]) with ordinality as m(token, project_id, request)
    join transactions t on t.setup_token = m.token
    join orders o on o.id = t.order_id and (m.project_id is null or o.project_id = m.project_id)
    order by o.id
@@ -350,7 +350,6 @@ const LOCK_BY_SETUP_TOKEN_SHARED: SharedRead = {
   statement: LOCK_ORDERS_BY_SETUP_TOKEN_SHARED,
   // LOCK_ORDER's values: the order id (null here), the project, the setup token.
   values: (requests) => [requests.map((values) => values[2]), requests.map((values) => values[1])],
-  keyOf: (values) => String(values[2]).toLowerCase(),
 };
 
 /**
@@ -370,16 +369,17 @@ function lockWith(read: AlongsideRead): { statement: PreparedStatement; shared: 
        where o.id = $1::uuid and o.project_id = $2::uuid
        for update of o`,
     );
-    // The requests of a shared transaction together: the orders locked in id order, each row with its order's id
-    // as `key`, the other read's values as text columns of their own (its casts apply to them).
+    // The requests of a shared transaction together: the orders locked in id order, each row answered to the
+    // request whose order and project found it (`request`), the other read's values as text columns of their own
+    // (its casts apply to them).
     const count = read.values.length;
     const columns = Array.from({ length: count }, (_, index) => `a${index + 1}`);
     const together = preparedStatement(
       `orders.lock_shared+${read.name}`,
-      `select m.order_id::text as key, o.id::text as id,
+      `select m.request, o.id::text as id,
          (${read.sql.replace(/\$(\d+)/g, (_, n: string) => `m.a${n}`)})::text as alongside
        from unnest($1::uuid[], $2::uuid[]${columns.map((_, index) => `, $${index + 3}::text[]`).join('')})
-         as m(order_id, project_id${columns.map((column) => `, ${column}`).join('')})
+         with ordinality as m(order_id, project_id${columns.map((column) => `, ${column}`).join('')}, request)
        join orders o on o.id = m.order_id and o.project_id = m.project_id
        order by o.id
        for update of o`,
@@ -393,7 +393,6 @@ function lockWith(read: AlongsideRead): { statement: PreparedStatement; shared: 
           requests.map((values) => (values[2 + index] == null ? null : String(values[2 + index]))),
         ),
       ],
-      keyOf: (values) => String(values[0]).toLowerCase(),
     };
     lock = { statement, shared };
     lockStatements.set(read.name, lock);

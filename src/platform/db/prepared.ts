@@ -45,13 +45,15 @@ export function preparedRead(name: string, text: string): PreparedStatement {
 /**
  * How the requests of a shared transaction (platform/db/shared-transactions.ts) that send the same prepared read at
  * the same moment (each its lock and the read under it, as they start) send it as ONE statement: `statement`
- * takes the requests' values together (`values`) and answers each row with a `key` column, the `keyOf` of the
- * request whose row it is. Requests whose `apart` differs never share one.
+ * takes the requests' values together (`values`, as arrays in the requests' order) and answers each row with a
+ * `request` column, the 1-based position of the request whose values found it (`unnest(…) with ordinality`).
+ * Each request gets exactly the rows of its own position, never a row another request's values found: two
+ * requests of different projects may name the same order, and only its owner's finds it. Requests whose `apart`
+ * differs never share one.
  */
 export interface SharedRead {
   readonly statement: PreparedStatement;
   values(requests: readonly (readonly unknown[])[]): unknown[];
-  keyOf(values: readonly unknown[]): string;
   apart?(values: readonly unknown[]): string;
 }
 

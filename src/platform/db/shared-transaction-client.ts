@@ -257,12 +257,11 @@ export class SharedReads {
         }
         const { shared } = reads[0]!;
         const values = shared.values(reads.map((read) => read.values));
-        this.#transaction.run<{ key: string }>(pgQueryConfig(shared.statement, values)).then(
+        this.#transaction.run<{ request: number | string }>(pgQueryConfig(shared.statement, values)).then(
           (rows) => {
-            for (const read of reads) {
-              const key = shared.keyOf(read.values);
-              read.resolve(rows.filter((row) => row.key === key));
-            }
+            const byRequest = reads.map((): unknown[] => []);
+            for (const row of rows) byRequest[Number(row.request) - 1]?.push(row);
+            reads.forEach((read, index) => read.resolve(byRequest[index]!));
           },
           (error: unknown) => {
             for (const read of reads) read.reject(error);
