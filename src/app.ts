@@ -15,7 +15,7 @@ import { hashSessionToken } from './modules/identity/session-token.ts';
 import { federationEntities, graphqlPlugins, registerRoutes, resolvers } from './modules/index.ts';
 import { apiKeyFromConnectionParams } from './modules/subscriptions/connection-auth.ts';
 import { instrumentApp } from './observability.ts';
-import type { Actor } from './platform/auth/actor.ts';
+import { type Actor, principalId } from './platform/auth/actor.ts';
 import { concerns } from './platform/auth/credential-change.ts';
 import { migrationsCurrent } from './platform/db/migrations.ts';
 import { mountGraphQL } from './platform/graphql/apollo.ts';
@@ -101,9 +101,12 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   });
   // Before every route and GraphQL, so that each authenticated POST accepts an Idempotency-Key.
   registerIdempotency(app, {
-    scopeOf: async (request) =>
-      (await (request.routePattern === GRAPHQL_PATH ? requireApiKeyOrSession : requireActor)(request))
-        .projectId,
+    scopeOf: async (request) => {
+      const actor = await (request.routePattern === GRAPHQL_PATH ? requireApiKeyOrSession : requireActor)(
+        request,
+      );
+      return { projectId: actor.projectId, callerId: principalId(actor.principal) };
+    },
     secret: loadIdempotencySecret(deps.config),
     db: deps.db,
     now: deps.now,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createApiKey } from '../../src/modules/identity/commands/create-api-key.ts';
 import { seedProject } from '../factories/project.ts';
 import { seedUser } from '../factories/user.ts';
 import { everyRowAsText, sql } from '../helpers/database.ts';
+import { basicAuth } from '../helpers/http.ts';
 import { type PortalSession, SESSIONS_SEND_ANY_DOCUMENT, signIn } from '../helpers/session.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -33,14 +35,14 @@ describe('credentials shown once, under an Idempotency-Key', () => {
   });
   afterAll(() => app.stop());
 
-  /** One mutation from the portal session with `key`, as the portal sends a confirmed action. */
-  const send = async (query: string, key: string) => {
+  /** One mutation from the portal session (the admin's, unless `as`) with `key`, as the portal sends one. */
+  const send = async (query: string, key: string, as: PortalSession = session) => {
     const response = await fetch(`${app.baseUrl}/graphql`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        cookie: session.cookie,
-        'x-csrf-token': session.csrfToken,
+        cookie: as.cookie,
+        'x-csrf-token': as.csrfToken,
         'idempotency-key': key,
       },
       body: JSON.stringify({ query }),
@@ -126,6 +128,36 @@ describe('credentials shown once, under an Idempotency-Key', () => {
     expect(leaked).toEqual([]);
     // The signing secrets are there once each: in their columns, not in a stored answer too.
     for (const secret of signingSecrets) expect(inClear.split(secret)).toHaveLength(2);
+  });
+
+  it('replays a credential to its own caller only: another user or a viewer key of the project gets 422', async () => {
+    const key = randomUUID();
+    const document = 'mutation { createApiKey(label: "deploy") { secret userErrors { code } } }';
+    const first = await send(document, key);
+    expect(first.body.data.createApiKey.secret).toEqual(expect.any(String));
+
+    const otherAdmin = await seedUser(app, projectId, 'admin');
+    const asOtherAdmin = await send(
+      document,
+      key,
+      await signIn(app.baseUrl, otherAdmin.email, otherAdmin.password),
+    );
+    const viewerKey = (
+      await createApiKey(app.runtime.deps, projectId, { label: 'viewer', role: 'viewer', maker: null })
+    ).secret;
+    const asViewerKey = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: basicAuth(viewerKey),
+        'idempotency-key': key,
+      },
+      body: JSON.stringify({ query: document }),
+    });
+    for (const answer of [asOtherAdmin.body, await asViewerKey.json()]) {
+      expect(answer).toMatchObject({ error: { status: 422, type: 'idempotency_key_reused' } });
+      expect(JSON.stringify(answer)).not.toContain(first.body.data.createApiKey.secret);
+    }
   });
 
   it('stores an answer without a credential as it was', async () => {

@@ -20,7 +20,7 @@ import {
   normalizePath,
   requestFingerprint,
 } from './idempotency-fingerprint.ts';
-import { type AnswerSeal, answerSeal } from './stored-answer-seal.ts';
+import { type AnswerSeal, answerSeal, StoredAnswerSealError } from './stored-answer-seal.ts';
 
 /**
  * Idempotent writes for every POST and PUT authenticated with an API key (REST, GraphQL, the vault face, the
@@ -45,15 +45,20 @@ import { type AnswerSeal, answerSeal } from './stored-answer-seal.ts';
  *   key, and the recovery point of an earlier attempt;
  * - keys belong to the calling project (all its API keys share them) and are kept `retentionMs` (24 h);
  * - an answer that holds a credential shown once (`operation.sealAnswer()`, the SDL's `@shownOnce`) is stored
- *   sealed (stored-answer-seal.ts) and opened for its replay.
+ *   sealed (stored-answer-seal.ts), bound to its caller (the user or API key), and opened for that caller's replay
+ *   only: another caller of the project with the same key and body (a viewer key replaying an admin's new key)
+ *   is answered 422 `idempotency_key_reused`, as a different request.
  *
  * Requests without the header, and requests without valid API key credentials (hosted pages, wallet B token
  * service, a bad key that the route will answer 401), are not touched.
  */
 
 export interface IdempotencyOptions {
-  /** The calling project's id from the request's API key credentials, or null when there are none. */
-  scopeOf: (request: FastifyRequest) => Promise<string | null>;
+  /**
+   * The calling project's id from the request's credentials, or null when there are none; with `callerId` (the
+   * API key's or the user's id) when known, to which a sealed answer is bound (only its caller may replay it).
+   */
+  scopeOf: (request: FastifyRequest) => Promise<string | { projectId: string; callerId: string } | null>;
   /** The HMAC key of request fingerprints (idempotency-secret.ts). */
   secret: Buffer;
   db: Db;
@@ -102,12 +107,13 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
 
   async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
-    const projectId = await options.scopeOf(request).catch(() => null);
-    if (!projectId) return;
+    const scope = await options.scopeOf(request).catch(() => null);
+    if (!scope) return;
+    const { projectId, callerId } = typeof scope === 'string' ? { projectId: scope, callerId: '' } : scope;
     if (typeof header !== 'string' || !isValidIdempotencyKey(header)) throw badKey();
 
     const now = clock();
-    const boundTo = `${projectId}\n${header}`;
+    const boundTo = `${projectId}\n${header}\n${callerId}`;
     const outcome = await withRepository((keys) =>
       keys.claim({
         projectId,
@@ -224,7 +230,13 @@ function replay(
   seal: AnswerSeal,
   boundTo: string,
 ): FastifyReply {
-  const body = seal.open(response.body, boundTo);
+  let body: string;
+  try {
+    body = seal.open(response.body, boundTo);
+  } catch (error) {
+    if (error instanceof StoredAnswerSealError) throw reused();
+    throw error;
+  }
   reply.code(response.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   if (response.contentType) reply.header('content-type', response.contentType);
   if (response.location) reply.header('location', response.location);
