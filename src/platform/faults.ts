@@ -24,7 +24,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * - the hosted card form (a payment link's order too): `card-form.after-attempt` (phase 1 committed: the attempt
  *   and its card, nothing asked yet), `card-form.after-commit` (phase 2 committed, the redirect unsent);
  * - vault store: `vault.after-commit`; a payment link's create: `payment-link.after-commit`; a signing secret's
- *   rotation: `webhook-signing.after-commit`; an order's update (`PUT`, a cancel): `order-update.after-commit`;
+ *   rotation: `webhook-signing.after-commit`; an API key's create or roll: `api-key.after-commit`; a user's
+ *   invitation: `user.after-commit`; an order's update (`PUT`, a cancel): `order-update.after-commit`;
  * - chargeback and reversal simulations: `chargeback.after-commit`, `reversal.after-commit`;
  * - any acquirer call, once its effect is booked: `acquirer.after-effect`.
  */

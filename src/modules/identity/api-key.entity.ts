@@ -45,7 +45,7 @@ export class ApiKey extends ApiKeySchema.class {
   /**
    * A new key for a project: the row to store and the secret to show once. `creator`: the user making it (its
    * first owner); null from the CLI. `owner`: another owner than the creator (a roll from the CLI keeps the
-   * rolled key's).
+   * rolled key's). `id`: the key's id when it must be known beforehand (derived from an Idempotency-Key).
    */
   static issue(
     projectId: string,
@@ -56,12 +56,13 @@ export class ApiKey extends ApiKeySchema.class {
       creator: KeyUser | null;
       owner?: KeyUser | null;
       at: Date;
+      id?: string;
     },
   ): { key: ApiKey; secret: string } {
     const owner = options.owner === undefined ? options.creator : options.owner;
     const secret = generateApiKey(mode);
     const key = Object.assign(new ApiKey(), {
-      id: randomUUID(),
+      id: options.id ?? randomUUID(),
       projectId,
       prefix: apiKeyPrefix(secret),
       keyHash: hashApiKey(secret),
@@ -88,6 +89,17 @@ export class ApiKey extends ApiKeySchema.class {
   /** The user the key belongs to (removing that user revokes it), or null. */
   owner(): KeyUser | null {
     return this.ownerUserId ? { id: this.ownerUserId, email: this.ownerEmail ?? '' } : null;
+  }
+
+  /**
+   * A new secret for a key whose secret nobody has seen (its answer died with the process that made it): the
+   * old one stops working, the key stays the same key. Answers the new secret, to show once.
+   */
+  rekey(mode: KeyMode): string {
+    const secret = generateApiKey(mode);
+    this.prefix = apiKeyPrefix(secret);
+    this.keyHash = hashApiKey(secret);
+    return secret;
   }
 
   /** Whether the key authenticates at `at`. */

@@ -22,7 +22,7 @@ export interface IdentityDeps extends Pick<Deps, 'db' | 'config' | 'now'> {
  * For commands the CLI runs too: no credential cache in a one-shot process. In a server process the change
  * is also applied to its own cache at once (`credentials.apply`), before its NOTIFY comes back.
  */
-export type IdentityAdminDeps = Pick<Deps, 'db' | 'config' | 'now'> & {
+export type IdentityAdminDeps = Pick<Deps, 'db' | 'config' | 'now' | 'operation'> & {
   credentials?: Credentials;
   passwordHashing?: PasswordHashingCost;
 };

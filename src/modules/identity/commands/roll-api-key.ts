@@ -1,6 +1,8 @@
 import { changingCredentials } from '../../../platform/auth/changing-credentials.ts';
 import { roleAtLeast } from '../../../platform/auth/roles.ts';
 import { invalid, notFound } from '../../../platform/errors/domain-error.ts';
+import { crashPoint } from '../../../platform/faults.ts';
+import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
 import { exactDurationMs } from '../../../platform/validation/duration.ts';
 import { ProjectRepository } from '../../projects/index.ts';
 import { ApiKey } from '../api-key.entity.ts';
@@ -8,10 +10,13 @@ import { ApiKeyRepository } from '../api-key.repository.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { keyNotActive } from '../errors.ts';
 import { type KeyMaker, keyRole, roleAboveMaker } from '../key-roles.ts';
+import { rekeyUnseenKey } from './rekey-unseen-key.ts';
 
 /** At most this long may a rolled key keep working beside its successor. */
 export const MAX_OVERLAP_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_OVERLAP = 'PT1H';
+/** The recovery point of a roll under an Idempotency-Key: the new key committed, the old one's end set. */
+const API_KEY_ROLLED = 'api_key_rolled';
 
 /** `PT0S`–`PT24H` in milliseconds, or a 400 naming the field. */
 export function overlapMs(overlap: string | null | undefined): number {
@@ -27,6 +32,9 @@ export function overlapMs(overlap: string | null | undefined): number {
  * key has the rolled key's role unless asked otherwise, never above its maker's, and a user may not roll a key
  * whose role is above theirs (its secret would be theirs). The maker owns the new key (from the CLI, the rolled
  * key's owner keeps it). `projectId` null: any project (the CLI).
+ *
+ * Under an Idempotency-Key it is a one-phase operation like a create (create-api-key.ts): the retry of a roll
+ * whose answer died with its process gives the new key a new secret instead of rolling again.
  */
 export async function rollApiKey(
   deps: IdentityAdminDeps,
@@ -35,7 +43,17 @@ export async function rollApiKey(
 ): Promise<{ key: ApiKey; secret: string; previous: ApiKey }> {
   const overlap = overlapMs(input.overlap);
   const { maker } = input;
-  return changingCredentials(deps, async (uow, announce) => {
+  const operation = operationOf(deps);
+  const recovered = operation.recovered?.point === API_KEY_ROLLED ? operation.recovered.data : null;
+  if (recovered) {
+    const { key, secret } = await rekeyUnseenKey(deps, projectId, String(recovered.keyId));
+    const previous = await deps.db.read((uow) =>
+      new ApiKeyRepository(uow).findInProject(key.projectId, String(recovered.previousId)),
+    );
+    if (!previous) throw notFound('API key', 'id');
+    return { key, secret, previous };
+  }
+  const rolled = await changingCredentials(deps, async (uow, announce) => {
     const keys = new ApiKeyRepository(uow);
     const previous = await keys.findForUpdate(projectId, input.keyId);
     if (!previous) throw notFound('API key', 'id');
@@ -53,8 +71,10 @@ export async function rollApiKey(
       creator: maker?.user ?? null,
       ...(maker ? {} : { owner: previous.owner() }),
       at: now,
+      id: operation.idFor('api-key'),
     });
     keys.add(issued.key);
+    await operation.record(uow, API_KEY_ROLLED, { keyId: issued.key.id, previousId: previous.id });
     await announce({
       scope: 'api_key',
       id: previous.id,
@@ -62,4 +82,6 @@ export async function rollApiKey(
     });
     return { ...issued, previous };
   });
+  await crashPoint('api-key.after-commit');
+  return rolled;
 }
