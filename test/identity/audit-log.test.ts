@@ -1,3 +1,4 @@
+import { createUser } from '../../src/modules/identity/commands/create-user.ts';
 import { buildOrder } from '../factories/order.ts';
 import { payOwnCheckoutOrder } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
@@ -125,6 +126,38 @@ describe('the audit log', () => {
     ]) {
       expect(dump).not.toContain(secret);
     }
+  });
+
+  it("keeps where a failed sign-in came from out of the projects' logs when its address has accounts in two", async () => {
+    const [mine, theirs] = await Promise.all([seedProject(app), seedProject(app)]);
+    const staff = await seedUser(app, mine.projectId, 'admin');
+    const failedSignIn = () =>
+      fetch(`${app.baseUrl}/portal/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: staff.email, password: 'mistyped password' }),
+      });
+    const failures = () =>
+      sql<{ project_id: string; client_address: string | null }>(
+        app.databaseUrl,
+        `select project_id, client_address from audit_events
+          where action = 'session.sign_in_failed' and principal_label = $1 order by occurred_at`,
+        [staff.email],
+      );
+    expect((await failedSignIn()).status).toBe(401);
+    // The address's one account: its project sees where the attempt came from.
+    await eventually(async () => (await failures()).length === 1, 5000);
+    expect(await failures()).toEqual([
+      { project_id: mine.projectId, client_address: expect.stringMatching(/127\.0\.0\.1/) },
+    ]);
+
+    // Another merchant invites the same address: the next mistyped password is in both logs, from nowhere.
+    await createUser(app.runtime.deps, theirs.projectId, { email: staff.email, role: 'viewer' });
+    expect((await failedSignIn()).status).toBe(401);
+    await eventually(async () => (await failures()).length === 3, 5000);
+    expect((await failures()).slice(1).sort((a, b) => a.project_id.localeCompare(b.project_id))).toEqual(
+      [mine.projectId, theirs.projectId].sort().map((project_id) => ({ project_id, client_address: null })),
+    );
   });
 
   it('pages newest first, filters, and is for admins only', async () => {

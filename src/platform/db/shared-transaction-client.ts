@@ -261,7 +261,7 @@ export class SharedReads {
           (rows) => {
             const byRequest = reads.map((): unknown[] => []);
             for (const row of rows) byRequest[Number(row.request) - 1]?.push(row);
-            reads.forEach((read, index) => read.resolve(byRequest[index]!));
+            for (const [index, read] of reads.entries()) read.resolve(byRequest[index]!);
           },
           (error: unknown) => {
             for (const read of reads) read.reject(error);

@@ -59,18 +59,22 @@ export function sessionRoutes(deps: IdentityDeps) {
       });
       if (!attempt.ok) {
         // A refusal wrote nothing: its entry is written on its own (AuditTrail.record), one per account tried
-        // (each of its projects sees it), or one without a project for an unknown address.
+        // (each of its projects sees it), or one without a project for an unknown address. An address with
+        // accounts in several projects belongs to none of them alone: any merchant can invite any address, so
+        // its entries leave out where the attempt came from, which would show one merchant's staff (their
+        // addresses, their typing) to another.
         const tried = attempt.users.length > 0 ? attempt.users : [null];
         for (const who of tried) {
-          request.deps.audit.record(
-            entry({
+          request.deps.audit.record({
+            ...entry({
               projectId: who?.projectId ?? null,
               principal: { kind: who ? 'user' : 'anonymous', id: who?.id ?? null, label: who?.email ?? null },
               action: 'session.sign_in_failed',
               target: null,
               outcome: 'refused',
             }),
-          );
+            ...(tried.length > 1 && { clientAddress: null }),
+          });
         }
         if (email) await request.server.signInFailed(request, email);
         throw signInRefused();
