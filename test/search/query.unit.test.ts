@@ -104,6 +104,14 @@ describe('order search query: dates', () => {
     });
   });
 
+  it('bounds the last day there is, 9999-12-31, by infinity', () => {
+    expect(filter('created:9999-12-31')).toEqual({
+      sql: '(o.created_at >= ? and o.created_at < ?)',
+      params: ['9999-12-31T00:00:00.000Z', 'infinity'],
+    });
+    expect(filter('completed:>9999-12-31').params).toEqual(['infinity']);
+  });
+
   it('runs a date range from the first day start to the end of the last day', () => {
     expect(filter('modified:[2026-11-01 TO 2026-11-21]')).toEqual({
       sql: '(o.modified_at >= ? and o.modified_at < ?)',

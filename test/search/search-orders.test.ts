@@ -159,6 +159,12 @@ describe('order search over REST', () => {
     expect(await found(query)).toEqual(expected);
   });
 
+  it('finds nothing on the last day there is, and everything before it, as dates at the edge of the calendar', async () => {
+    expect(await found('created:9999-12-31')).toEqual([]);
+    expect(await found('completed:[2026-01-01 TO 9999-12-31]')).toEqual(['A-1']);
+    expect((await found('created:<=9999-12-31')).length).toBeGreaterThan(1);
+  });
+
   it('treats the query text as data, never as SQL', async () => {
     expect(await found(`merchant_order_id:"A-1' OR '1'='1"`)).toEqual([]);
     expect(await found('description:"_"')).toEqual([]);

@@ -115,7 +115,11 @@ function parseDay(text: string, position: number): number {
   return start;
 }
 
-const instant = (ms: number): string => new Date(ms).toISOString();
+/** The last instant of year 9999: past it, `toISOString` writes a six-digit year (`+010000-…`), which PostgreSQL refuses. */
+const LAST_FOUR_DIGIT_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** An instant as PostgreSQL reads it; the end of 9999-12-31 (a day's upper bound) is `infinity`. */
+const instant = (ms: number): string =>
+  ms > LAST_FOUR_DIGIT_INSTANT ? 'infinity' : new Date(ms).toISOString();
 
 /** Dates are whole UTC days: a day D covers [D 00:00Z, D+1 00:00Z). */
 function dateComparisons(value: TermValue): Comparison[] {
