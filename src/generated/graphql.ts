@@ -20,7 +20,10 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
-  /** An ISO 8601 timestamp in UTC with milliseconds, e.g. `2026-11-21T09:30:00.000Z`. */
+  /**
+   * An ISO 8601 timestamp in UTC with milliseconds, e.g. `2026-11-21T09:30:00.000Z`. As input, any RFC 3339 date-time
+   * (with an offset) in the years 0001-9999.
+   */
   DateTime: { input: Date; output: Date; }
   /** Any JSON object, stored and returned as sent (at most 16 KiB of JSON where it is input). */
   JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }

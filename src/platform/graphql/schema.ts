@@ -4,8 +4,9 @@ import { loadFilesSync } from '@graphql-tools/load-files';
 import { mergeResolvers, mergeTypeDefs } from '@graphql-tools/merge';
 import { addResolversToSchema, makeExecutableSchema } from '@graphql-tools/schema';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
-import { DateTimeResolver, JSONObjectResolver, SafeIntResolver } from 'graphql-scalars';
+import { JSONObjectResolver, SafeIntResolver } from 'graphql-scalars';
 import { refuseCardNumbersInDocuments } from './card-literals.ts';
+import { BoundedDateTime } from './date-time.ts';
 import type { NodeType } from './node.ts';
 import { sealAnswersShowingCredentials } from './shown-once.ts';
 import { buildSubgraph } from './subgraph.ts';
@@ -26,7 +27,7 @@ export function loadTypeDefs(): DocumentNode {
 
 function allResolvers(moduleResolvers: readonly object[]) {
   const scalars = {
-    DateTime: DateTimeResolver,
+    DateTime: BoundedDateTime,
     JSONObject: JSONObjectResolver,
     SafeInt: SafeIntResolver,
   };

@@ -5,6 +5,7 @@ import {
   GraphQLError,
   type GraphQLSchema,
   getOperationAST,
+  getVariableValues,
   NoSchemaIntrospectionCustomRule,
   parse,
   specifiedRules,
@@ -189,8 +190,15 @@ export function mountGraphQLWebSocket<Context extends object>(
         }
         const invalid = validate(options.schema, document, rules);
         if (invalid.length) return refuse(invalid, 'GRAPHQL_VALIDATION_FAILED');
+        const operation = getOperationAST(document, payload.operationName);
+        // Variables the schema refuses are the caller's mistake (BAD_USER_INPUT, as Apollo answers over HTTP), not
+        // an error of the execution that graphql-js would otherwise report without a code.
+        const coerced = operation
+          ? getVariableValues(options.schema, operation.variableDefinitions ?? [], payload.variables ?? {})
+          : null;
+        if (coerced?.errors) return refuse(coerced.errors, 'BAD_USER_INPUT');
         // A subscription was charged once, when it started: its events carry no cost of their own.
-        if (getOperationAST(document, payload.operationName)?.operation === 'subscription') {
+        if (operation?.operation === 'subscription') {
           ctx.extra.charges?.delete(_id);
         }
         return {

@@ -87,8 +87,15 @@ export function serveGraphQLWs<
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>
           socket.on('message', async (message) => {
+            const text = String(message);
+            const serverOnly = serverOnlyTypeOf(text);
+            if (serverOnly) {
+              // graphql-ws throws on these instead of closing as for other invalid messages: the client's fault.
+              socket.close(CloseCode.BadRequest, `Unexpected message of type ${serverOnly} received`);
+              return;
+            }
             try {
-              await handle(String(message));
+              await handle(text);
             } catch (error) {
               internalError(socket, error);
             }
@@ -138,4 +145,19 @@ function corkForThisTurn(socket: WebSocket): void {
 function uncorkAll(): void {
   for (const connection of corked) connection.uncork();
   corked.clear();
+}
+
+/** Messages only a server sends (graphql-ws protocol): a client sending one is refused 4400. */
+const SERVER_ONLY_TYPES: ReadonlySet<string> = new Set(['connection_ack', 'next', 'error']);
+
+/** The type of a client message that only a server may send, or null (any other message, valid or not). */
+function serverOnlyTypeOf(text: string): string | null {
+  // Only a message that names such a type needs parsing here; graphql-ws parses and checks every message.
+  if (!/"type"\s*:\s*"(connection_ack|next|error)"/.test(text)) return null;
+  try {
+    const type = (JSON.parse(text) as { type?: unknown } | null)?.type;
+    return typeof type === 'string' && SERVER_ONLY_TYPES.has(type) ? type : null;
+  } catch {
+    return null;
+  }
 }

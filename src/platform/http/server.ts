@@ -37,6 +37,13 @@ export function createHttpServer(options: { logger: Logger; requestTimeoutMs: nu
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.round(timeoutMs / 4))),
     },
     clientErrorHandler: (error, socket) => answerClientError(error, socket),
+    // A path that is not a valid URL component (`%ZZ`, `%C0`) is refused before routing: in the API's error body.
+    frameworkErrors: (_error, _request, reply) =>
+      (reply as FastifyReply)
+        .code(400)
+        .send(
+          errorBody(400, 'invalid_request', 'The request path is not a valid URL (a bad percent-escape)'),
+        ),
     loggerInstance: options.logger,
     // Fastify's two lines per request are replaced by the single line of the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),

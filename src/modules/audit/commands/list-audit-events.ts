@@ -1,6 +1,7 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
 import { decodeListCursor, encodeListCursor } from '../../../platform/paging/list-cursor.ts';
+import { textProblem } from '../../../platform/validation/text.ts';
 import { AuditRepository, type AuditRow } from '../audit.repository.ts';
 
 export interface AuditPage {
@@ -24,6 +25,10 @@ export async function listAuditEvents(
   const first = input.first ?? 50;
   if (!Number.isInteger(first) || first < 1 || first > 200) throw invalid('first', 'must be 1 to 200');
   const before = input.after ? decodeCursor(input.after) : null;
+  refuseBrokenText('filter.principalId', input.filter?.principalId);
+  for (const [index, action] of (input.filter?.actions ?? []).entries()) {
+    refuseBrokenText(`filter.actions.${index}`, action);
+  }
   const rows = await deps.db.read((uow) =>
     new AuditRepository(uow).list({
       projectId,
@@ -40,6 +45,12 @@ export async function listAuditEvents(
 
 export function auditCursor(row: AuditRow): string {
   return encodeListCursor({ at: new Date(row.occurred_at), id: row.id });
+}
+
+/** The text rule (platform/validation/text.ts): a NUL would reach PostgreSQL, which refuses it. */
+function refuseBrokenText(field: string, value: string | null | undefined): void {
+  const problem = value == null ? null : textProblem(value);
+  if (problem) throw invalid(field, problem);
 }
 
 function decodeCursor(cursor: string): { occurredAt: Date; id: string } {

@@ -97,7 +97,13 @@ export function keptOrderResults<C extends GraphQLContext>(): ApolloServerPlugin
 
 /** Where the order's id comes from in a query whose answer is one order's view alone; null for other queries. */
 function keptOrderId(request: GraphQLRequestContextResponseForOperation<GraphQLContext>): ValueNode | null {
-  const { schema, document, operation } = request;
+  const { schema, document } = request;
+  // Apollo asks for a response even when it found no operation to run (several and no `operationName`, or an
+  // unknown one), and answers that with its own error afterwards.
+  const operation = request.operation as
+    | GraphQLRequestContextResponseForOperation<GraphQLContext>['operation']
+    | undefined;
+  if (!operation) return null;
   const root = singleRootField(schema, document, operation, 'order', isOrderViewField);
   return root?.find((argument) => argument.name.value === 'id')?.value ?? null;
 }
