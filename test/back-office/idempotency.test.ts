@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { buildOrder } from '../factories/order.ts';
-import { createCardOrder, TEST_CARDS, TEST_EXPIRY, vaultUrlOf } from '../factories/payments.ts';
+import {
+  createCardOrder,
+  payOwnCheckoutOrder,
+  TEST_CARDS,
+  TEST_EXPIRY,
+  vaultUrlOf,
+} from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
 import { type GraphQLClient, graphqlClient } from '../helpers/graphql.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { waitFor } from './support.ts';
+
+type Json = Record<string, any>;
 
 const HOUR = 60 * 60 * 1000;
 
@@ -244,5 +252,31 @@ describe('idempotent writes', () => {
     expect(second.data?.createOrder.order.id).toBe(first.data?.createOrder.order.id);
     expect(changed.status).toBe(422);
     expect(await ordersWith(merchantOrderId)).toHaveLength(1);
+  });
+
+  it('refuses two mutation fields under one key with 400 and runs neither; without a key both run', async () => {
+    const [a, b] = await Promise.all([
+      payOwnCheckoutOrder(app.baseUrl, project.apiKey),
+      payOwnCheckoutOrder(app.baseUrl, project.apiKey),
+    ]);
+    const twoRefunds = `mutation Two($a: ID!, $b: ID!) {
+      a: refundOrder(orderId: $a, amount: 100) { refund { id } userErrors { code } }
+      ...More
+    }
+    fragment More on Mutation { b: refundOrder(orderId: $b, amount: 250) { refund { id } userErrors { code } } }`;
+    const keyed = await gql(twoRefunds, { a: a.id, b: b.id }, { 'idempotency-key': randomUUID() });
+    expect(keyed.status).toBe(400);
+    expect(keyed.errors?.[0]?.message).toMatch(/Idempotency-Key covers one mutation/);
+    const refunded = () =>
+      sql<{ refunded_amount: number }>(
+        app.databaseUrl,
+        'select refunded_amount from orders where id = any($1) order by amount',
+        [[a.id, b.id]],
+      );
+    expect((await refunded()).map((order) => Number(order.refunded_amount))).toEqual([0, 0]);
+
+    const unkeyed = await gql<{ a: Json; b: Json }>(twoRefunds, { a: a.id, b: b.id });
+    expect([unkeyed.data?.a.userErrors, unkeyed.data?.b.userErrors]).toEqual([[], []]);
+    expect(unkeyed.data?.a.refund.id).not.toBe(unkeyed.data?.b.refund.id);
   });
 });

@@ -15,6 +15,7 @@ import { formatGraphQLError } from './error-format.ts';
 import { internalErrorLoggingPlugin } from './error-logging.ts';
 import { mountExplorer } from './explorer/explorer.ts';
 import type { OperationRequest } from './limits.ts';
+import { oneMutationPerKey } from './one-mutation-per-key.ts';
 import { admitOperation, type Charged, type OperationGate, settleOperation } from './operation-gate.ts';
 
 const kActor: unique symbol = Symbol('graphql actor');
@@ -36,7 +37,7 @@ const stateOf = (request: FastifyRequest) => request as FastifyRequest & GraphQL
  * (error-logging.ts); stack traces reach a response only with `debug` (GRAPHQL_DEBUG=true, never in production).
  */
 export async function mountGraphQL<
-  Context extends { deps: Pick<Deps, 'logger'>; request: FastifyRequest | null },
+  Context extends { deps: Pick<Deps, 'logger' | 'operation'>; request: FastifyRequest | null },
 >(
   app: FastifyInstance,
   options: {
@@ -103,6 +104,7 @@ export async function mountGraphQL<
       // Federated traces (`ftv1`) are for Apollo's hosted studio, which a subgraph here never reports to.
       ApolloServerPluginInlineTraceDisabled(),
       costPlugin,
+      oneMutationPerKey<Context>(),
       internalErrorLoggingPlugin<Context>((context) => context?.deps.logger ?? (app.log as Logger)),
       ...(options.plugins ?? []),
     ],
