@@ -8,6 +8,7 @@ import {
   TEST_CVC,
 } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
+import { sql } from '../helpers/database.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -82,6 +83,21 @@ describe('3-D Secure challenge page of an own-checkout card payment, by plain HT
     const order = await orderOf(orderId);
     expect(order.status).toBe('error');
     expect(order.transactions[0]).toMatchObject({ status: 'declined', reason: 'authentication_failed' });
+  });
+
+  it('expires the order, authorizing nothing, when the challenge is passed after its deadline', async () => {
+    const { orderId, paymentUrl } = await pendingChallenge();
+    // The sweep runs about once a second: the deadline passed a moment ago, before it came by.
+    await sql(
+      app.databaseUrl,
+      "update orders set expires_at = now() - interval '1 millisecond' where id = $1",
+      [orderId],
+    );
+    const answer = await answerChallenge(paymentUrl, '1234');
+    expect(answer.status).toBe(303);
+    const order = await orderOf(orderId);
+    expect(order.status).toBe('expired');
+    expect(order.transactions[0].status).toBe('expired');
   });
 
   it('falls back to return_url on failure when there is no failure_url', async () => {

@@ -212,6 +212,33 @@ describe('expiry of open orders (the expiry sweep) and of uncaptured authorizati
     }
   }, 60_000);
 
+  it('takes no payment for an order past its deadline that the sweep has not reached yet', async () => {
+    const app = await start({ JOBS_ENABLED: 'false' });
+    const project = await seedProject(app);
+    const order = await createCardOrder(app.baseUrl, project.apiKey, {
+      order: { expiration_period: 'PT1H' },
+    });
+    const card = await storeCard(app, project.apiKey, {
+      setupToken: order.transactions[0].payment_method_details.setup_token,
+    });
+    await sql(app.databaseUrl, "update orders set expires_at = now() - interval '1 second' where id = $1", [
+      order.id,
+    ]);
+    const path = `/v1/orders/${order.id}/transactions/${order.transactions[0].id}/authenticate/`;
+    const answer = await restClient(app.baseUrl, project.apiKey).post<Json>(path, {
+      vault_token: card.body.vault_token,
+      cvc: TEST_CVC,
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toMatchObject({
+      type: 'transaction_not_payable',
+      value: expect.stringContaining('expired'),
+    });
+    expect(await sql(app.databaseUrl, 'select count(*)::int as n from acquirer_operations')).toEqual([
+      { n: 0 },
+    ]);
+  });
+
   it('leaves a completed order alone once its deadline has passed', async () => {
     const app = await start();
     const project = await seedProject(app);

@@ -124,6 +124,10 @@ export const authenticateTransaction = transactionCommand(
         if (transaction.status !== 'new' || isFinalOrderStatus(order.status)) {
           throw transactionNotPayable(`it is already ${transaction.status}`);
         }
+        // Past its deadline an order takes no payment, whether or not the expiry sweep has reached it yet.
+        if (order.expiresAt.getTime() <= deps.now().getTime()) {
+          throw transactionNotPayable(`the order expired at ${order.expiresAt.toISOString()}`);
+        }
         const payments = new PaymentRepository(uow);
         const setting = authorizationSetting(
           deps,

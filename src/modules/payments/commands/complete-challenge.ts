@@ -1,3 +1,4 @@
+import { closeOrder } from '../../orders/index.ts';
 import { VaultCardRepository } from '../../vault/index.ts';
 import { isThreeDSecureChallengePassed } from '../acquirer/three-d-secure.ts';
 import { authorizationSetting } from '../authorization-setting.ts';
@@ -9,7 +10,8 @@ import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
 /**
  * The customer answered the 3-D Secure challenge on our page. Passed: the payment is authorized again, now as
  * authenticated (`challenge_passed`, no CVC: it was never kept). Failed: the transaction is declined with
- * reason `authentication_failed`. A second submission, or one after the order expired, changes nothing.
+ * reason `authentication_failed`. A second submission changes nothing; one after the order's deadline expires it (the
+ * sweep may not have reached it yet) and authorizes nothing.
  */
 export async function completeChallenge(
   deps: PaymentDeps,
@@ -23,7 +25,10 @@ export async function completeChallenge(
     }
 
     const at = deps.now();
-    if (isThreeDSecureChallengePassed(code)) {
+    if (order.expiresAt.getTime() <= at.getTime()) {
+      // Past its deadline the order takes no payment: it expires now, as the sweep would have expired it.
+      closeOrder({ orders, at, source: 'expiry' }, order, transactions, 'expired');
+    } else if (isThreeDSecureChallengePassed(code)) {
       const card = await new VaultCardRepository(uow).findById(authorization.vaultCardId);
       await authorizeCard(authorizationSetting(deps, { uow, orders }, order, at), {
         order,
