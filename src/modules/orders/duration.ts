@@ -1,18 +1,12 @@
-import { parse } from 'tinyduration';
-import { exactPartsMs } from '../../platform/validation/duration.ts';
+import { exactPartsMs, parseIsoDuration } from '../../platform/validation/duration.ts';
 
 /** The longest an order may stay open. */
 const MAX_DAYS = 31;
 
 /** Adds an ISO 8601 duration to a date; null when the text is not a positive duration. */
 export function addIsoDuration(start: Date, duration: string): Date | null {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(duration);
-  } catch {
-    return null;
-  }
-  if (parsed.negative) return null;
+  const parsed = parseIsoDuration(duration);
+  if (!parsed || parsed.negative) return null;
   const end = new Date(start.getTime());
   // Calendar parts first (months have different lengths), then exact parts.
   end.setUTCFullYear(end.getUTCFullYear() + (parsed.years ?? 0));
