@@ -8,7 +8,7 @@ import { ProjectRepository } from '../../projects/index.ts';
 import { ApiKey } from '../api-key.entity.ts';
 import { ApiKeyRepository } from '../api-key.repository.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
-import { type KeyMaker, keyRole } from '../key-roles.ts';
+import { type KeyMaker, keyRole, lockMakerIn } from '../key-roles.ts';
 import { rekeyUnseenKey } from './rekey-unseen-key.ts';
 
 export const labelSchema = z.string().trim().min(1).max(100);
@@ -39,6 +39,7 @@ export async function createApiKey(
   const created = await deps.db.transaction(async (uow) => {
     const project = isUuidText(projectId) ? await new ProjectRepository(uow).findProject(projectId) : null;
     if (!project) throw notFound('Project', 'project');
+    await lockMakerIn(uow, project.id, input.maker);
     const issued = ApiKey.issue(project.id, project.mode, {
       label,
       role,

@@ -9,7 +9,7 @@ import { ApiKey } from '../api-key.entity.ts';
 import { ApiKeyRepository } from '../api-key.repository.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { keyNotActive } from '../errors.ts';
-import { type KeyMaker, keyRole, roleAboveMaker } from '../key-roles.ts';
+import { type KeyMaker, keyRole, lockMakerIn, roleAboveMaker } from '../key-roles.ts';
 import { rekeyUnseenKey } from './rekey-unseen-key.ts';
 
 /** At most this long may a rolled key keep working beside its successor. */
@@ -60,6 +60,7 @@ export async function rollApiKey(
     const now = deps.now();
     if (!previous.isActive(now)) throw keyNotActive();
     if (maker && !roleAtLeast(maker.role, previous.role)) throw roleAboveMaker(maker.role, previous.role);
+    await lockMakerIn(uow, previous.projectId, maker);
     const role = keyRole(input.role, previous.role, maker);
     const project = await new ProjectRepository(uow).findProject(previous.projectId);
     if (!project) throw notFound('Project');

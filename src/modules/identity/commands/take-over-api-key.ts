@@ -3,6 +3,7 @@ import type { ApiKey, KeyUser } from '../api-key.entity.ts';
 import { ApiKeyRepository } from '../api-key.repository.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { keyNotActive } from '../errors.ts';
+import { lockMakerIn } from '../key-roles.ts';
 
 /**
  * An admin takes a key of the project over: the admin becomes its owner, so removing the user who made it no
@@ -19,6 +20,7 @@ export async function takeOverApiKey(
     const key = await new ApiKeyRepository(uow).findForUpdate(projectId, keyId);
     if (!key) throw notFound('API key', 'id');
     if (!key.isActive(deps.now())) throw keyNotActive();
+    await lockMakerIn(uow, key.projectId, by && { user: by });
     key.takeOver(by);
     return key;
   });
