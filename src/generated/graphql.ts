@@ -743,7 +743,7 @@ export type Mutation = {
   captureTransaction: CaptureTransactionPayload;
   /**
    * The signed-in user changes their own password; every other session of the user ends at once (its sockets close).
-   * Any signed-in user; at most 5 wrong current passwords per 15 minutes.
+   * Any signed-in user; at most 5 tries (right or wrong current password) per 15 minutes.
    */
   changePassword: ChangePasswordPayload;
   /**

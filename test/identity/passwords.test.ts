@@ -129,6 +129,22 @@ describe('passwords and e-mail addresses', () => {
     expect(await signInStatus(user.email, STRONG)).toBe(200);
   });
 
+  it('checks at most 5 current passwords per 15 minutes, however many are sent at once', async () => {
+    const project = await seedProject(app);
+    const user = await seedUser(app, project.projectId, 'developer');
+    const gql = sessionGraphql(app.baseUrl, await signIn(app.baseUrl, user.email, user.password));
+    const codes = await Promise.all(
+      Array.from({ length: 24 }, async (_, index) => {
+        const answer = await gql<{ changePassword: { userErrors: { code: string }[] } }>(CHANGE, {
+          input: { currentPassword: `wrong guess ${index}`, newPassword: STRONG },
+        });
+        return answer.data!.changePassword.userErrors[0]!.code;
+      }),
+    );
+    expect(codes.filter((code) => code === 'wrong_password')).toHaveLength(5);
+    expect(codes.filter((code) => code === 'rate_limited')).toHaveLength(19);
+  });
+
   it("hashes with argon2id at OWASP's cost wherever the tests' cheap cost is not passed in: the command line's users", async () => {
     const project = await seedProject(app);
     const hashOf = async (userId: string) =>

@@ -10,7 +10,7 @@ import type { PasswordHashingCost } from './password.ts';
  */
 export interface IdentityDeps extends Pick<Deps, 'db' | 'config' | 'now'> {
   credentials: Credentials;
-  /** Counters every process shares (wrong current passwords). */
+  /** Counters every process shares (tries of the current password). */
   counters: CounterStore;
   /** Sign-ins, failed sign-ins and sign-outs are recorded here. */
   audit: AuditTrail;
