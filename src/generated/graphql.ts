@@ -2240,7 +2240,7 @@ export type UpdateOrderPayload = {
   order: Maybe<Order>;
   /**
    * What is wrong; empty on success. Nothing was changed when it is not empty: e.g. `order_final` (the order is
-   * final), `order_has_payment` (cancel refused), `not_found` (field `id`).
+   * final), `order_has_payment` or `payment_in_progress` (cancel refused), `not_found` (field `id`).
    */
   userErrors: Array<UserError>;
 };

@@ -2094,6 +2094,7 @@ export interface operations {
              * @description - `order_final`: The order is completed, cancelled, expired or in error
              *     - `order_not_updatable`: A refund, capture, void, chargeback or reversal order
              *     - `order_has_payment`: `status: "cancelled"` on an order with an accepted payment (`see-transactions`): refund it instead
+             *     - `payment_in_progress`: `status: "cancelled"` while a payment is being decided (a transaction `processing`): cancel once it is answered
              *     - `idempotency_key_in_use`: A request with the same `Idempotency-Key` is still being processed: retry after it finished
              */
             409: {

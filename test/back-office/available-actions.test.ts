@@ -163,6 +163,13 @@ describe('availableActions: listed if and only if the command succeeds', () => {
       async () => (await payOwnCheckoutOrder(app.baseUrl, apiKey, { pan: TEST_CARDS.doNotHonour })).id,
     ],
     [
+      // Nobody may call it off while the acquirer decides: not even the merchant's cancel.
+      'a card payment the acquirer is still deciding',
+      false,
+      async () =>
+        (await payOwnCheckoutOrder(app.baseUrl, apiKey, { pan: TEST_CARDS.pendingAtAcquirer })).id,
+    ],
+    [
       // The merchant may still cancel it.
       'an own-checkout order not paid yet',
       true,

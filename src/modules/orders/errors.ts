@@ -20,6 +20,7 @@ export const ORDER_ERRORS = {
   order_final: 'conflict',
   order_not_updatable: 'conflict',
   order_has_payment: 'conflict',
+  payment_in_progress: 'conflict',
   invalid_transition: 'conflict',
   acquirer_not_configured: 'unprocessable',
   first_transaction_not_completed: 'conflict',
@@ -66,6 +67,12 @@ export const orderFinal = (status: string) =>
 
 export const orderNotUpdatable = (kind: string) =>
   error('order_not_updatable', `A ${kind} order cannot be changed`);
+
+export const paymentInProgress = () =>
+  error(
+    'payment_in_progress',
+    'A payment of the order is being decided by the acquirer or the bank and cannot be called off: cancel once it is answered',
+  );
 
 export const orderHasPayment = () =>
   error('order_has_payment', 'The order has an accepted payment and cannot be cancelled: refund it instead');

@@ -179,5 +179,8 @@ export const updateOrderContract = defineContract({
     orderErrorEntries.order_has_payment(
       '`status: "cancelled"` on an order with an accepted payment (`see-transactions`): refund it instead',
     ),
+    orderErrorEntries.payment_in_progress(
+      '`status: "cancelled"` while a payment is being decided (a transaction `processing`): cancel once it is answered',
+    ),
   ],
 });
