@@ -166,8 +166,7 @@ describe('availableActions: listed if and only if the command succeeds', () => {
       // Nobody may call it off while the acquirer decides: not even the merchant's cancel.
       'a card payment the acquirer is still deciding',
       false,
-      async () =>
-        (await payOwnCheckoutOrder(app.baseUrl, apiKey, { pan: TEST_CARDS.pendingAtAcquirer })).id,
+      async () => (await payOwnCheckoutOrder(app.baseUrl, apiKey, { pan: TEST_CARDS.pendingAtAcquirer })).id,
     ],
     [
       // The merchant may still cancel it.
