@@ -38,6 +38,12 @@ describe('create-order validation', () => {
       /return_url: must be an absolute http or https URL/,
     ],
     ['a relative failure_url', { failure_url: '/failed' }, /failure_url/],
+    [
+      // A header holding its origin (the pages' Content-Security-Policy) would split at the comma or semicolon.
+      'a return_url whose host no DNS name could be',
+      { return_url: 'https://a,b;c.example/return' },
+      /return_url: must be an absolute http or https URL/,
+    ],
     ['a malformed webhook_url', { webhook_url: 'not a url' }, /webhook_url/],
     [
       'a bad expiration_period',
