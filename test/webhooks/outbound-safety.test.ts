@@ -76,7 +76,7 @@ describe('outbound safety rules', () => {
       const rebinding = async () => [{ address: '127.0.0.1', family: 4 }];
       const result = await post(`https://rebind.example:${receiver.port}/hook`, live, rebinding);
       expect(result).toMatchObject({ ok: false, errorKind: 'blocked_target' });
-      expect(result.errorMessage).toContain('rebind.example resolves to 127.0.0.1 is a loopback address');
+      expect(result.errorMessage).toBe('rebind.example resolves to a loopback address');
       expect(receiver.received).toEqual([]);
     });
 
@@ -89,7 +89,8 @@ describe('outbound safety rules', () => {
     ])('refuses a name that resolves to the IPv6 form %s of a refused IPv4 address', async (address) => {
       const result = await post('https://hooks.example/hook', live, async () => [{ address, family: 6 }]);
       expect(result).toMatchObject({ ok: false, errorKind: 'blocked_target' });
-      expect(result.errorMessage).toContain(`hooks.example resolves to ${address}`);
+      expect(result.errorMessage).toMatch(/^hooks.example resolves to an? [a-z-]+ address/);
+      expect(result.errorMessage).not.toContain(address);
     });
 
     it('connects to the address it checked, keeping the original host name', async () => {

@@ -85,9 +85,11 @@ export async function postWebhook(
   if (addresses.length === 0) return failed('dns_failure', `${hostname} has no address`);
   for (const { address } of addresses) {
     const refused = refuseAddress(address, request.policy);
-    if (refused) return failed('blocked_target', `${hostname} resolves to ${refused}`);
+    // The category only, not the address: a live merchant must not learn what internal names resolve to.
+    if (refused)
+      return failed('blocked_target', `${hostname} resolves to ${refused.replace(/^\S+ is /, '')}`);
   }
-  const connectMs = () => Math.max(1, request.timeoutMs - (performance.now() - started));
+  const connectMs = () => Math.max(1, Math.round(request.timeoutMs - (performance.now() - started)));
   let outcome = await send(url, hostname, addresses, request, connectMs(), true);
   // A kept connection the receiver closed just as we sent on it: the request never got an answer, so it goes
   // again, once, on a new connection (a receiver may see it twice: delivery is at least once anyway).
@@ -133,6 +135,8 @@ function send(
     };
     const fail = (errorKind: WebhookErrorKind, errorMessage: string) =>
       finish({ ok: false, httpStatus: null, errorKind, errorMessage, responseExcerpt: null });
+    /** Once the status line arrived: settles with it (what happens to the connection after no longer matters). */
+    let answered: (() => void) | null = null;
 
     const req = (secure ? https : http).request({
       protocol: url.protocol,
@@ -150,14 +154,35 @@ function send(
       ...(secure && !isIP(hostname) ? { servername: hostname } : {}),
     });
 
-    timer = setTimeout(() => req.destroy(new AttemptTimeout('connect_timeout', connectMs)), connectMs);
-    const abort = () => req.destroy(new Error('the attempt was aborted'));
+    // The timers and the abort settle the attempt themselves: destroying a request Node has already destroyed
+    // (after a 101, say) emits nothing, and an attempt left unsettled held its dispatcher slot for good.
+    timer = setTimeout(
+      () => fail('connect_timeout', new AttemptTimeout('connect_timeout', connectMs).message),
+      connectMs,
+    );
+    const abort = () => fail('network_error', 'the attempt was aborted');
     request.signal?.addEventListener('abort', abort, { once: true });
-    req.on('close', () => request.signal?.removeEventListener('abort', abort));
+    req.on('close', () => {
+      request.signal?.removeEventListener('abort', abort);
+      // Whatever else happened, a closed request has its outcome now.
+      if (answered) answered();
+      else fail('network_error', 'the connection closed before an answer');
+    });
+    // A receiver answering 101 Switching Protocols: Node hands over the socket and emits no response.
+    req.on('upgrade', (_response, socket) => {
+      socket.destroy();
+      finish({
+        ok: false,
+        httpStatus: 101,
+        errorKind: 'http_status',
+        errorMessage: 'the receiver answered HTTP 101 (switching protocols)',
+        responseExcerpt: null,
+      });
+    });
     const startReading = () => {
       clearTimeout(timer);
       timer = setTimeout(
-        () => req.destroy(new AttemptTimeout('read_timeout', request.timeoutMs)),
+        () => fail('read_timeout', new AttemptTimeout('read_timeout', request.timeoutMs).message),
         request.timeoutMs,
       );
     };
@@ -182,7 +207,9 @@ function send(
           },
           response.complete,
         );
-      // The status decides; the body is only sampled for the log, so a slow body does not fail a 200.
+      // The status decides; the body is only sampled for the log, so a slow body does not fail a 200, nor does a
+      // connection reset after it.
+      answered = done;
       clearTimeout(timer);
       timer = setTimeout(done, Math.min(1000, request.timeoutMs));
       response.on('data', (chunk: Buffer) => {
@@ -196,6 +223,7 @@ function send(
 
     req.on('error', (error) => {
       if (settled) return;
+      if (answered) return answered();
       if (error instanceof AttemptTimeout) return fail(error.kind, error.message);
       if (req.reusedSocket && STALE_CODES.has(codeOf(error) ?? '')) return finish(STALE_CONNECTION);
       const [kind, message] = classify(error);
