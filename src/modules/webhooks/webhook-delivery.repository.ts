@@ -72,6 +72,18 @@ export class WebhookDeliveryRepository extends Repository {
     );
   }
 
+  /**
+   * Holds the project's redeliveries' lock until the transaction ends, so that the check for a pending
+   * redelivery and the insert of a new one are one step: two calls at once (20 in a fuzzing run) both found
+   * none and both inserted. Its own statement, before the check, whose snapshot is then taken after the wait.
+   */
+  async lockRedeliveriesOf(projectId: string): Promise<void> {
+    await this.em.execute(
+      "select pg_advisory_xact_lock(hashtextextended('webhook_redeliveries:' || ?::text, 0))",
+      [projectId],
+    );
+  }
+
   findPendingRedelivery(orderId: string): Promise<WebhookDelivery | null> {
     return this.em.findOne(WebhookDelivery, { orderId, reason: 'redelivery', state: 'pending' });
   }

@@ -19,6 +19,7 @@ export async function redeliverWebhook(
     const order = await new OrderRepository(uow).findOrder(actor.projectId, orderId);
     if (!order) throw notFound('Order', 'orderId');
     const deliveries = new WebhookDeliveryRepository(uow);
+    await deliveries.lockRedeliveriesOf(order.projectId);
     const latest = await deliveries.latestStatusChange(order.id);
     if (!latest) {
       throw noNotification();

@@ -1,6 +1,7 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { DeliveryLogRepository } from '../delivery-log.repository.ts';
+import { WebhookDeliveryRepository } from '../webhook-delivery.repository.ts';
 import { checkDeliveryFilter, type DeliveryFilterInput } from './list-project-deliveries.ts';
 
 /** At most this many deliveries are sent again per call. */
@@ -17,12 +18,14 @@ export async function redeliverWebhooks(
   filter: DeliveryFilterInput,
 ): Promise<{ selected: number; queued: number }> {
   checkDeliveryFilter(filter);
-  return deps.db.transaction((uow) =>
-    new DeliveryLogRepository(uow).redeliver(
+  return deps.db.transaction(async (uow) => {
+    // One redelivery at a time per project (webhook-delivery.repository.ts `lockRedeliveriesOf`).
+    await new WebhookDeliveryRepository(uow).lockRedeliveriesOf(actor.projectId);
+    return new DeliveryLogRepository(uow).redeliver(
       { projectId: actor.projectId, ...filter },
       MAX_REDELIVERIES,
       deps.config.webhooks.maxAttempts,
       deps.now(),
-    ),
-  );
+    );
+  });
 }
