@@ -58,6 +58,8 @@ const configSchema = z
     WEBHOOK_RETRY_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
     WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+    // Unset: test projects may post to loopback outside production only (a receiver on the developer's machine).
+    WEBHOOK_TEST_PROJECTS_LOOPBACK: booleanFlag.optional(),
     // Delivery workers (README "Delivery workers, throughput and fairness"). A slot is held from the claim to
     // the record (HTTP round trip + one cycle statement, ~20 ms on a loaded 2-core machine): a project's 500
     // webhooks/s need 10+ in flight (Little's law), so 32; the total keeps the 1 : 8 ratio, so one project's
@@ -142,6 +144,8 @@ export interface WebhookConfig {
   maxAttempts: number;
   /** Development setting: any project may target http, loopback and private addresses. */
   allowPrivateTargets: boolean;
+  /** Test projects may target loopback addresses (default: outside production only). */
+  testProjectsLoopback: boolean;
   /** Attempts one worker process makes at once, all projects together. */
   concurrency: number;
   /** Attempts of one project in flight at once, across every process. */
@@ -200,6 +204,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryTimeoutMs: raw.WEBHOOK_RETRY_TIMEOUT_MS,
       maxAttempts: raw.WEBHOOK_MAX_ATTEMPTS,
       allowPrivateTargets: raw.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      testProjectsLoopback: raw.WEBHOOK_TEST_PROJECTS_LOOPBACK ?? raw.NODE_ENV !== 'production',
       concurrency: raw.WEBHOOK_CONCURRENCY,
       projectConcurrency: raw.WEBHOOK_PROJECT_CONCURRENCY,
     },

@@ -1,3 +1,4 @@
+import { parseConfig } from '../../src/config/index.ts';
 import { postWebhook } from '../../src/modules/webhooks/delivery/http-post.ts';
 import {
   categorizeAddress,
@@ -37,6 +38,22 @@ describe('outbound safety rules', () => {
     ['224.0.0.1', 'reserved'],
   ])('classifies %s as %s', (address, category) => {
     expect(categorizeAddress(address)).toBe(category);
+  });
+
+  it('keeps test projects off loopback where the configuration says so (production, by default)', () => {
+    const production = { ...test, testProjectsLoopback: false };
+    expect(refuseAddress('127.0.0.1', production)).toMatch(/loopback/);
+    expect(refuseAddress('::1', production)).toMatch(/loopback/);
+    expect(refuseAddress('93.184.216.34', production)).toBeNull();
+    expect(parseConfig({}).webhooks.testProjectsLoopback).toBe(true);
+    expect(
+      parseConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db.example/gateway',
+        VAULT_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+        IDEMPOTENCY_SECRET: 'x'.repeat(32),
+      }).webhooks.testProjectsLoopback,
+    ).toBe(false);
   });
 
   it('lets test projects reach loopback only, and the development setting private addresses too', () => {

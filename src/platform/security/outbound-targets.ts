@@ -14,6 +14,12 @@ export interface TargetPolicy {
   projectMode: 'test' | 'live';
   /** Development setting (WEBHOOK_ALLOW_PRIVATE_TARGETS): http and loopback/private addresses for everyone. */
   allowPrivateTargets: boolean;
+  /**
+   * Test projects may post to loopback (WEBHOOK_TEST_PROJECTS_LOOPBACK; absent: they may). Off in production by
+   * default: every merchant has a test project, and the test webhook answers with the reply's first bytes and
+   * timing, so loopback would let any of them read the gateway host's own services.
+   */
+  testProjectsLoopback?: boolean;
 }
 
 /** The policy for a project of this mode under this configuration. */
@@ -21,14 +27,19 @@ export function targetPolicyFor(
   projectMode: 'test' | 'live',
   config: Pick<AppConfig, 'webhooks'>,
 ): TargetPolicy {
-  return { projectMode, allowPrivateTargets: config.webhooks.allowPrivateTargets };
+  return {
+    projectMode,
+    allowPrivateTargets: config.webhooks.allowPrivateTargets,
+    testProjectsLoopback: config.webhooks.testProjectsLoopback,
+  };
 }
 
 /** Why an address may not be posted to, or null when it may. Link-local (metadata) is never allowed. */
 export function refuseAddress(address: string, policy: TargetPolicy): string | null {
   const { category, embedded } = addressFacts(address);
   if (category === 'public') return null;
-  if (category === 'loopback' && (policy.projectMode === 'test' || policy.allowPrivateTargets)) return null;
+  const testLoopback = policy.projectMode === 'test' && policy.testProjectsLoopback !== false;
+  if (category === 'loopback' && (testLoopback || policy.allowPrivateTargets)) return null;
   if (category === 'private' && policy.allowPrivateTargets) return null;
   const carried = embedded ? ` (the ${embedded.form} form of ${embedded.ipv4})` : '';
   return `${address} is a ${category.replace('_', '-')} address${carried}`;
