@@ -107,6 +107,28 @@ describe('pre-authorization, capture and void', () => {
     expect(await count()).toBe(before);
   };
 
+  it('voids when the client sends the JSON content type with an empty body, as HTTP clients of plugins do', async () => {
+    const original = await authorize();
+    const response = await fetch(`${app.baseUrl}${pathOf(original, 'voids')}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${project.apiKey}:`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+    });
+    expect(response.status).toBe(201);
+    expect((await get(original.id)).transactions[0].is_capturable).toBe(false);
+    // A create still needs its body.
+    const empty = await fetch(`${app.baseUrl}/v1/orders/`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${project.apiKey}:`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+    });
+    expect(empty.status).toBe(400);
+  });
+
   it('refuses to void a captured pre-authorization (409)', async () => {
     const original = await authorize();
     await api.post(pathOf(original, 'captures'), {});

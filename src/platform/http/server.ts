@@ -61,6 +61,16 @@ export function createHttpServer(options: { logger: Logger; requestTimeoutMs: nu
 
   // The API speaks JSON only: any other body is a 415 (hosted pages add form bodies in their own scope).
   app.removeContentTypeParser('text/plain');
+  // An empty body sent as `application/json` is no body, as without the header: HTTP clients (the merchants'
+  // ginger-php and ginger-python among them) send the JSON content type on every request, and a void, whose
+  // body the spec says is none, was refused 400 for it. A route that needs a body still refuses its absence.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
 
   // Hooks that never wait are plain functions calling `done`: every request passes through them, and an async
   // hook costs a promise and a turn of the microtask queue each time.
