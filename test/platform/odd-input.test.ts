@@ -1,7 +1,8 @@
 import WebSocket from 'ws';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../../src/platform/graphql/websocket.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
-import { liveClient } from '../helpers/graphql-ws.ts';
+import { liveClient, subscriptionSettled } from '../helpers/graphql-ws.ts';
 import { basicAuth } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually } from '../helpers/webhook-receiver.ts';
@@ -110,6 +111,28 @@ describe('odd input, answered as the caller’s mistake', () => {
       expect(JSON.stringify(events.errors)).toContain('BAD_USER_INPUT');
       // Logged (if at all) as it was answered, before the refusal reached the client.
       expect(errorLines().slice(errorsBefore)).toEqual([]);
+    } finally {
+      await live.dispose();
+    }
+  });
+
+  it(`refuses a subscription beyond ${MAX_SUBSCRIPTIONS_PER_SOCKET} open on one connection, until one completes`, async () => {
+    const live = liveClient(app.baseUrl, { apiKey: project.apiKey });
+    try {
+      await live.connected;
+      const open = Array.from({ length: MAX_SUBSCRIPTIONS_PER_SOCKET }, () =>
+        live.subscribe('subscription { orderCreated { id } }'),
+      );
+      await subscriptionSettled();
+      const extra = live.subscribe('subscription { orderCreated { id } }');
+      await eventually(() => extra.errors.length > 0, 5000, 'the refusal');
+      expect(JSON.stringify(extra.errors)).toContain('TOO_MANY_SUBSCRIPTIONS');
+      expect(open.every((subscription) => subscription.errors.length === 0)).toBe(true);
+      open[0]!.stop();
+      await subscriptionSettled();
+      const again = live.subscribe('subscription { orderCreated { id } }');
+      await subscriptionSettled();
+      expect(again.errors).toEqual([]);
     } finally {
       await live.dispose();
     }

@@ -75,6 +75,8 @@ async function checkCredential<T extends Actor | SocketCredential>(
 
 /** Longest delay a timer can have; a credential ending later than this is caught by the periodic recheck. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Operations open at once on one graphql-ws connection (docs/reference/limits.md). */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
 
 /**
  * Serves the graphql-ws protocol (subscriptions, and any other operation) on the same path as GraphQL over
@@ -172,6 +174,19 @@ export function mountGraphQLWebSocket<Context extends object>(
           ];
         }
         connection.credential.actor = actor;
+        // A subscription is charged once, when it starts, and then costs memory and a share of every event's
+        // work for as long as it is open: one socket may hold only so many (1,800 on one socket in a probe).
+        // (graphql-ws has entered this one already: the count includes it.)
+        if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_SOCKET) {
+          return refuse(
+            [
+              new GraphQLError(
+                `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} operations may be open on one connection: complete one first`,
+              ),
+            ],
+            'TOO_MANY_SUBSCRIPTIONS',
+          );
+        }
         if (options.gate) {
           const admission = await admitOperation(options.gate, payload, actor);
           if (!admission.admitted) return refuse([admission.error], 'BAD_REQUEST');
