@@ -88,6 +88,20 @@ describe('odd input, answered as the caller’s mistake', () => {
     });
   });
 
+  it('answers a method a route does not take with 405 and Allow, and an unknown path with 404', async () => {
+    const call = (method: string, path: string) =>
+      fetch(`${app.baseUrl}${path}`, { method, headers: { authorization: basicAuth(project.apiKey) } });
+    const deleted = await call('DELETE', '/v1/orders/00000000-0000-4000-8000-000000000000/');
+    expect(deleted.status).toBe(405);
+    expect(deleted.headers.get('allow')).toBe('GET, HEAD, PUT');
+    expect(await deleted.json()).toEqual({
+      error: { status: 405, type: 'method_not_allowed', value: expect.stringContaining('GET, HEAD, PUT') },
+    });
+    const search = await call('GET', '/v1/search/orders/');
+    expect([search.status, search.headers.get('allow')]).toEqual([405, 'POST']);
+    expect((await call('GET', '/v1/no-such-thing/')).status).toBe(404);
+  });
+
   it('closes a WebSocket whose client sends a message only a server sends with 4400', async () => {
     for (const type of ['next', 'connection_ack']) {
       const socket = new WebSocket(`${app.baseUrl.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');

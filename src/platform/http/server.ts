@@ -13,7 +13,7 @@ import {
   isDomainError,
   sendDomainError,
 } from './error-body.ts';
-import { sendNoSuchRoute } from './no-such-route.ts';
+import { sendNoRouteMatched } from './no-such-route.ts';
 import { requestIdFrom } from './request-id.ts';
 
 const bodyTooDeep = () =>
@@ -110,7 +110,7 @@ export function createHttpServer(options: { logger: Logger; requestTimeoutMs: nu
   });
 
   app.setNotFoundHandler((request, reply) => {
-    sendNoSuchRoute(request, reply);
+    sendNoRouteMatched(request, reply);
   });
 
   // The handler sends and returns nothing: a returned reply is a thenable Fastify would wait on, listening for
