@@ -19,6 +19,8 @@ import { requestIdFrom } from './request-id.ts';
 const bodyTooDeep = () =>
   invalidFields([fieldProblem(null, `must not be nested deeper than ${MAX_BODY_DEPTH} levels`, 'too_deep')]);
 
+/** A body of nothing but white space (no allocation, unlike `trim`). */
+const BLANK = /^\s*$/;
 /**
  * The one HTTP server: REST, GraphQL, hosted pages and the vault face all hang off it. Paths answer with and
  * without a trailing slash and never redirect; every error leaves in the spec's error body. What a request
@@ -68,7 +70,7 @@ export function createHttpServer(options: { logger: Logger; requestTimeoutMs: nu
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
+    if (BLANK.test(text)) return done(null, undefined);
     return parseJson(request, text, done);
   });
 
