@@ -87,7 +87,7 @@ const badKey = invalidIdempotencyKey;
 export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
   const retentionMs = options.retentionMs ?? IDEMPOTENCY_RETENTION_MS;
   const leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
-  /** Each claimed request's claim, and what a sealed answer of it is bound to (its project and key). */
+  /** Each claimed request's claim, and what a sealed answer of it is bound to (its project, key and caller). */
   const claims = new WeakMap<FastifyRequest, { claim: IdempotencyClaim; boundTo: string }>();
   const seal = answerSeal(options.secret);
   let lastPurge = 0;

@@ -15,7 +15,7 @@ export class StoredAnswerSealError extends Error {}
  * no clear copy of a secret it otherwise keeps only as a hash (or not at all), and a backup, a replica or a
  * reader of `idempotency_keys` learns nothing from it. The key is derived (HKDF-SHA256) from the idempotency
  * secret, which every process of a deployment shares already; the additional data binds a sealed answer to its
- * project and key, so it opens only where it was stored.
+ * project, key and caller, so it opens only where it was stored, for whoever stored it.
  */
 export interface AnswerSeal {
   seal(body: string, boundTo: string): string;
