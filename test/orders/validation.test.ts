@@ -91,6 +91,27 @@ describe('create-order validation', () => {
     expect(status).toBe(201);
   });
 
+  it('reads an optional field sent as null as left out, and an empty extra written as [] as {}, as PHP and Python clients send them', async () => {
+    const { status, body } = await api.post<Record<string, any>>('/v1/orders/', {
+      amount: 100,
+      currency: 'EUR',
+      description: null,
+      merchant_order_id: null,
+      return_url: null,
+      customer: { first_name: 'Jane', last_name: null, email_address: null },
+      extra: [],
+      client: { plugin: 'shop 1.2', build: null },
+    });
+    expect(status).toBe(201);
+    expect(body).not.toHaveProperty('description');
+    expect(body).not.toHaveProperty('merchant_order_id');
+    expect(body.customer).toMatchObject({ first_name: 'Jane' });
+    expect(body.customer).not.toHaveProperty('last_name');
+    // The merchant's own JSON keeps its nulls.
+    expect(body.client).toEqual({ plugin: 'shop 1.2', build: null });
+    expect((await api.get(`/v1/orders/${body.id}/`)).body).toEqual(body);
+  });
+
   it('accepts currencies without minor units and with three', async () => {
     expect((await api.post('/v1/orders/', buildOrder({ currency: 'JPY', amount: 995 }))).status).toBe(201);
     expect((await api.post('/v1/orders/', buildOrder({ currency: 'KWD', amount: 995 }))).status).toBe(201);
