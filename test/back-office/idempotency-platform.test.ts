@@ -28,7 +28,8 @@ describe('idempotency hooks', () => {
     projectId = (await seedProject(app)).projectId;
     server = createHttpServer({ logger: pino({ level: 'silent' }), requestTimeoutMs: 30_000 });
     registerIdempotency(server, {
-      scopeOf: async (request) => (request.headers['x-project'] === 'none' ? null : projectId),
+      scopeOf: async (request) =>
+        request.headers['x-project'] === 'none' ? null : { projectId, callerId: 'the test' },
       secret: Buffer.from('test-idempotency-secret-of-32-characters'),
       db: app.runtime.deps.db,
       now: () => new Date(Date.now() + offset),

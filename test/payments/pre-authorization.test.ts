@@ -2,7 +2,7 @@ import { payOwnCheckoutOrder, TEST_CARDS } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
-import { type RestClient, restClient } from '../helpers/http.ts';
+import { basicAuth, type RestClient, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 type Json = Record<string, any>;
@@ -112,7 +112,7 @@ describe('pre-authorization, capture and void', () => {
     const response = await fetch(`${app.baseUrl}${pathOf(original, 'voids')}`, {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from(`${project.apiKey}:`).toString('base64')}`,
+        authorization: basicAuth(project.apiKey),
         'content-type': 'application/json',
       },
     });
@@ -122,7 +122,7 @@ describe('pre-authorization, capture and void', () => {
     const empty = await fetch(`${app.baseUrl}/v1/orders/`, {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from(`${project.apiKey}:`).toString('base64')}`,
+        authorization: basicAuth(project.apiKey),
         'content-type': 'application/json',
       },
     });

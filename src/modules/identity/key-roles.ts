@@ -1,10 +1,8 @@
 import type { Actor } from '../../platform/auth/actor.ts';
 import { isRole, type Role, roleAtLeast } from '../../platform/auth/roles.ts';
-import type { UnitOfWork } from '../../platform/db/db.ts';
 import { invalid } from '../../platform/errors/domain-error.ts';
 import type { KeyUser } from './api-key.entity.ts';
-import { roleAboveMaker, sessionRequired } from './errors.ts';
-import { UserRepository } from './user.repository.ts';
+import { roleAboveMaker } from './errors.ts';
 
 /**
  * Who makes or changes a key: a signed-in user (whose role bounds the key's), or the operator at the command
@@ -35,25 +33,6 @@ export function keyRole(asked: string | null | undefined, fallback: Role, maker:
   const role = (asked ?? fallback) as Role;
   if (maker && !roleAtLeast(maker.role, role)) throw roleAboveMaker(maker.role, role);
   return role;
-}
-
-/**
- * Holds the project's users' lock (the one a removal takes) for the rest of the transaction, and refuses a maker
- * who is no longer a user of the project. A key made while its maker's removal commits would otherwise escape the
- * removal's revocation (its UPDATE cannot see a key not yet committed) and stay active, owned by nobody there; a
- * removal now waits for the key, revoking it, or the key waits for the removal, and is refused. The command line
- * (`maker` null) is nobody's.
- */
-export async function lockMakerIn(
-  uow: UnitOfWork,
-  projectId: string,
-  maker: Pick<KeyMaker, 'user'> | null,
-): Promise<void> {
-  if (!maker) return;
-  const users = new UserRepository(uow);
-  await users.lockUsersOf(projectId);
-  const current = await users.findCurrent(maker.user.id);
-  if (current?.projectId !== projectId) throw sessionRequired();
 }
 
 export { roleAboveMaker };

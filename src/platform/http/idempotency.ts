@@ -55,10 +55,10 @@ import { type AnswerSeal, answerSeal, StoredAnswerSealError } from './stored-ans
 
 export interface IdempotencyOptions {
   /**
-   * The calling project's id from the request's credentials, or null when there are none; with `callerId` (the
-   * API key's or the user's id) when known, to which a sealed answer is bound (only its caller may replay it).
+   * The calling project's id from the request's credentials, and the caller (the API key's or the user's id),
+   * to which a sealed answer is bound (only its caller may replay it); null when there are none.
    */
-  scopeOf: (request: FastifyRequest) => Promise<string | { projectId: string; callerId: string } | null>;
+  scopeOf: (request: FastifyRequest) => Promise<{ projectId: string; callerId: string } | null>;
   /** The HMAC key of request fingerprints (idempotency-secret.ts). */
   secret: Buffer;
   db: Db;
@@ -109,7 +109,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
     const scope = await options.scopeOf(request).catch(() => null);
     if (!scope) return;
-    const { projectId, callerId } = typeof scope === 'string' ? { projectId: scope, callerId: '' } : scope;
+    const { projectId, callerId } = scope;
     if (typeof header !== 'string' || !isValidIdempotencyKey(header)) throw badKey();
 
     const now = clock();

@@ -8,7 +8,8 @@ import { ProjectRepository } from '../../projects/index.ts';
 import { ApiKey } from '../api-key.entity.ts';
 import { ApiKeyRepository } from '../api-key.repository.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
-import { type KeyMaker, keyRole, lockMakerIn } from '../key-roles.ts';
+import { type KeyMaker, keyRole } from '../key-roles.ts';
+import { lockMakerIn } from './lock-maker.ts';
 import { rekeyUnseenKey } from './rekey-unseen-key.ts';
 
 export const labelSchema = z.string().trim().min(1).max(100);

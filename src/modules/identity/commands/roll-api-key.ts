@@ -9,7 +9,8 @@ import { ApiKey } from '../api-key.entity.ts';
 import { ApiKeyRepository } from '../api-key.repository.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { keyNotActive } from '../errors.ts';
-import { type KeyMaker, keyRole, lockMakerIn, roleAboveMaker } from '../key-roles.ts';
+import { type KeyMaker, keyRole, roleAboveMaker } from '../key-roles.ts';
+import { lockMakerIn } from './lock-maker.ts';
 import { rekeyUnseenKey } from './rekey-unseen-key.ts';
 
 /** At most this long may a rolled key keep working beside its successor. */

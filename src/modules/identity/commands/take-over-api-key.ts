@@ -3,7 +3,7 @@ import type { ApiKey, KeyUser } from '../api-key.entity.ts';
 import { ApiKeyRepository } from '../api-key.repository.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { keyNotActive } from '../errors.ts';
-import { lockMakerIn } from '../key-roles.ts';
+import { lockMakerIn } from './lock-maker.ts';
 
 /**
  * An admin takes a key of the project over: the admin becomes its owner, so removing the user who made it no

@@ -35,10 +35,15 @@ export const RESPONSE_EXCERPT_BYTES = 512;
 
 const defaultResolve: ResolveHost = (hostname) => lookup(hostname, { all: true, order: 'verbatim' });
 
+/** What a timeout of the attempt's connection or reply says. */
+function timeoutMessage(kind: 'connect_timeout' | 'read_timeout', ms: number): string {
+  return `${kind === 'connect_timeout' ? 'connecting' : 'reading the reply'} took longer than ${ms} ms`;
+}
+
 class AttemptTimeout extends Error {
   readonly kind: 'connect_timeout' | 'read_timeout';
   constructor(kind: 'connect_timeout' | 'read_timeout', ms: number) {
-    super(`${kind === 'connect_timeout' ? 'connecting' : 'reading the reply'} took longer than ${ms} ms`);
+    super(timeoutMessage(kind, ms));
     this.kind = kind;
   }
 }
@@ -157,7 +162,7 @@ function send(
     // The timers and the abort settle the attempt themselves: destroying a request Node has already destroyed
     // (after a 101, say) emits nothing, and an attempt left unsettled held its dispatcher slot for good.
     timer = setTimeout(
-      () => fail('connect_timeout', new AttemptTimeout('connect_timeout', connectMs).message),
+      () => fail('connect_timeout', timeoutMessage('connect_timeout', connectMs)),
       connectMs,
     );
     const abort = () => fail('network_error', 'the attempt was aborted');
@@ -182,7 +187,7 @@ function send(
     const startReading = () => {
       clearTimeout(timer);
       timer = setTimeout(
-        () => fail('read_timeout', new AttemptTimeout('read_timeout', request.timeoutMs).message),
+        () => fail('read_timeout', timeoutMessage('read_timeout', request.timeoutMs)),
         request.timeoutMs,
       );
     };
@@ -224,7 +229,6 @@ function send(
     req.on('error', (error) => {
       if (settled) return;
       if (answered) return answered();
-      if (error instanceof AttemptTimeout) return fail(error.kind, error.message);
       if (req.reusedSocket && STALE_CODES.has(codeOf(error) ?? '')) return finish(STALE_CONNECTION);
       const [kind, message] = classify(error);
       fail(kind, message);
