@@ -7,6 +7,10 @@ describe('telling a database outage from other failures', () => {
   it.each([
     ['a refused connection', withCode('ECONNREFUSED')],
     ['a reset connection', withCode('ECONNRESET')],
+    [
+      'a Unix socket that is gone while the database is down',
+      withCode('ENOENT', 'connect ENOENT /d/.s.PGSQL.5432'),
+    ],
     ['a connect timeout', withCode('ETIMEDOUT')],
     ['the pool giving up waiting for a connection', new Error('timeout exceeded when trying to connect')],
     ['a connection terminated under a query', new Error('Connection terminated unexpectedly')],
@@ -36,6 +40,7 @@ describe('telling a database outage from other failures', () => {
     ['a syntax error', withCode('42601')],
     ['a division by zero', withCode('22012')],
     ['a plain bug', new TypeError('undefined is not a function')],
+    ['a missing file', withCode('ENOENT', "ENOENT: no such file or directory, open 'x'")],
   ])('%s is not an outage, nor a replica failure', (_name, error) => {
     expect(isDatabaseOutage(error)).toBe(false);
     expect(isReplicaUnavailable(error)).toBe(false);

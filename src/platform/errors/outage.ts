@@ -24,8 +24,9 @@ const OUTAGE_CODES = new Set([
   'EPIPE',
   'EAI_AGAIN',
 ]);
+// `connect ENOENT`: the embedded database's Unix socket is gone while it is down (platform/db/embedded-postgres.ts).
 const OUTAGE_MESSAGE =
-  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i;
+  /Connection terminated|connect (ECONNREFUSED|ENOENT)|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i;
 
 /** How long a client is asked to wait before retrying during an outage (`Retry-After`, seconds). */
 export const OUTAGE_RETRY_AFTER_SECONDS = 2;
