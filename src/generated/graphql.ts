@@ -425,7 +425,10 @@ export type CreatePaymentLinkPayload = {
 
 /** A new merchant user. */
 export type CreateUserInput = {
-  /** The address the user signs in with (at most 254 characters); one account per address in a project. */
+  /**
+   * The address the user signs in with: at most 64 characters before the `@` and 254 in all (RFC 5321); one
+   * account per address in a project.
+   */
   email: Scalars['String']['input'];
   /** The user's role in the calling project. */
   role: Role;

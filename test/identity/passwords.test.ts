@@ -75,6 +75,55 @@ describe('passwords and e-mail addresses', () => {
     expect(named.body).toMatchObject({ project_id: shopB.projectId, user: { role: 'viewer' } });
   });
 
+  it('refuses to invite an address no mail reaches (RFC 5321: 64 characters before the @, 254 in all) with a userError', async () => {
+    const project = await seedProject(app);
+    const admin = await seedUser(app, project.projectId, 'admin');
+    const gql = sessionGraphql(app.baseUrl, await signIn(app.baseUrl, admin.email, admin.password));
+    const invite = (email: string) =>
+      gql<{
+        createUser: { user: { email: string } | null; userErrors: { field: string; message: string }[] };
+      }>(
+        'mutation ($email: String!) { createUser(input: {email: $email, role: VIEWER}) { user { email } userErrors { field code message } } }',
+        { email },
+      );
+    const domain = `${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(53)}.example`;
+    const longLocal = `${'a'.repeat(65)}@shop.example`;
+    const longWhole = `${'a'.repeat(64)}@x${domain}`;
+
+    for (const [email, message] of [
+      [longLocal, 'must have at most 64 characters before the @'],
+      [longWhole, 'must be at most 254 characters'],
+    ] as const) {
+      const { status, data, errors } = await invite(email);
+      expect({ status, errors }).toEqual({ status: 200, errors: undefined });
+      expect(data!.createUser.user).toBeNull();
+      expect(data!.createUser.userErrors).toEqual([
+        expect.objectContaining({
+          field: 'email',
+          code: 'invalid_request',
+          message: expect.stringContaining(message),
+        }),
+      ]);
+    }
+    // At the limits, the address is taken.
+    const longest = `${'a'.repeat(64)}@${domain}`;
+    expect(longest).toHaveLength(254);
+    expect((await invite(longest)).data!.createUser).toMatchObject({
+      user: { email: longest },
+      userErrors: [],
+    });
+    // The command line invites through the same command, and so refuses the same.
+    await expect(
+      createUser(app.runtime.deps, project.projectId, { email: longLocal, role: 'viewer' }),
+    ).rejects.toMatchObject({ field: 'email' });
+    const [stored] = await sql<{ n: number }>(
+      app.databaseUrl,
+      'select count(*)::int as n from merchant_users where project_id = $1 and length(email) > 200',
+      [project.projectId],
+    );
+    expect(stored!.n).toBe(1);
+  });
+
   it('refuses easy passwords: repeats, blanks, the e-mail address, the product name, common ones', async () => {
     const project = await seedProject(app);
     const user = await seedUser(app, project.projectId, 'viewer');

@@ -46,6 +46,21 @@ export const READ_ONLY_ORDER_FIELDS = [
   'related_payment_link_id',
 ] as const;
 
+/**
+ * The fields an update removes when sent as `null`: the REST contract keeps their nulls, where any other null of a
+ * body reads as a field left out (platform/http/body-as-meant.ts).
+ */
+export const NULL_REMOVES = [
+  'merchant_order_id',
+  'description',
+  'order_lines',
+  'customer',
+  'extra',
+  'webhook_url',
+  'return_url',
+  'failure_url',
+] as const;
+
 const ignored = z.unknown().meta({ description: 'Read-only: ignored when echoed.' });
 
 const expirationPeriodSchema = z

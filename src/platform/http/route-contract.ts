@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteHandler } from 'fastify';
 import type { z } from 'zod';
 import type { Role } from '../auth/roles.ts';
+import { bodyAsMeant } from './body-as-meant.ts';
 
 /**
  * A REST route's contract, declared once beside its route: what it takes, what it answers, which errors it
@@ -53,6 +54,14 @@ export interface BodyContract<D = never> {
   readonly required?: boolean;
   /** Named examples, checked against `schema` by the tests; the first one is shown first. */
   readonly examples: Readonly<Record<string, Example>>;
+  /**
+   * Members holding the merchant's own JSON (`extra`, `client`): kept exactly as sent, and `[]` (PHP's
+   * `json_encode` of an empty array) read as `{}`. Every other null in the body reads as a field left out
+   * (body-as-meant.ts).
+   */
+  readonly freeForm?: readonly string[];
+  /** Top-level members whose `null` means something (on an update: removes the field), kept as sent. */
+  readonly keepsNull?: readonly string[];
 }
 
 export interface SuccessContract {
@@ -110,16 +119,26 @@ export interface ContractRouteGeneric<C extends RouteContract> {
   Querystring: { [K in keyof Shape<C['query']>]?: string };
 }
 
-/** Registers `handler` for the contract's method and path; the contract rides along in the route's config. */
+/**
+ * Registers `handler` for the contract's method and path; the contract rides along in the route's config. A
+ * route that takes a body gets it as the merchants' clients mean it (body-as-meant.ts: a null is a field left
+ * out, the merchant's own JSON sent as `[]` is `{}`), read as the contract's `freeForm` and `keepsNull` say.
+ */
 export function route<C extends RouteContract>(
   app: FastifyInstance,
   contract: C,
   handler: RouteHandler<ContractRouteGeneric<C>>,
 ): void {
+  const body = contract.body;
   app.route<ContractRouteGeneric<C>>({
     method: contract.method,
     url: contract.path,
     config: { contract },
-    handler,
+    handler: body
+      ? function readBodyAsMeant(request, reply) {
+          request.body = bodyAsMeant(request.body, body);
+          return handler.call(this, request, reply);
+        }
+      : handler,
   });
 }

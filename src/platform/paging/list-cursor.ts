@@ -6,15 +6,36 @@ export interface ListPosition {
   id: string;
 }
 
-/** The opaque cursor of a position (base64url of `time|id`), for `after` of the next page. */
-export function encodeListCursor(position: ListPosition): string {
-  return Buffer.from(`${position.at.toISOString()}|${position.id}`).toString('base64url');
+/** The cursors of one newest-first list (one GraphQL connection): made by it, and taken only by it. */
+export interface ListCursors {
+  /** The opaque cursor of a position, for `after` of the next page. */
+  encode(position: ListPosition): string;
+  /** The position a cursor names; null for anything this list's `encode` did not make. */
+  decode(text: string): ListPosition | null;
 }
 
-/** The position a cursor names; null for anything `encodeListCursor` did not make. */
-export function decodeListCursor(text: string): ListPosition | null {
-  const [time, id, extra] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  const at = new Date(time ?? '');
-  if (extra !== undefined || !id || !isUuidText(id) || Number.isNaN(at.getTime())) return null;
-  return { at, id };
+const KIND = /^[a-z][a-z-]{0,31}$/;
+const kinds = new Set<string>();
+
+/**
+ * The cursors of the list `kind` (`audit-event`, `payment-link`, `webhook-delivery`): base64url of
+ * `kind|time|id`. Every such list is ordered by (time, id), so without the kind one list's cursor would decode
+ * as a position in another (an audit entry's time and id paging the webhook deliveries): each cursor names its
+ * list, and a cursor of another list is refused as a malformed one is. One kind per list: a second list taking
+ * a kind already taken is a programming error, thrown when its module loads.
+ */
+export function listCursors(kind: string): ListCursors {
+  if (!KIND.test(kind)) throw new Error(`list cursor kind "${kind}": lower-case letters and -, at most 32`);
+  if (kinds.has(kind)) throw new Error(`list cursor kind "${kind}" is taken by another list`);
+  kinds.add(kind);
+  return {
+    encode: (position) =>
+      Buffer.from(`${kind}|${position.at.toISOString()}|${position.id}`).toString('base64url'),
+    decode: (text) => {
+      const [named, time, id, extra] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+      if (named !== kind || extra !== undefined || !id || !isUuidText(id)) return null;
+      const at = new Date(time ?? '');
+      return Number.isNaN(at.getTime()) ? null : { at, id };
+    },
+  };
 }

@@ -1,8 +1,10 @@
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
-import { decodeListCursor, encodeListCursor } from '../../../platform/paging/list-cursor.ts';
+import { listCursors } from '../../../platform/paging/list-cursor.ts';
 import { textProblem } from '../../../platform/validation/text.ts';
 import { AuditRepository, type AuditRow } from '../audit.repository.ts';
+
+const cursors = listCursors('audit-event');
 
 export interface AuditPage {
   events: AuditRow[];
@@ -44,7 +46,7 @@ export async function listAuditEvents(
 }
 
 export function auditCursor(row: AuditRow): string {
-  return encodeListCursor({ at: new Date(row.occurred_at), id: row.id });
+  return cursors.encode({ at: new Date(row.occurred_at), id: row.id });
 }
 
 /** The text rule (platform/validation/text.ts): a NUL would reach PostgreSQL, which refuses it. */
@@ -54,7 +56,7 @@ function refuseBrokenText(field: string, value: string | null | undefined): void
 }
 
 function decodeCursor(cursor: string): { occurredAt: Date; id: string } {
-  const position = decodeListCursor(cursor);
+  const position = cursors.decode(cursor);
   if (!position) throw invalid('after', 'is not a cursor of this list');
   return { occurredAt: position.at, id: position.id };
 }

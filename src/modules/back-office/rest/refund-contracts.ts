@@ -50,6 +50,7 @@ export const createRefundContract = defineContract({
   params,
   body: {
     schema: createRefundInputSchema,
+    freeForm: ['extra'],
     examples: {
       partial: {
         summary: 'A partial refund',

@@ -4,6 +4,7 @@ import { notFound } from '../../../platform/errors/domain-error.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
 import { crashPoint } from '../../../platform/faults.ts';
 import { operationOf } from '../../../platform/operations/idempotent-operation.ts';
+import { emailAddressSchema } from '../../../platform/validation/email.ts';
 import { isUuidText } from '../../../platform/validation/uuid.ts';
 import { ProjectRepository } from '../../projects/index.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
@@ -13,8 +14,6 @@ import { refuseWeakPassword } from '../password-strength.ts';
 import { MerchantUser } from '../user.entity.ts';
 import { UserRepository } from '../user.repository.ts';
 
-export const emailSchema = z.string().trim().max(254).pipe(z.email('must be an e-mail address'));
-
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -22,7 +21,7 @@ export const passwordSchema = z
 
 const inputSchema = z
   .object({
-    email: emailSchema,
+    email: emailAddressSchema(),
     role: z.string().refine(isRole, 'must be admin, developer or viewer'),
     password: passwordSchema.optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UnitOfWork } from '../../../platform/db/db.ts';
 import { parseOrThrow } from '../../../platform/errors/zod.ts';
+import { EMAIL_MAX_OCTETS } from '../../../platform/validation/email.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
 import { projectRequired, signInRefused } from '../errors.ts';
 import { PASSWORD_MAX_LENGTH, passwordMatches, spendVerificationTime } from '../password.ts';
@@ -11,12 +12,18 @@ import { UserRepository } from '../user.repository.ts';
 
 export const signInInputSchema = z
   .object({
+    // The whole length of an account's address (platform/validation/email.ts), not its form: a sign-in only
+    // looks an address up, so one that cannot name an account is refused as any unknown address is (the same
+    // answer and audit entry, counted by the limiter), and an account invited before the local-part limit
+    // (64 octets) still signs in.
     email: z
       .string()
       .trim()
       .min(1)
-      .max(254)
-      .meta({ description: "The user's e-mail address, at most 254 characters; case does not matter." }),
+      .max(EMAIL_MAX_OCTETS)
+      .meta({
+        description: `The user's e-mail address, at most ${EMAIL_MAX_OCTETS} characters; case does not matter.`,
+      }),
     password: z
       .string()
       .min(1)

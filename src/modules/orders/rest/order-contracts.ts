@@ -9,7 +9,7 @@ import {
   examplePaidOrder,
 } from '../order-json-examples.ts';
 import { orderIdParam, orderJsonSchema } from '../order-json-schema.ts';
-import { updateOrderInputSchema } from '../order-update-input.ts';
+import { NULL_REMOVES, updateOrderInputSchema } from '../order-update-input.ts';
 import type { PaymentMethodRegistry } from '../payment-methods.ts';
 
 /** Spec 4.1 and 4.2; registered by order-routes.ts. */
@@ -40,6 +40,7 @@ export const createOrderContract = defineContract({
     // The registry's schema: its `payment_method` values are the registered payment methods.
     schema: (deps: { paymentMethods: Pick<PaymentMethodRegistry, 'orderInput'> }) =>
       deps.paymentMethods.orderInput,
+    freeForm: ['client', 'extra'],
     examples: {
       hosted: {
         summary: 'Hosted payment page: the customer chooses',
@@ -157,6 +158,9 @@ export const updateOrderContract = defineContract({
   params: z.object({ orderId: orderIdParam }),
   body: {
     schema: updateOrderInputSchema,
+    // `client` is read-only here (echoed, ignored), but the merchant's own JSON all the same.
+    freeForm: ['client', 'extra'],
+    keepsNull: NULL_REMOVES,
     examples: {
       description: { summary: 'A new description', value: { description: 'Two tulip bulbs and a vase' } },
       cancel: { summary: 'The customer abandoned checkout', value: { status: 'cancelled' } },

@@ -16,13 +16,12 @@ import {
   noOrderListContract,
   updateOrderContract,
 } from './order-contracts.ts';
-import { createBodyAsMeant } from './order-create-body.ts';
 
 /** Spec 4.1 and 4.2; beyond it, the update the shop plugins send and the currencies of the active methods. */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   route(app, createOrderContract, async (request, reply) => {
     const actor = await requireActor(request);
-    const view = await createOrder(request.deps, actor, createBodyAsMeant(request.body ?? {}));
+    const view = await createOrder(request.deps, actor, request.body ?? {});
     const { baseUrl } = request.deps.config;
     return sendCreated(
       reply,

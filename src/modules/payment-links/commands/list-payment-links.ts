@@ -1,12 +1,14 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
-import { decodeListCursor, encodeListCursor } from '../../../platform/paging/list-cursor.ts';
+import { listCursors } from '../../../platform/paging/list-cursor.ts';
 import {
   type PaymentLinkRecord,
   PaymentLinkRepository,
   type PaymentLinkView,
 } from '../payment-link.repository.ts';
+
+const cursors = listCursors('payment-link');
 
 export const DEFAULT_LINKS_PAGE = 20;
 export const MAX_LINKS_PAGE = 100;
@@ -31,7 +33,7 @@ export async function listPaymentLinks(
       first < 1 ? 'too_small' : 'too_big',
     );
   }
-  const after = input.after ? decodeListCursor(input.after) : null;
+  const after = input.after ? cursors.decode(input.after) : null;
   if (input.after && !after) throw invalid('after', 'is not a cursor of this list');
   const views = await deps.db.read((uow) =>
     new PaymentLinkRepository(uow).list(
@@ -45,5 +47,5 @@ export async function listPaymentLinks(
 
 /** The opaque position of a link in the newest-first list. */
 export function paymentLinkCursor(link: Pick<PaymentLinkRecord, 'createdAt' | 'id'>): string {
-  return encodeListCursor({ at: link.createdAt, id: link.id });
+  return cursors.encode({ at: link.createdAt, id: link.id });
 }

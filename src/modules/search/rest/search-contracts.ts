@@ -50,6 +50,8 @@ export const searchOrdersContract = defineContract({
   }),
   body: {
     schema: searchBodySchema,
+    // `sort: null` is the default sort, as the schema says: the same as leaving it out.
+    keepsNull: ['sort'],
     examples: {
       completedInNovember: {
         summary: 'Completed orders of a month, newest first',

@@ -1,7 +1,7 @@
 import type { Actor } from '../../../platform/auth/actor.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { invalid } from '../../../platform/errors/domain-error.ts';
-import { decodeListCursor, encodeListCursor } from '../../../platform/paging/list-cursor.ts';
+import { listCursors } from '../../../platform/paging/list-cursor.ts';
 import { isUuid } from '../../orders/index.ts';
 import {
   DeliveryLogRepository,
@@ -18,13 +18,15 @@ export interface DeliveryFilterInput {
   since?: Date | null;
 }
 
+const cursors = listCursors('webhook-delivery');
+
 /** A page position as clients see it: opaque. */
 export function encodeDeliveryCursor(delivery: DeliveryPosition): string {
-  return encodeListCursor({ at: delivery.createdAt, id: delivery.id });
+  return cursors.encode({ at: delivery.createdAt, id: delivery.id });
 }
 
 function decodeDeliveryCursor(text: string): DeliveryPosition | null {
-  const position = decodeListCursor(text);
+  const position = cursors.decode(text);
   return position && { createdAt: position.at, id: position.id };
 }
 
