@@ -808,7 +808,8 @@ export type Mutation = {
   revokeApiKey: RevokeApiKeyPayload;
   /**
    * Replaces a key with a new one (same label): the old key keeps working for `overlap`, then stops, so servers
-   * can switch over without downtime. Admin and developer users only.
+   * can switch over without downtime. A key has one successor: a key rolled already is refused
+   * (`api_key_already_rolled`, naming its successor; roll that one instead). Admin and developer users only.
    */
   rollApiKey: RollApiKeyPayload;
   /**
@@ -1892,7 +1893,10 @@ export type RollApiKeyPayload = {
   previousKey: Maybe<ApiKey>;
   /** The new key's whole secret, shown only in this answer. */
   secret: Maybe<Scalars['String']['output']>;
-  /** What is wrong (`not_found`, `api_key_not_active`, `invalid_request`, `role_above_yours`, `forbidden`); empty on success. */
+  /**
+   * What is wrong (`not_found`, `api_key_not_active`, `api_key_already_rolled`, `invalid_request`,
+   * `role_above_yours`, `forbidden`); empty on success.
+   */
   userErrors: Array<UserError>;
 };
 

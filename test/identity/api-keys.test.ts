@@ -16,6 +16,12 @@ const CLI = ['--experimental-strip-types', '--disable-warning=ExperimentalWarnin
 
 const KEY_FIELDS = 'id label prefix created lastUsed expires revoked active';
 
+interface RollAnswer {
+  apiKey: { id: string } | null;
+  secret: string | null;
+  userErrors: { field: string | null; code: string; message: string }[];
+}
+
 interface KeyView {
   id: string;
   label: string | null;
@@ -41,6 +47,10 @@ describe('the API key lifecycle', () => {
   // The project's own key is an admin key: only an admin may roll it (a developer would get its secret).
   const adminOf = (projectId: string) => developerOf(projectId, 'admin');
   const orderWith = (apiKey: string) => restClient(app.baseUrl, apiKey).post('/v1/orders/', buildOrder());
+  const successorsOf = async (keyId: string) =>
+    (
+      await sql<{ id: string }>(app.databaseUrl, 'select id from api_keys where rolled_from_id = $1', [keyId])
+    ).map((row) => row.id);
 
   it('creates sk_ keys that work at once and are shown once; old pk_ keys keep working', async () => {
     const project = await seedProject(app);
@@ -114,6 +124,69 @@ describe('the API key lifecycle', () => {
     app.advanceClock(2 * 60 * 60_000 + 1000);
     expect((await orderWith(project.apiKey)).status).toBe(401);
     expect((await orderWith(secret)).status).toBe(201);
+  });
+
+  it('gives a key one successor: rolling it again during its overlap is refused, rolling the successor is not', async () => {
+    const project = await seedProject(app);
+    const gql = await adminOf(project.projectId);
+    const [old] = (await gql<{ apiKeys: KeyView[] }>('{ apiKeys { id } }')).data!.apiKeys;
+    const roll = (id: string) =>
+      gql<{ rollApiKey: RollAnswer }>(
+        'mutation ($id: ID!) { rollApiKey(id: $id, overlap: "PT1H") { apiKey { id } secret userErrors { field code message } } }',
+        { id },
+      );
+    const first = (await roll(old!.id)).data!.rollApiKey;
+    expect(first.userErrors).toEqual([]);
+
+    const second = (await roll(old!.id)).data!.rollApiKey;
+    expect(second).toMatchObject({ apiKey: null, secret: null });
+    expect(second.userErrors).toEqual([
+      { field: 'id', code: 'api_key_already_rolled', message: expect.stringContaining(first.apiKey!.id) },
+    ]);
+    expect(await successorsOf(old!.id)).toEqual([first.apiKey!.id]);
+    expect((await orderWith(project.apiKey)).status).toBe(201); // the overlap goes on: nothing changed
+
+    const next = (await roll(first.apiKey!.id)).data!.rollApiKey;
+    expect(next.userErrors).toEqual([]);
+    expect(await successorsOf(first.apiKey!.id)).toEqual([next.apiKey!.id]);
+  });
+
+  it('makes one successor of ten rolls of one key at once; the nine others are refused', async () => {
+    const project = await seedProject(app);
+    const gql = await adminOf(project.projectId);
+    const [old] = (await gql<{ apiKeys: KeyView[] }>('{ apiKeys { id } }')).data!.apiKeys;
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        gql<{ rollApiKey: RollAnswer }>(
+          'mutation ($id: ID!) { rollApiKey(id: $id) { apiKey { id } secret userErrors { field code message } } }',
+          { id: old!.id },
+        ),
+      ),
+    );
+
+    const rolled = answers.map((answer) => answer.data!.rollApiKey);
+    const made = rolled.filter((answer) => answer.secret !== null);
+    expect(made).toHaveLength(1);
+    expect(
+      rolled.filter((answer) => answer.secret === null).map((answer) => answer.userErrors[0]!.code),
+    ).toEqual(Array(9).fill('api_key_already_rolled'));
+    expect(await successorsOf(old!.id)).toEqual([made[0]!.apiKey!.id]);
+    const [{ count }] = await sql<{ count: string }>(
+      app.databaseUrl,
+      'select count(*) from api_keys where project_id = $1',
+      [project.projectId],
+    );
+    expect(Number(count)).toBe(2);
+    // The database itself holds a key to one successor, whatever path a second one took.
+    await expect(
+      sql(
+        app.databaseUrl,
+        `insert into api_keys (id, project_id, prefix, key_hash, created_at, rolled_from_id)
+         values (gen_random_uuid(), $1, 'sk_test_XXXX', 'x', now(), $2)`,
+        [project.projectId, old!.id],
+      ),
+    ).rejects.toThrow(/api_keys_rolled_from_idx/);
   });
 
   it('refuses an overlap beyond 24 hours and rolls with PT0S to stop the old key at once', async () => {

@@ -29,6 +29,11 @@ export const ApiKeySchema = defineEntity({
     ownerEmail: p.text().nullable(),
     /** Set when the key was rolled: it stops working then. */
     expiresAt: p.datetime().nullable(),
+    /**
+     * The key this one replaced, for a key made by a roll: a key has at most one successor (a partial unique
+     * index on this column), so rolling a key twice cannot leave two live replacements of it.
+     */
+    rolledFromId: p.uuid().nullable(),
     revokedAt: p.datetime().nullable(),
     /** Updated at most once a minute per key and process, off the request path. */
     lastUsedAt: p.datetime().nullable(),
@@ -46,6 +51,7 @@ export class ApiKey extends ApiKeySchema.class {
    * A new key for a project: the row to store and the secret to show once. `creator`: the user making it (its
    * first owner); null from the CLI. `owner`: another owner than the creator (a roll from the CLI keeps the
    * rolled key's). `id`: the key's id when it must be known beforehand (derived from an Idempotency-Key).
+   * `rolledFrom`: the key a roll replaces with this one.
    */
   static issue(
     projectId: string,
@@ -57,6 +63,7 @@ export class ApiKey extends ApiKeySchema.class {
       owner?: KeyUser | null;
       at: Date;
       id?: string;
+      rolledFrom?: string;
     },
   ): { key: ApiKey; secret: string } {
     const owner = options.owner === undefined ? options.creator : options.owner;
@@ -74,6 +81,7 @@ export class ApiKey extends ApiKeySchema.class {
       ownerUserId: owner?.id ?? null,
       ownerEmail: owner?.email ?? null,
       expiresAt: null,
+      rolledFromId: options.rolledFrom ?? null,
       revokedAt: null,
       lastUsedAt: null,
     });

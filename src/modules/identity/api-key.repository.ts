@@ -39,6 +39,17 @@ export class ApiKeyRepository extends Repository {
     );
   }
 
+  /** The key a roll of `keyId` made, if it was rolled (keys rolled before successors were recorded name none). */
+  findSuccessor(keyId: string): Promise<ApiKey | null> {
+    return this.em.findOne(ApiKey, { rolledFromId: keyId });
+  }
+
+  /** Whether `error` is the unique index refusing a second successor of one key (two rolls of it at once). */
+  static isSecondSuccessor(error: unknown): boolean {
+    const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+    return code === '23505' && constraint === 'api_keys_rolled_from_idx';
+  }
+
   findInProject(projectId: string, keyId: string): Promise<ApiKey | null> {
     if (!isUuidText(keyId)) return Promise.resolve(null);
     return this.em.findOne(ApiKey, { id: keyId, projectId });

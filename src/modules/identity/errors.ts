@@ -12,6 +12,7 @@ export const IDENTITY_ERRORS = {
   email_taken: 'conflict',
   last_admin: 'conflict',
   api_key_not_active: 'conflict',
+  api_key_already_rolled: 'conflict',
   role_above_yours: 'forbidden',
   wrong_password: 'invalid_request',
   invalid_reset_link: 'invalid_request',
@@ -57,6 +58,17 @@ export const lastAdmin = () =>
   error('last_admin', 'This is the last admin of the project: make another user admin before removing it');
 
 export const keyNotActive = () => error('api_key_not_active', 'The API key is already revoked or expired');
+
+/**
+ * A key that was rolled already is not rolled again: it would get a second live successor. The successor is
+ * named (its id, as `apiKeys` lists it to the same callers): roll that one to replace the key again.
+ */
+export const keyAlreadyRolled = (successorId: string | null) =>
+  error(
+    'api_key_already_rolled',
+    `id: this API key was rolled already${successorId ? ` (its successor is ${successorId})` : ''}; roll its successor instead, or revoke the key to stop it before its overlap ends`,
+    'id',
+  );
 
 /**
  * The address and password open accounts in several projects (the person chose the same password for each):

@@ -8,7 +8,7 @@ import { ProjectRepository } from '../../projects/index.ts';
 import { ApiKey } from '../api-key.entity.ts';
 import { ApiKeyRepository } from '../api-key.repository.ts';
 import type { IdentityAdminDeps } from '../deps.ts';
-import { keyNotActive } from '../errors.ts';
+import { keyAlreadyRolled, keyNotActive } from '../errors.ts';
 import { type KeyMaker, keyRole, roleAboveMaker } from '../key-roles.ts';
 import { lockMakerIn } from './lock-maker.ts';
 import { rekeyUnseenKey } from './rekey-unseen-key.ts';
@@ -33,6 +33,13 @@ export function overlapMs(overlap: string | null | undefined): number {
  * key has the rolled key's role unless asked otherwise, never above its maker's, and a user may not roll a key
  * whose role is above theirs (its secret would be theirs). The maker owns the new key (from the CLI, the rolled
  * key's owner keeps it). `projectId` null: any project (the CLI).
+ *
+ * A key has at most one successor: a key rolled already (still working for its overlap) is refused with
+ * `api_key_already_rolled`, naming its successor, which is the key to roll next. Rolling it again would leave
+ * two live replacements of one key, neither of which the other's holder knows of; and rolling the successor in
+ * its place would silently end the key the caller may have just deployed. Two rolls at once wait for each
+ * other on the key's row lock, and the second finds the first's successor; the unique index on
+ * `rolled_from_id` refuses a second successor under any race all the same.
  *
  * Under an Idempotency-Key it is a one-phase operation like a create (create-api-key.ts): the retry of a roll
  * whose answer died with its process gives the new key a new secret instead of rolling again.
@@ -61,6 +68,8 @@ export async function rollApiKey(
     const now = deps.now();
     if (!previous.isActive(now)) throw keyNotActive();
     if (maker && !roleAtLeast(maker.role, previous.role)) throw roleAboveMaker(maker.role, previous.role);
+    const successor = await keys.findSuccessor(previous.id);
+    if (successor) throw keyAlreadyRolled(successor.id);
     await lockMakerIn(uow, previous.projectId, maker);
     const role = keyRole(input.role, previous.role, maker);
     const project = await new ProjectRepository(uow).findProject(previous.projectId);
@@ -74,6 +83,7 @@ export async function rollApiKey(
       ...(maker ? {} : { owner: previous.owner() }),
       at: now,
       id: operation.idFor('api-key'),
+      rolledFrom: previous.id,
     });
     keys.add(issued.key);
     await operation.record(uow, API_KEY_ROLLED, { keyId: issued.key.id, previousId: previous.id });
@@ -83,6 +93,8 @@ export async function rollApiKey(
       revoked: overlap === 0,
     });
     return { ...issued, previous };
+  }).catch((error: unknown) => {
+    throw ApiKeyRepository.isSecondSuccessor(error) ? keyAlreadyRolled(null) : error;
   });
   await crashPoint('api-key.after-commit');
   return rolled;
