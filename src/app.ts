@@ -32,6 +32,7 @@ import {
   type SocketCredential,
 } from './platform/graphql/websocket.ts';
 import {
+  currentCaller,
   registerAuthentication,
   requireActor,
   requireApiKeyOrSession,
@@ -131,6 +132,7 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
   const httpContext = (request: FastifyRequest, actor: Actor): AppGraphQLContext => ({
     deps: request.deps,
     actor,
+    currentActor: () => currentCaller(request),
     request,
     clientAddress: request.ip,
     loaders: new Map(),
@@ -189,9 +191,10 @@ export async function buildApp(services: AppServices, deps: AppDeps): Promise<Fa
       const tokenHash = hashSessionToken(session.token);
       return { actor: session.actor, recheck: () => deps.credentials.session(tokenHash) };
     },
-    context: (actor, request, socket) => ({
+    context: (actor, request, socket, currentActor) => ({
       deps,
       actor,
+      currentActor,
       request: null,
       clientAddress: request.socket.remoteAddress ?? null,
       loaders: new Map(),

@@ -39,12 +39,15 @@ export type MutationWrapper = (
  * developer), and any other field with `@requires` needs that. So a mutation added by anyone is closed to
  * viewers without its resolver doing anything. A refused mutation whose payload has `userErrors` (and only
  * nullable other fields) answers `{ userErrors: [{ code: "forbidden" }] }` like any refused input; anything else
- * is a GraphQL error with `extensions.code` FORBIDDEN. Changes the schema's resolvers in place.
+ * is a GraphQL error with `extensions.code` FORBIDDEN. A mutation field after the first of its document asks
+ * for its caller again first (`callerOfLaterMutation`). Changes the schema's resolvers in place.
  */
 export function enforceRoles(
   schema: GraphQLSchema,
   options: { aroundMutation?: MutationWrapper } = {},
 ): void {
+  // The operations (by their context) that have begun a mutation field: each later one asks for its caller again.
+  const mutating = new WeakSet<object>();
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
@@ -52,10 +55,15 @@ export function enforceRoles(
       if (!requirement) continue;
       const refuse = refusalFor(type, field, requirement);
       const resolve = field.resolve ?? defaultFieldResolver;
-      const around = type.name === 'Mutation' ? options.aroundMutation : undefined;
+      const isMutation = type.name === 'Mutation';
+      const around = isMutation ? options.aroundMutation : undefined;
       field.resolve = (source, args, context, info) => {
-        const refusal = refuse(actorOf(context));
-        const run = () => (refusal ? refusal() : resolve(source, args, context, info));
+        const runAs = (actor: Actor | undefined) => {
+          const refusal = refuse(actor);
+          return refusal ? refusal() : resolve(source, args, context, info);
+        };
+        const later = isMutation ? callerOfLaterMutation(mutating, context) : null;
+        const run = later ? () => later().then(runAs) : () => runAs(actorOf(context));
         return around ? around({ context, field: field.name, args }, run) : run();
       };
       if (field.subscribe) {
@@ -97,13 +105,24 @@ export function refusalReason(actor: Actor | undefined, requirement: Requirement
   return null;
 }
 
+const NO_CALLER =
+  "Unauthorized: this request's credential no longer works (its API key was revoked or has expired, its user removed, or its session ended)";
+
 function refusalFor(
   type: GraphQLObjectType,
   field: GraphQLField<unknown, unknown>,
   requirement: Requirement,
 ): (actor: Actor | undefined) => (() => unknown) | null {
   const payload = type.name === 'Mutation' ? userErrorPayloadShape(field) : null;
+  // No caller: over HTTP only a later mutation field meets it (an earlier field ended the credential), refused as
+  // a request without credentials is (`unauthorized`), which is what the caller's next request gets too.
+  const unauthenticated = payload
+    ? () => ({ ...payload, userErrors: [{ field: null, code: 'unauthorized', message: NO_CALLER }] })
+    : () => {
+        throw new GraphQLError(NO_CALLER, { extensions: { code: 'UNAUTHENTICATED', http: { status: 200 } } });
+      };
   return (actor) => {
+    if (!actor) return unauthenticated;
     const reason = refusalReason(actor, requirement);
     if (!reason) return null;
     const message = `Forbidden: ${reason}`;
@@ -133,4 +152,36 @@ function userErrorPayloadShape(field: GraphQLField<unknown, unknown>): Record<st
 
 function actorOf(context: unknown): Actor | undefined {
   return (context as { actor?: Actor } | null)?.actor;
+}
+
+/**
+ * A document's mutation fields run one after the other, and all of them used to run as the caller resolved when
+ * the request came in, though the first may end that caller (`removeUser` of oneself ends one's session and
+ * revokes one's keys; a key revoked meanwhile) or lower its role: `removeUser(self) createApiKey` made a key for
+ * a removed user. So each mutation field after the first asks for the caller again (`currentActor`, through
+ * the credential cache) and runs as who it is now, or is refused as a caller without credentials is (its
+ * payload's `unauthorized`). Null for the first mutation field of an operation, which runs as the caller just
+ * checked: a document with one mutation, almost every one, costs nothing more. (Asked inside the audit's
+ * wrapper: a refusal is recorded, and a failed check as a failure.)
+ */
+function callerOfLaterMutation(
+  mutating: WeakSet<object>,
+  context: unknown,
+): (() => Promise<Actor | undefined>) | null {
+  if (typeof context !== 'object' || context === null) return null;
+  if (!mutating.has(context)) {
+    mutating.add(context);
+    return null;
+  }
+  const operation = context as { actor?: Actor; currentActor?: () => Promise<Actor | null> };
+  const { currentActor } = operation;
+  // A context that cannot tell who its caller is now runs no second mutation.
+  if (!currentActor) return async () => undefined;
+  return async () => {
+    const actor = await currentActor();
+    if (!actor) return undefined;
+    // This field and the ones after it run as the caller is now (its role may have changed).
+    operation.actor = actor;
+    return actor;
+  };
 }

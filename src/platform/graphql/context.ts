@@ -13,7 +13,14 @@ export interface OperationSocket {
  */
 export interface GraphQLContext<D extends Deps = Deps, Live = unknown> {
   deps: D;
+  /** The caller the operation runs as: resolved when it came in, refreshed before each later mutation field. */
   actor: Actor;
+  /**
+   * The caller as of now, asked again of its credential (through the credential cache, which every revocation
+   * reaches at once); null once the credential stopped working: a key revoked or expired, a user removed, a
+   * session ended. Asked before each mutation field after the first (authorization.ts).
+   */
+  currentActor: () => Promise<Actor | null>;
   /** The HTTP request, absent for operations over WebSocket. */
   request: FastifyRequest | null;
   /** The client's address (the HTTP request's, or the WebSocket upgrade's). */

@@ -98,8 +98,16 @@ export function mountGraphQLWebSocket<Context extends object>(
     production: boolean;
     /** Resolves the connection_init payload and upgrade request to a credential, or null to refuse it. */
     authenticate: (params: ConnectionParams, request: IncomingMessage) => Promise<SocketCredential | null>;
-    /** Each operation's context, built by the composition root. */
-    context: (actor: Actor, request: IncomingMessage, socket: OperationSocket) => Context;
+    /**
+     * Each operation's context, built by the composition root; `currentActor` asks the connection's credential
+     * again (a document's later mutation fields run as the caller is then).
+     */
+    context: (
+      actor: Actor,
+      request: IncomingMessage,
+      socket: OperationSocket,
+      currentActor: () => Promise<Actor | null>,
+    ) => Context;
     recheckIntervalMs: number;
     /** The same gate as over HTTP (operation-gate.ts): trusted documents, limits, the cost budget. */
     gate?: OperationGate;
@@ -252,10 +260,15 @@ export function mountGraphQLWebSocket<Context extends object>(
       onComplete: (ctx, id) => {
         ctx.extra.charges?.delete(id);
       },
-      context: (ctx) =>
-        options.context(ctx.extra.connection!.credential.actor, ctx.extra.request, {
-          close: (code, reason) => ctx.extra.socket.close(code, reason),
-        }),
+      context: (ctx) => {
+        const { credential } = ctx.extra.connection!;
+        return options.context(
+          credential.actor,
+          ctx.extra.request,
+          { close: (code, reason) => ctx.extra.socket.close(code, reason) },
+          () => credential.recheck(),
+        );
+      },
       subscribe: (args) => {
         const { actor } = args.contextValue as { actor: Actor };
         return subscribeShared(args, options.shareScope(actor));

@@ -240,6 +240,28 @@ export function requireApiKeyOrSession(request: FastifyRequest): Promise<Actor> 
   });
 }
 
+/**
+ * The request's caller as of now, its credential asked again (the same authenticators, through the credential
+ * cache that every revocation reaches at once; neither memoised nor rate limited: the request was admitted):
+ * null once the credential stopped working (a key revoked or expired, a user removed, a session ended). For a
+ * GraphQL document's later mutation fields, which the first may have left without a caller.
+ */
+export async function currentCaller(request: FastifyRequest): Promise<Actor | null> {
+  const { authenticators } = request.server;
+  try {
+    if (request.headers.authorization !== undefined) {
+      const credential = apiKeyCredentialOf(request);
+      return credential?.apiKey ? await authenticators.apiKey(credential, request) : null;
+    }
+    return await authenticators.session(request);
+  } catch (error) {
+    if (error instanceof DomainError && (error.kind === 'unauthorized' || error.kind === 'forbidden')) {
+      return null;
+    }
+    throw error;
+  }
+}
+
 /** The request's caller once authentication succeeded (audit, rate limits); undefined before or without. */
 export function authenticatedActor(request: FastifyRequest): Actor | undefined {
   return worked(request)[kSettled];
