@@ -58,6 +58,23 @@ describe('the shop plugins (ginger-php-plugin-sdk) against the gateway, over rea
       });
     });
 
+    it("creates a card order whose empty payment method details come as PHP's [] (the SDK's new Transaction('credit-card'))", async () => {
+      // The SDK's Transaction always holds a PaymentMethodDetails; empty, its toArray() is [] and json_encode sends [].
+      const body = {
+        ...pluginSdkOrder(),
+        transactions: [{ payment_method: 'credit-card', payment_method_details: [] }],
+      };
+      const order = await create(body);
+      expect(order.transactions[0]).toMatchObject({ payment_method: 'credit-card', status: 'new' });
+      expect(order.transactions[0].payment_method_details).not.toEqual([]);
+      const refused = await api.post<Json>('/v1/orders/', {
+        ...body,
+        transactions: [{ payment_method: 'credit-card', payment_method_details: ['x'] }],
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.fields[0].field).toBe('transactions.0.payment_method_details');
+    });
+
     it('accepts the locale in any case with _ or -, stored as sent', async () => {
       for (const locale of ['nl_NL', 'NL-nl', 'en', 'ua_UA']) {
         const body = pluginSdkOrder();

@@ -40,6 +40,20 @@ describe('a REST body read as the merchants’ clients mean it', () => {
     expect(bodyAsMeant({ order_lines: [] }, reading)).toEqual({ order_lines: [] });
   });
 
+  it('reads a named object sent as [] as {} at any depth, and no other empty array', () => {
+    const reading = { emptyArrayIsObject: ['payment_method_details'] };
+    expect(
+      bodyAsMeant({ transactions: [{ payment_method: 'credit-card', payment_method_details: [] }] }, reading),
+    ).toEqual({ transactions: [{ payment_method: 'credit-card', payment_method_details: {} }] });
+    // Not empty: left for the parse to refuse. Not named: an empty list stays a list.
+    expect(
+      bodyAsMeant({ transactions: [{ payment_method_details: ['x'] }], order_lines: [] }, reading),
+    ).toEqual({
+      transactions: [{ payment_method_details: ['x'] }],
+      order_lines: [],
+    });
+  });
+
   it('keeps the null of a member whose null means something', () => {
     expect(
       bodyAsMeant(

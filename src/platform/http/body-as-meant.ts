@@ -15,6 +15,11 @@ export interface BodyReading {
   readonly freeForm?: readonly string[];
   /** Top-level members whose `null` means something (removes the field): kept as sent. */
   readonly keepsNull?: readonly string[];
+  /**
+   * Members, at any depth of the body's own structure, that are JSON objects: sent as `[]`, they are read as
+   * `{}` (the plugins' SDK sends an empty `payment_method_details` so, its entity's `toArray()` being `[]`).
+   */
+  readonly emptyArrayIsObject?: readonly string[];
 }
 
 const NOTHING: readonly string[] = [];
@@ -25,6 +30,7 @@ export function bodyAsMeant(body: unknown, reading: BodyReading = {}): unknown {
   if (!isPlainObject(body)) return body;
   const freeForm = reading.freeForm ?? NOTHING;
   const keepsNull = reading.keepsNull ?? NOTHING;
+  const objects = reading.emptyArrayIsObject ?? NOTHING;
   let meant: Record<string, unknown> | null = null;
   const entries = Object.entries(body);
   for (let index = 0; index < entries.length; index++) {
@@ -32,7 +38,7 @@ export function bodyAsMeant(body: unknown, reading: BodyReading = {}): unknown {
     let read: unknown;
     if (value === null) read = keepsNull.includes(key) ? null : LEFT_OUT;
     else if (freeForm.includes(key)) read = Array.isArray(value) && value.length === 0 ? {} : value;
-    else read = withoutNulls(value);
+    else read = withoutNulls(value, objects);
     if (read === value && meant === null) continue;
     meant ??= copyOfFirst(entries, index);
     if (read !== LEFT_OUT) meant[key] = read;
@@ -40,13 +46,16 @@ export function bodyAsMeant(body: unknown, reading: BodyReading = {}): unknown {
   return meant ?? body;
 }
 
-/** `value` without its null members (array items that are null stay: an array's positions are its meaning). */
-function withoutNulls(value: unknown): unknown {
+/**
+ * `value` without its null members (array items that are null stay: an array's positions are its meaning), and
+ * with an empty array in a member named in `objects` read as `{}`.
+ */
+function withoutNulls(value: unknown, objects: readonly string[]): unknown {
   if (Array.isArray(value)) {
     let copy: unknown[] | null = null;
     for (let index = 0; index < value.length; index++) {
       const item = value[index];
-      const read = withoutNulls(item);
+      const read = withoutNulls(item, objects);
       if (read !== item) {
         copy ??= value.slice();
         copy[index] = read;
@@ -59,7 +68,12 @@ function withoutNulls(value: unknown): unknown {
   const entries = Object.entries(value);
   for (let index = 0; index < entries.length; index++) {
     const [key, member] = entries[index]!;
-    const read = member === null ? LEFT_OUT : withoutNulls(member);
+    const read =
+      member === null
+        ? LEFT_OUT
+        : Array.isArray(member) && member.length === 0 && objects.includes(key)
+          ? {}
+          : withoutNulls(member, objects);
     if (read === member && kept === null) continue;
     kept ??= copyOfFirst(entries, index);
     if (read !== LEFT_OUT) kept[key] = read;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteHandler } from 'fastify';
 import type { z } from 'zod';
 import type { Role } from '../auth/roles.ts';
-import { bodyAsMeant } from './body-as-meant.ts';
+import { type BodyReading, bodyAsMeant } from './body-as-meant.ts';
 
 /**
  * A REST route's contract, declared once beside its route: what it takes, what it answers, which errors it
@@ -47,21 +47,18 @@ export interface RouteContract<D = never> {
   readonly headers?: z.ZodObject;
 }
 
-export interface BodyContract<D = never> {
+/**
+ * A route's body: its schema and examples, and how the merchants' clients' nulls and empty arrays in it are
+ * read (BodyReading: the merchant's own JSON members, the members whose null means something, the objects PHP
+ * sends as `[]`; body-as-meant.ts).
+ */
+export interface BodyContract<D = never> extends BodyReading {
   /** A zod schema, or a function of the deps for schemas built at start (the payment-method registry's). */
   readonly schema: z.ZodType | ((deps: D) => z.ZodType);
   /** Whether a body must be sent (a route that tolerates no body says false). */
   readonly required?: boolean;
   /** Named examples, checked against `schema` by the tests; the first one is shown first. */
   readonly examples: Readonly<Record<string, Example>>;
-  /**
-   * Members holding the merchant's own JSON (`extra`, `client`): kept exactly as sent, and `[]` (PHP's
-   * `json_encode` of an empty array) read as `{}`. Every other null in the body reads as a field left out
-   * (body-as-meant.ts).
-   */
-  readonly freeForm?: readonly string[];
-  /** Top-level members whose `null` means something (on an update: removes the field), kept as sent. */
-  readonly keepsNull?: readonly string[];
 }
 
 export interface SuccessContract {

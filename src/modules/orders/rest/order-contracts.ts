@@ -41,6 +41,7 @@ export const createOrderContract = defineContract({
     schema: (deps: { paymentMethods: Pick<PaymentMethodRegistry, 'orderInput'> }) =>
       deps.paymentMethods.orderInput,
     freeForm: ['client', 'extra'],
+    emptyArrayIsObject: ['payment_method_details'],
     examples: {
       hosted: {
         summary: 'Hosted payment page: the customer chooses',
