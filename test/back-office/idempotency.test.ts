@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { containsCardNumber } from '../../src/platform/security/card-numbers.ts';
 import { buildOrder } from '../factories/order.ts';
 import {
   createCardOrder,
@@ -18,6 +19,16 @@ import { waitFor } from './support.ts';
 type Json = Record<string, any>;
 
 const HOUR = 60 * 60 * 1000;
+
+/** A random 16-digit number whose last digit makes it pass the Luhn check, as a card number would. */
+function luhnValid(): string {
+  const body = `9${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
+  const sum = [...body].reverse().reduce((total, digit, index) => {
+    const value = Number(digit) * (index % 2 === 0 ? 2 : 1);
+    return total + (value > 9 ? value - 9 : value);
+  }, 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
 
 describe('idempotent writes', () => {
   let app: TestApp;
@@ -94,6 +105,32 @@ describe('idempotent writes', () => {
       [merchantOrderId],
     );
     expect(rows).toEqual([{ amount: '100' }]);
+  });
+
+  it('tells apart order numbers that look like card numbers: another one under the key is refused, the first replayed', async () => {
+    // Shops number orders with 12 to 19 digits that may pass the Luhn check, as card numbers do.
+    const [firstNumber, secondNumber] = [luhnValid(), luhnValid()];
+    expect([containsCardNumber(firstNumber), containsCardNumber(secondNumber)]).toEqual([true, true]);
+    const key = randomUUID();
+    const first = await api.post('/v1/orders/', buildOrder({ merchant_order_id: firstNumber }), {
+      'idempotency-key': key,
+    });
+    const other = await api.post('/v1/orders/', buildOrder({ merchant_order_id: secondNumber }), {
+      'idempotency-key': key,
+    });
+    const retry = await api.post('/v1/orders/', buildOrder({ merchant_order_id: firstNumber }), {
+      'idempotency-key': key,
+    });
+
+    expect(first.status).toBe(201);
+    expect(first.body.merchant_order_id).toBe(firstNumber);
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ error: { type: 'idempotency_key_reused' } });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.text).toBe(first.text);
+    expect(await ordersWith(firstNumber)).toHaveLength(1);
+    expect(await ordersWith(secondNumber)).toHaveLength(0);
   });
 
   it('replays a refusal too, so a retried invalid request keeps its answer', async () => {

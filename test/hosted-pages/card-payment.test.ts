@@ -1,6 +1,7 @@
 import { answerChallenge, TEST_CARDS } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
+import { graphqlClient } from '../helpers/graphql.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { cardFields, createHostedOrder, getOrder, openPage, postPageForm } from './support.ts';
 
@@ -162,6 +163,55 @@ describe('paying on the hosted order page', () => {
     const done = await postPageForm(paid.order_url, 'card', cardFields(TEST_CARDS.visa));
     expect(done.location).toBe(paid.order_url);
     expect((await openPage(paid.order_url)).html).toContain('Payment completed');
+  });
+
+  it("keeps the shop's signed return_url and failure_url byte for byte, only adding the order id at the end", async () => {
+    // A signature over the query breaks if one byte of it changes: its escapes, its `+`, the order or repeats.
+    const returnUrl =
+      'https://shop.example/return?sig=abc%3D%3D&a=b%2Fc&x=1+2&y=1%202&path=/x/y&t=%7e&tag=b&tag=a&flag';
+    const failureUrl = 'https://shop.example/failed?sig=q%2Bz%3D&x=a+b&x=c#after';
+    const paidOrder = await hostedOrder({ return_url: returnUrl, failure_url: failureUrl });
+    const webhookUrl = 'https://shop.example/hook?sig=w%3D%3D&x=1+2';
+    const cancelledOrder = await hostedOrder({
+      return_url: returnUrl,
+      failure_url: failureUrl,
+      webhook_url: webhookUrl,
+    });
+
+    const paid = await postPageForm(paidOrder.order_url, 'card', cardFields(TEST_CARDS.visa));
+    const cancelled = await postPageForm(cancelledOrder.order_url, 'cancel', {});
+
+    expect(paid.location).toBe(`${returnUrl}&order_id=${paidOrder.id}`);
+    expect(cancelled.location).toBe(
+      `https://shop.example/failed?sig=q%2Bz%3D&x=a+b&x=c&order_id=${cancelledOrder.id}#after`,
+    );
+    // The page of the closed order links back to the same address.
+    expect((await openPage(cancelledOrder.order_url)).html).toContain(
+      `href="https://shop.example/failed?sig=q%2Bz%3D&amp;x=a+b&amp;x=c&amp;order_id=${cancelledOrder.id}#after"`,
+    );
+    // And the API answers each URL as it was sent.
+    expect(await orderOf(cancelledOrder.id)).toMatchObject({
+      return_url: returnUrl,
+      failure_url: failureUrl,
+      webhook_url: webhookUrl,
+    });
+    const graphql = await graphqlClient(app.baseUrl, apiKey)<{ order: Json }>(
+      'query ($id: ID!) { order(id: $id) { returnUrl failureUrl webhookUrl } }',
+      { id: cancelledOrder.id },
+    );
+    expect(graphql.data?.order).toEqual({ returnUrl, failureUrl, webhookUrl });
+  });
+
+  it('adds the order id after a query that ends in & or ?, and as the query of a URL without one', async () => {
+    for (const [returnUrl, expected] of [
+      ['https://shop.example/return?a=1&', 'https://shop.example/return?a=1&order_id='],
+      ['https://shop.example/return?', 'https://shop.example/return?order_id='],
+      ['https://shop.example/return#top', 'https://shop.example/return?order_id=#top'],
+    ] as const) {
+      const order = await hostedOrder({ return_url: returnUrl });
+      const paid = await postPageForm(order.order_url, 'card', cardFields(TEST_CARDS.visa));
+      expect(paid.location).toBe(expected.replace('order_id=', `order_id=${order.id}`));
+    }
   });
 
   it('never pays twice: simultaneous posts from two tabs make exactly one payment', async () => {

@@ -36,7 +36,26 @@ export function customerReturnUrl(
 ): string | null {
   const target = succeeded ? order.returnUrl : (order.failureUrl ?? order.returnUrl);
   if (!target) return null;
-  const url = new URL(target);
-  url.searchParams.set('order_id', order.id);
-  return url.toString();
+  return withParameterAdded(target, 'order_id', order.id);
+}
+
+/** Printable ASCII without the space: such a URL goes into a `Location` header and an `href` as it is. */
+const PLAIN_URL = /^[\x21-\x7e]*$/;
+
+/**
+ * `url` as the merchant wrote it, byte for byte, with `name=value` added at the end of its query (before any
+ * fragment). Shops sign their return URLs, query included: re-serialising the query (URLSearchParams, as
+ * `url.searchParams.set` does) turned `%20` into `+`, `/` into `%2F`, `%7e` into `%7E` and `flag` into `flag=`,
+ * and the signature failed. A parameter of the same name already there stays, ours comes after it. A URL that
+ * is not plain ASCII (spaces or tabs the URL parser drops at its ends, non-ASCII text) cannot go into a header
+ * as it is: it is written as the URL parser, and so a browser, writes it (its `href`), which leaves the
+ * query's escapes alone and only escapes what must be.
+ */
+function withParameterAdded(url: string, name: string, value: string): string {
+  const written = PLAIN_URL.test(url) ? url : new URL(url).href;
+  const hash = written.indexOf('#');
+  const beforeFragment = hash === -1 ? written : written.slice(0, hash);
+  const fragment = hash === -1 ? '' : written.slice(hash);
+  const separator = !beforeFragment.includes('?') ? '?' : /[?&]$/.test(beforeFragment) ? '' : '&';
+  return `${beforeFragment}${separator}${name}=${encodeURIComponent(value)}${fragment}`;
 }

@@ -2,8 +2,7 @@ import luhn10 from 'card-validator/dist/luhn-10.js';
 
 /**
  * Card numbers where none should be: in a GraphQL document's string literals (refused: card data goes in
- * variables, which are never part of the stored or logged query text), and in any text the idempotency
- * fingerprint covers (removed before hashing). A card number here is a run of 12 to 19 digits, optionally
+ * variables, which are never part of the stored or logged query text). A card number here is a run of 12 to 19 digits, optionally
  * grouped by single spaces or hyphens as people type them, that passes the Luhn check, and that stands on its
  * own: a run glued to a letter, a digit or an underscore, or lying inside a UUID, is part of an identifier.
  * Without that, one UUID in a few thousand (every id and setup token this API issues is one) holds a hyphen-
@@ -43,15 +42,4 @@ function partOfLongerToken(text: string, start: number, end: number): boolean {
 
 export function containsCardNumber(text: string): boolean {
   return findCardNumbers(text).length > 0;
-}
-
-/** `text` with every card number cut out. */
-export function withoutCardNumbers(text: string): string {
-  let result = '';
-  let from = 0;
-  for (const { start, end } of findCardNumbers(text)) {
-    result += text.slice(from, start);
-    from = end;
-  }
-  return result + text.slice(from);
 }
