@@ -57,6 +57,16 @@ describe('create-order validation', () => {
     ],
     ['an unknown payment method', { payment_methods: ['bitcoin'] }, /payment_methods.0/],
     [
+      'a payment method named twice',
+      { payment_methods: ['ideal', 'credit-card', 'ideal'] },
+      /payment_methods: must name each method at most once/,
+    ],
+    [
+      'thousands of payment methods',
+      { payment_methods: Array(30_000).fill('ideal') },
+      /payment_methods: must name each method at most once/,
+    ],
+    [
       'an unknown transaction payment method',
       { transactions: [{ payment_method: 'cash' }] },
       /transactions.0.payment_method/,

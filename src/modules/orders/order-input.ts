@@ -220,10 +220,17 @@ export function createOrderInputSchema(methods: readonly [string, ...string[]]) 
           description:
             'How long the order can be paid: a positive ISO 8601 duration of at most 31 days, such as `PT30M` or `P1D` (default `PT1H`); the order then expires. Spec 2.2.',
         }),
-      payment_methods: z.array(z.enum(methods)).min(1).optional().meta({
-        description:
-          'The methods the hosted payment page offers, each active in the project; all active methods when absent. Spec 2.2.',
-      }),
+      // At most each method once: a list of 30,000 names was stored as sent.
+      payment_methods: z
+        .array(z.enum(methods))
+        .min(1)
+        .max(methods.length, `must name each method at most once (${methods.length} methods)`)
+        .refine((named) => new Set(named).size === named.length, 'must name each method at most once')
+        .optional()
+        .meta({
+          description:
+            'The methods the hosted payment page offers, each active in the project; all active methods when absent. Spec 2.2.',
+        }),
       transactions: z
         .array(transactionInputSchema(methods))
         .max(
