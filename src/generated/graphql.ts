@@ -177,7 +177,7 @@ export type AuditEventEdge = {
 
 /** Which audit events to list; every field narrows the list. */
 export type AuditLogFilter = {
-  /** Only these actions, e.g. `["graphql.revokeApiKey", "session.sign_in_failed"]`. */
+  /** Only these actions (at most 100), e.g. `["graphql.revokeApiKey", "session.sign_in_failed"]`. */
   actions?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Only events of this user or key (uuid). */
   principalId?: InputMaybe<Scalars['ID']['input']>;
