@@ -1,7 +1,15 @@
 import { TEST_CARDS } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { cardFields, createHostedOrder, databaseText, getOrder, openPage, postPageForm } from './support.ts';
+import {
+  cardFields,
+  createHostedOrder,
+  databaseText,
+  getOrder,
+  openPage,
+  PageBrowser,
+  postPageForm,
+} from './support.ts';
 
 /** The CVC typed in these flows: searched for as a whole value, since ids may contain its digits. */
 const CVC = '862';
@@ -99,6 +107,57 @@ describe('security of the hosted pages', () => {
     const after = await getOrder(app.baseUrl, apiKey, order.id);
     expect(after.status).toBe('new');
     expect(after.transactions ?? []).toHaveLength(0);
+  });
+
+  it("refuses a form token made on another order's page with a 403 page, and pays or cancels nothing", async () => {
+    const [first, second] = [await hostedOrder(), await hostedOrder()];
+    const customer = new PageBrowser();
+    const firstPage = await customer.open(first.order_url);
+    // The same browser (one CSRF cookie) has the second order's page open too.
+    expect((await customer.open(second.order_url)).csrfToken).not.toBe(firstPage.csrfToken);
+    for (const form of ['card', 'cancel', 'method/ideal'] as const) {
+      const refused = await customer.post(second.order_url, form, cardFields(TEST_CARDS.visa), firstPage);
+      expect(refused.status).toBe(403);
+      expect(refused.html).toContain('Page expired');
+      expect(refused.html).not.toContain('<form');
+    }
+    const after = await getOrder(app.baseUrl, apiKey, second.id);
+    expect(after.status).toBe('new');
+    expect(after.transactions ?? []).toHaveLength(0);
+    // On its own order the token is good.
+    const cancelled = await customer.post(first.order_url, 'cancel', {}, firstPage);
+    expect(cancelled.location).toBe(`https://failed.shop.example:8443/failed?order_id=${first.id}`);
+  });
+
+  it("refuses a payment page's token on its order's page, and the order page's token on the payment page", async () => {
+    const order = await hostedOrder();
+    const customer = new PageBrowser();
+    const orderPage = await customer.open(order.order_url);
+    const challenged = await customer.post(
+      order.order_url,
+      'card',
+      cardFields(TEST_CARDS.challenge),
+      orderPage,
+    );
+    const paymentPage = await customer.open(challenged.location!);
+    expect(paymentPage.html).toContain('name="code"');
+
+    const onOrderPage = await customer.post(order.order_url, 'cancel', {}, paymentPage);
+    const onPaymentPage = await customer.post(challenged.location!, 'challenge', { code: '1234' }, orderPage);
+    for (const refused of [onOrderPage, onPaymentPage]) expect(refused.status).toBe(403);
+    const after = await getOrder(app.baseUrl, apiKey, order.id);
+    expect(after.status).toBe('processing');
+    expect(after.transactions[0].status).toBe('pending');
+  });
+
+  it("refuses another browser's form token, even on the same order", async () => {
+    const order = await hostedOrder();
+    const [one, two] = [new PageBrowser(), new PageBrowser()];
+    const onesPage = await one.open(order.order_url);
+    await two.open(order.order_url);
+    const refused = await two.post(order.order_url, 'cancel', {}, onesPage);
+    expect(refused.status).toBe(403);
+    expect((await getOrder(app.baseUrl, apiKey, order.id)).status).toBe('new');
   });
 
   it('sets the CSRF cookie HttpOnly and SameSite=Lax', async () => {

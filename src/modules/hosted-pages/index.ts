@@ -10,4 +10,4 @@ export { pageLocaleFor } from './i18n/locale.ts';
 export type { MessageKey } from './i18n/messages.ts';
 export type { OrderPageFacts } from './page-for-state.ts';
 export { redirectTo, sendPage } from './page-response.ts';
-export { registerPageScope } from './page-scope.ts';
+export { formToken, registerPageScope } from './page-scope.ts';

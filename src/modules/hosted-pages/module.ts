@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config/index.ts';
 import type { GatewayModule } from '../../platform/module.ts';
 import type { PaymentDeps } from '../payments/index.ts';
 import { staticAssetRoutes } from './assets/static-assets.ts';
@@ -15,12 +16,12 @@ import { paymentPageRoutes } from './pages/payment-page-routes.ts';
 export const hostedPagesModule: GatewayModule<PaymentDeps> = {
   name: 'hosted-pages',
   async routes(app, deps) {
-    await app.register(hostedPages, { baseUrl: deps.config.baseUrl });
+    await app.register(hostedPages, { config: deps.config });
   },
 };
 
-async function hostedPages(app: FastifyInstance, options: { baseUrl: string }): Promise<void> {
-  await registerPageScope(app, options.baseUrl);
+async function hostedPages(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
+  await registerPageScope(app, options.config);
   await app.register(staticAssetRoutes);
   await app.register(orderPageRoutes);
   await app.register(paymentPageRoutes);

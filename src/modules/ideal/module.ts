@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config/index.ts';
 import type { GatewayModule } from '../../platform/module.ts';
 import { registerPageScope } from '../hosted-pages/index.ts';
 import { bankPageRoutes } from './pages/bank-page-routes.ts';
@@ -14,11 +15,11 @@ export const idealModule: GatewayModule = {
   name: 'ideal',
   async routes(app, deps) {
     await app.register(idealRoutes);
-    await app.register(bankPages, { baseUrl: deps.config.baseUrl });
+    await app.register(bankPages, { config: deps.config });
   },
 };
 
-async function bankPages(app: FastifyInstance, options: { baseUrl: string }): Promise<void> {
-  await registerPageScope(app, options.baseUrl);
+async function bankPages(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
+  await registerPageScope(app, options.config);
   await app.register(bankPageRoutes);
 }

@@ -13,6 +13,7 @@ import { pageLocaleFor } from '../i18n/locale.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import type { OrderPageState } from '../page-for-state.ts';
 import { redirectTo, sendPage } from '../page-response.ts';
+import { formToken } from '../page-scope.ts';
 
 type OrderRoute = { Params: { orderId: string }; Querystring: { attempt?: unknown; pay_again?: unknown } };
 
@@ -132,7 +133,7 @@ function showOrderPage(
             : null);
       const page = orderPage(ctx, {
         facts: state.facts,
-        csrfToken: reply.generateCsrf(),
+        csrfToken: formToken(reply, { order: order.id }),
         cardActionUrl: `${orderUrl(baseUrl, order.id)}card`,
         methodActionUrl: (method) => `${orderUrl(baseUrl, order.id)}method/${encodeURIComponent(method)}`,
         cancelActionUrl: `${orderUrl(baseUrl, order.id)}cancel`,

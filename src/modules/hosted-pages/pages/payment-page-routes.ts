@@ -16,6 +16,7 @@ import { outcomePage, type PageContext, statePage } from '../html/state-page.ts'
 import { pageLocaleFor } from '../i18n/locale.ts';
 import { paymentPageFor } from '../page-for-state.ts';
 import { redirectTo, sendPage } from '../page-response.ts';
+import { formToken } from '../page-scope.ts';
 
 type PaymentRoute = { Params: { transactionId: string } };
 
@@ -112,7 +113,7 @@ async function show(
             typeof transaction.paymentMethodDetails.truncated_pan === 'string'
               ? transaction.paymentMethodDetails.truncated_pan
               : null,
-          csrfToken: reply.generateCsrf(),
+          csrfToken: formToken(reply, { transaction: transaction.id }),
           challengeActionUrl: `${pageUrl}challenge`,
           cancelActionUrl: `${pageUrl}cancel`,
         }),
@@ -124,7 +125,7 @@ async function show(
         step.status,
         firstCardPage(ctx, {
           facts,
-          csrfToken: reply.generateCsrf(),
+          csrfToken: formToken(reply, { transaction: transaction.id }),
           cardActionUrl: `${pageUrl}card`,
           cancelActionUrl: `${pageUrl}cancel`,
           problems: refused?.problems,

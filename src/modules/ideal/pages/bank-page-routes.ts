@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../../platform/errors/domain-error.ts';
-import { loadOrderPageFacts, pageLocaleFor, redirectTo, sendPage } from '../../hosted-pages/index.ts';
+import {
+  formToken,
+  loadOrderPageFacts,
+  pageLocaleFor,
+  redirectTo,
+  sendPage,
+} from '../../hosted-pages/index.ts';
 import { isUuid } from '../../orders/index.ts';
 import { isBankOutcome } from '../bank-outcome.ts';
 import { type BankPageState, loadBankPage, settleBankPayment } from '../commands/bank-payment.ts';
@@ -55,7 +61,7 @@ async function show(
     facts,
     issuer: issuerName(transaction.paymentMethodDetails.issuer_id) ?? stringOrNull(transaction),
     actionUrl: idealBankPageUrl(baseUrl, transaction.id),
-    csrfToken: reply.generateCsrf(),
+    csrfToken: formToken(reply, { transaction: transaction.id }),
   });
   return sendPage(reply, 200, page, [order.returnUrl, order.failureUrl]);
 }
