@@ -27,6 +27,7 @@ import { Migration20261129200000_order_created_event } from './Migration20261129
 import { Migration20261129270000_merchant_security } from './Migration20261129270000_merchant_security.ts';
 import { Migration20261129300000_crash_safe_completion } from './Migration20261129300000_crash_safe_completion.ts';
 import { Migration20261129400000_hosted_card_attempts_index } from './Migration20261129400000_hosted_card_attempts_index.ts';
+import { Migration20261130100000_attempt_browsers } from './Migration20261130100000_attempt_browsers.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   Migration20261129270000_merchant_security,
   Migration20261129300000_crash_safe_completion,
   Migration20261129400000_hosted_card_attempts_index,
+  Migration20261130100000_attempt_browsers,
 ];

@@ -2,6 +2,8 @@
  * The hosted-pages module's front door: what other modules may use of it. `npm run boundaries` refuses any other
  * import across modules; the module's own files never import it.
  */
+export type { AttemptBrowser } from './attempt-browsers.repository.ts';
+export { attemptBrowserOf } from './commands/attempt-browser.ts';
 export { loadOrderPageFacts } from './commands/load-order-page.ts';
 export { html, type SafeHtml } from './html/html.ts';
 export { layout } from './html/layout.ts';

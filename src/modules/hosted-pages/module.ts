@@ -9,9 +9,9 @@ import { paymentPageRoutes } from './pages/payment-page-routes.ts';
 
 /**
  * Every customer-facing page (the order page, the payment page) and their static assets, in ONE encapsulated
- * scope with cookies, form bodies and CSRF protection (page-scope.ts): the API around it keeps speaking JSON
- * only and sets no cookies. Another module's pages (the iDEAL bank simulator) get a scope of their own the same
- * way.
+ * scope with cookies, form bodies, CSRF protection and payer cookies (page-scope.ts): the API around it keeps
+ * speaking JSON only and sets no cookies. Another module's pages (the iDEAL bank simulator) get a scope of their
+ * own the same way.
  */
 export const hostedPagesModule: GatewayModule<PaymentDeps> = {
   name: 'hosted-pages',

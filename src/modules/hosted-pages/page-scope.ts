@@ -10,11 +10,12 @@ import { loadIdempotencySecret } from '../../platform/http/idempotency-secret.ts
 import { statePage } from './html/state-page.ts';
 import { pageLocaleFor } from './i18n/locale.ts';
 import { sendPage } from './page-response.ts';
+import { PayerBrowsers } from './payer-browsers.ts';
 
 /**
  * What every encapsulated scope of customer-facing pages registers first: cookies, form bodies, CSRF
- * protection, and errors shown as pages. The hosted pages have one scope; another module's pages (the iDEAL
- * bank simulator) register their own with this, and share the same CSRF cookie.
+ * protection, the payer cookies (payer-browsers.ts), and errors shown as pages. The hosted pages have one scope;
+ * another module's pages (the iDEAL bank simulator) register their own with this, and share the same cookies.
  *
  * CSRF: double submit. A secret in an HttpOnly, `SameSite=Lax` cookie (`_csrf`, path = the base URL's path, so
  * one secret serves `/pay/`, `/redirect/` and `/ideal/`; `Secure` when the base URL is https) and in each form a
@@ -34,6 +35,10 @@ export async function registerPageScope(app: FastifyInstance, config: AppConfig)
     getUserInfo: (request) => postedFormSubject(request.params),
     csrfOpts: { userInfo: true, hmacKey: derivedKey(secret, 'hosted pages form tokens v1') },
   });
+  app.decorate(
+    'payers',
+    new PayerBrowsers(derivedKey(secret, 'hosted pages payer browsers v1'), { path, secure }),
+  );
   app.setErrorHandler(pageErrorHandler);
 }
 
