@@ -28,6 +28,7 @@ import { Migration20261129270000_merchant_security } from './Migration2026112927
 import { Migration20261129300000_crash_safe_completion } from './Migration20261129300000_crash_safe_completion.ts';
 import { Migration20261129400000_hosted_card_attempts_index } from './Migration20261129400000_hosted_card_attempts_index.ts';
 import { Migration20261130100000_one_successor_per_key } from './Migration20261130100000_one_successor_per_key.ts';
+import { Migration20261130110000_attempt_browsers } from './Migration20261130110000_attempt_browsers.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   Migration20261129300000_crash_safe_completion,
   Migration20261129400000_hosted_card_attempts_index,
   Migration20261130100000_one_successor_per_key,
+  Migration20261130110000_attempt_browsers,
 ];

@@ -4,35 +4,42 @@
  */
 
 import { restClient } from '../helpers/http.ts';
-import { cardFields, createHostedOrder, openPage, postPageForm } from '../hosted-pages/support.ts';
+import { cardFields, createHostedOrder, PageBrowser } from '../hosted-pages/support.ts';
 import { TEST_CARDS } from './payments.ts';
 
 type Json = Record<string, any>;
 
-/** A hosted order whose first card attempt waits for the acquirer (on the waiting page); returns it and that attempt. */
+/**
+ * A hosted order whose first card attempt waits for the acquirer (on the waiting page); returns it, that attempt,
+ * and the customer's browser, the one the attempt belongs to.
+ */
 export async function hostedOrderWaitingForTheAcquirer(
   baseUrl: string,
   apiKey: string,
-): Promise<{ order: Json; first: Json }> {
+): Promise<{ order: Json; first: Json; customer: PageBrowser }> {
   const order = await createHostedOrder(baseUrl, apiKey, {
     return_url: 'https://shop.example/return',
     failure_url: 'https://shop.example/failed',
   });
-  const posted = await postPageForm(order.order_url, 'card', cardFields(TEST_CARDS.pendingAtAcquirer));
+  const customer = new PageBrowser();
+  const posted = await customer.post(order.order_url, 'card', cardFields(TEST_CARDS.pendingAtAcquirer));
   if (posted.status !== 303 || posted.location !== order.order_url) {
     throw new Error(
       `the pending card did not lead back to the waiting page: ${posted.status} ${posted.location}`,
     );
   }
   const [first] = (await restClient(baseUrl, apiKey).get<Json>(`/v1/orders/${order.id}/`)).body.transactions;
-  return { order, first };
+  return { order, first, customer };
 }
 
-/** The customer chooses "Pay another way" and pays with an approved card; returns where the page sent them. */
-export async function payAnotherWay(order: Json): Promise<string | null> {
-  const page = await openPage(`${order.order_url}?pay_again=1`);
+/**
+ * The customer chooses "Pay another way" (in the browser whose attempt waits) and pays with an approved card;
+ * returns where the page sent them.
+ */
+export async function payAnotherWay(order: Json, customer: PageBrowser): Promise<string | null> {
+  const page = await customer.open(`${order.order_url}?pay_again=1`);
   if (!page.html.includes('name="pay_again"')) throw new Error('the order page offers no "Pay another way"');
-  const paid = await postPageForm(
+  const paid = await customer.post(
     order.order_url,
     'card',
     cardFields(TEST_CARDS.visa, { pay_again: '1' }),
@@ -58,8 +65,8 @@ export function answerLate(
 
 /** A `see-transactions` order the customer paid twice (both payments approved); returns it as the API shows it. */
 export async function orderPaidTwice(baseUrl: string, apiKey: string): Promise<Json> {
-  const { order, first } = await hostedOrderWaitingForTheAcquirer(baseUrl, apiKey);
-  await payAnotherWay(order);
+  const { order, first, customer } = await hostedOrderWaitingForTheAcquirer(baseUrl, apiKey);
+  await payAnotherWay(order, customer);
   const approved = await answerLate(baseUrl, apiKey, order, first.id, 'approved');
   if (approved.status !== 200 || approved.body.status !== 'see-transactions') {
     throw new Error(`the late approval answered ${approved.status} ${approved.text}`);

@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 
 import { sql } from '../helpers/database.ts';
 import { type HttpResult, restClient } from '../helpers/http.ts';
-import { type OpenedPage, openPage, type PostResult, postPageForm } from '../helpers/pages.ts';
+import {
+  type OpenedPage,
+  openPage,
+  type PageBrowser,
+  type PostResult,
+  postPageForm,
+} from '../helpers/pages.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { buildOwnCheckoutOrder } from './order.ts';
 
@@ -148,8 +154,13 @@ export function postPaymentForm(
   return postPageForm(paymentUrl, form, fields, page);
 }
 
-/** Passes (code 1234) or fails (any other code) the 3-D Secure challenge on the payment page. */
-export function answerChallenge(paymentUrl: string, code = CHALLENGE_CODE) {
+/**
+ * Passes (code 1234) or fails (any other code) the 3-D Secure challenge on the payment page: in `browser`, the
+ * one that started the payment on the order page (the page is that browser's), else in a fresh one (an own
+ * checkout's page is open to whoever the shop sends there).
+ */
+export function answerChallenge(paymentUrl: string, code = CHALLENGE_CODE, browser?: PageBrowser) {
+  if (browser) return browser.post(paymentUrl, 'challenge', { code });
   return postPaymentForm(paymentUrl, 'challenge', { code });
 }
 

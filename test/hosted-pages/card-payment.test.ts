@@ -3,7 +3,7 @@ import { seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { cardFields, createHostedOrder, getOrder, openPage, postPageForm } from './support.ts';
+import { cardFields, createHostedOrder, getOrder, openPage, PageBrowser, postPageForm } from './support.ts';
 
 type Json = Record<string, any>;
 
@@ -62,18 +62,19 @@ describe('paying on the hosted order page', () => {
 
   it('keeps the order open after a decline and shows the reason with a retry, then pays with another card', async () => {
     const order = await hostedOrder();
-    const declined = await postPageForm(order.order_url, 'card', cardFields(TEST_CARDS.insufficientFunds));
+    const customer = new PageBrowser();
+    const declined = await customer.post(order.order_url, 'card', cardFields(TEST_CARDS.insufficientFunds));
     expect(declined.status).toBe(303);
     const [first] = (await orderOf(order.id)).transactions;
     expect(declined.location).toBe(`${order.order_url}?attempt=${first.id}`);
     expect((await orderOf(order.id)).status).toBe('processing');
 
-    const retry = await openPage(declined.location!);
+    const retry = await customer.open(declined.location!);
     expect(retry.html).toContain('role="alert"');
     expect(retry.html).toContain('insufficient funds');
     expect(retry.html).toContain('name="pan"');
 
-    const paid = await postPageForm(order.order_url, 'card', cardFields(TEST_CARDS.visa), retry);
+    const paid = await customer.post(order.order_url, 'card', cardFields(TEST_CARDS.visa), retry);
     expect(paid.location).toBe(`https://shop.example/return?order_id=${order.id}`);
     const after = await orderOf(order.id);
     expect(after.status).toBe('completed');
@@ -82,53 +83,57 @@ describe('paying on the hosted order page', () => {
 
   it('says a processor error in plain words and lets the customer try again', async () => {
     const order = await hostedOrder();
-    const failed = await postPageForm(order.order_url, 'card', cardFields(TEST_CARDS.processorError));
-    const page = await openPage(failed.location!);
+    const customer = new PageBrowser();
+    const failed = await customer.post(order.order_url, 'card', cardFields(TEST_CARDS.processorError));
+    const page = await customer.open(failed.location!);
     expect(page.html).toContain('Something went wrong while processing the payment');
     expect((await orderOf(order.id)).status).toBe('processing');
   });
 
   it('sends a challenge card to the challenge page, which completes the order with the test code', async () => {
     const order = await hostedOrder();
-    const challenged = await postPageForm(order.order_url, 'card', cardFields(TEST_CARDS.challenge));
+    const customer = new PageBrowser();
+    const challenged = await customer.post(order.order_url, 'card', cardFields(TEST_CARDS.challenge));
     const [transaction] = (await orderOf(order.id)).transactions;
     expect(transaction.status).toBe('pending');
     expect(challenged.location).toBe(transaction.payment_url);
 
     // A second tab on the order page cannot start another payment meanwhile.
-    const other = await openPage(order.order_url);
+    const other = await customer.open(order.order_url);
     expect(other.html).toContain('Confirmation needed');
     expect(other.html).toContain(`href="${transaction.payment_url}"`);
     expect(other.html).not.toContain('name="pan"');
 
-    const answered = await answerChallenge(transaction.payment_url, '1234');
+    const answered = await answerChallenge(transaction.payment_url, '1234', customer);
     expect(answered.location).toBe(`https://shop.example/return?order_id=${order.id}`);
     expect((await orderOf(order.id)).status).toBe('completed');
   });
 
   it('sends the customer back to the order page to retry when the challenge fails', async () => {
     const order = await hostedOrder();
-    await postPageForm(order.order_url, 'card', cardFields(TEST_CARDS.challenge));
+    const customer = new PageBrowser();
+    await customer.post(order.order_url, 'card', cardFields(TEST_CARDS.challenge));
     const [transaction] = (await orderOf(order.id)).transactions;
-    const failed = await answerChallenge(transaction.payment_url, '9999');
+    const failed = await answerChallenge(transaction.payment_url, '9999', customer);
     expect(failed.location).toBe(`${order.order_url}?attempt=${transaction.id}`);
     const after = await orderOf(order.id);
     expect(after.status).toBe('processing');
     expect(after.transactions[0]).toMatchObject({ status: 'declined', reason: 'authentication_failed' });
-    expect((await openPage(failed.location!)).html).toContain('could not be confirmed with your bank');
+    expect((await customer.open(failed.location!)).html).toContain('could not be confirmed with your bank');
   });
 
   it('cancels the attempt, not the hosted order, when the customer cancels the challenge', async () => {
     const order = await hostedOrder();
-    await postPageForm(order.order_url, 'card', cardFields(TEST_CARDS.challenge));
+    const customer = new PageBrowser();
+    await customer.post(order.order_url, 'card', cardFields(TEST_CARDS.challenge));
     const [transaction] = (await orderOf(order.id)).transactions;
-    const cancelled = await postPageForm(transaction.payment_url, 'cancel', {});
+    const cancelled = await customer.post(transaction.payment_url, 'cancel', {});
     expect(cancelled.status).toBe(303);
     expect(cancelled.location).toBe(`${order.order_url}?attempt=${transaction.id}`);
     const after = await orderOf(order.id);
     expect(after.status).toBe('processing');
     expect(after.transactions[0]).toMatchObject({ status: 'cancelled', reason: 'cancelled_by_customer' });
-    const page = await openPage(cancelled.location!);
+    const page = await customer.open(cancelled.location!);
     expect(page.html).toContain('You cancelled the payment');
     expect(page.html).toContain('name="pan"');
   });

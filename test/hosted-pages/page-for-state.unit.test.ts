@@ -1,4 +1,9 @@
-import { orderPageStateOf, paymentPageFor } from '../../src/modules/hosted-pages/page-for-state.ts';
+import {
+  customerMayCancel,
+  type OrderPageView,
+  orderPageStateOf,
+  paymentPageFor,
+} from '../../src/modules/hosted-pages/page-for-state.ts';
 import { Order } from '../../src/modules/orders/order.entity.ts';
 import type { TransactionStatus } from '../../src/modules/orders/state-machine.ts';
 import { Transaction } from '../../src/modules/orders/transaction.entity.ts';
@@ -31,13 +36,17 @@ function attempt(of: Order, status: TransactionStatus, overrides: Partial<Transa
   return Object.assign(transaction, { status, ...overrides });
 }
 
-const pageOf = (of: Order, transactions: Transaction[], attemptId?: string) =>
+/** The order page as the browser that started every attempt sees it, unless `view` says otherwise. */
+const pageOf = (of: Order, transactions: Transaction[], view: Partial<OrderPageView> = {}) =>
   orderPageStateOf(
     { order: of, merchantName: 'Shop', methods: ['credit-card'], redirects: [], isTest: true },
     transactions,
     NOW,
-    attemptId,
+    { startedHere: new Set(transactions.map((t) => t.id)), ...view },
   );
+/** The order page as a browser that started none of the attempts sees it. */
+const pageElsewhere = (of: Order, transactions: Transaction[], view: Partial<OrderPageView> = {}) =>
+  pageOf(of, transactions, { ...view, startedHere: new Set() });
 
 describe('which order page a customer sees', () => {
   it('lets the customer pay a new hosted order', () => {
@@ -47,7 +56,7 @@ describe('which order page a customer sees', () => {
   it('names the failed attempt the page was sent back with, and lets the customer try again', () => {
     const open = order({ status: 'processing' });
     const declined = attempt(open, 'declined', { reason: 'insufficient_funds' });
-    expect(pageOf(open, [declined], declined.id)).toMatchObject({
+    expect(pageOf(open, [declined], { attemptId: declined.id })).toMatchObject({
       kind: 'payable',
       attempt: { status: 'declined', reason: 'insufficient_funds' },
     });
@@ -84,13 +93,7 @@ describe('which order page a customer sees', () => {
     const open = order({ status: 'processing' });
     const waiting = attempt(open, 'processing');
     expect(pageOf(open, [waiting])).toMatchObject({ kind: 'awaiting_acquirer' });
-    const chosen = orderPageStateOf(
-      { order: open, merchantName: 'Shop', methods: ['credit-card'], redirects: [], isTest: true },
-      [waiting],
-      NOW,
-      undefined,
-      true,
-    );
+    const chosen = pageOf(open, [waiting], { payAnotherWay: true });
     expect(chosen).toMatchObject({ kind: 'payable', payingAgain: true, attempt: null });
     // Without an attempt at the acquirer the choice changes nothing.
     expect(pageOf(open, [attempt(open, 'declined')])).toMatchObject({ kind: 'payable', payingAgain: false });
@@ -102,6 +105,33 @@ describe('which order page a customer sees', () => {
       kind: 'closed',
       outcome: 'completed',
     });
+  });
+
+  it("shows another browser's attempt in progress without its link, and no way to pay beside it or cancel it", () => {
+    const open = order({ status: 'processing' });
+    const challenged = attempt(open, 'pending', { paymentUrl: `${BASE}/redirect/t-1/to/payment/` });
+    expect(pageElsewhere(open, [challenged])).toEqual({ kind: 'elsewhere', facts: expect.anything() });
+    const waiting = attempt(open, 'processing');
+    expect(pageElsewhere(open, [waiting])).toMatchObject({ kind: 'elsewhere' });
+    expect(pageElsewhere(open, [waiting], { payAnotherWay: true })).toMatchObject({ kind: 'elsewhere' });
+    expect(customerMayCancel(open, [challenged], NOW, new Set())).toBe(false);
+    expect(customerMayCancel(open, [challenged], NOW, new Set([challenged.id]))).toBe(true);
+  });
+
+  it('explains a failed attempt only to the browser that made it; the order stays payable for everyone', () => {
+    const open = order({ status: 'processing' });
+    const declined = attempt(open, 'declined', { reason: 'insufficient_funds' });
+    expect(pageElsewhere(open, [declined], { attemptId: declined.id })).toMatchObject({
+      kind: 'payable',
+      attempt: null,
+    });
+    expect(customerMayCancel(open, [declined], NOW, new Set())).toBe(true);
+  });
+
+  it("never shows an own checkout's payment_url on the order page: it is the shop's to give", () => {
+    const own = order({ checkout: 'own', status: 'processing' });
+    const challenged = attempt(own, 'pending', { paymentUrl: `${BASE}/redirect/t-1/to/payment/` });
+    expect(pageElsewhere(own, [challenged])).toMatchObject({ kind: 'in_progress' });
   });
 
   it('knows no order page for refund, capture and void orders', () => {
@@ -119,8 +149,8 @@ describe('what the payment page does', () => {
     if (kind === 'challenge') return { kind, order: own, transaction, isTest: true };
     return { kind, order: own, transaction };
   };
-  const get = { baseUrl: BASE, posted: false, refused: false };
-  const post = { baseUrl: BASE, posted: true, refused: false };
+  const get = { baseUrl: BASE, posted: false, refused: false, browser: 'none' as const };
+  const post = { baseUrl: BASE, posted: true, refused: false, browser: 'none' as const };
 
   it('shows the challenge, the card form, or that the shop is at work', () => {
     expect(paymentPageFor(state('challenge', 'pending'), get)).toEqual({ kind: 'challenge' });
@@ -136,6 +166,21 @@ describe('what the payment page does', () => {
     expect(paymentPageFor(state('card_form'), { ...post, refused: true })).toEqual({
       kind: 'card_form',
       status: 400,
+    });
+  });
+
+  it("shows another browser's attempt as in progress, before or after a post, and sends everyone on once it is over", () => {
+    for (const request of [get, post]) {
+      expect(paymentPageFor(state('challenge', 'pending'), { ...request, browser: 'another' })).toEqual({
+        kind: 'elsewhere',
+      });
+    }
+    expect(paymentPageFor(state('challenge', 'pending'), { ...get, browser: 'this' })).toEqual({
+      kind: 'challenge',
+    });
+    expect(paymentPageFor(state('finished', 'accepted'), { ...get, browser: 'another' })).toEqual({
+      kind: 'outcome',
+      outcome: 'completed',
     });
   });
 

@@ -1,7 +1,15 @@
 import { TEST_CARDS } from '../factories/payments.ts';
 import { seedProject } from '../factories/project.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { cardFields, createHostedOrder, databaseText, getOrder, openPage, postPageForm } from './support.ts';
+import {
+  cardFields,
+  createHostedOrder,
+  databaseText,
+  getOrder,
+  openPage,
+  PageBrowser,
+  postPageForm,
+} from './support.ts';
 
 /** The CVC typed in these flows: searched for as a whole value, since ids may contain its digits. */
 const CVC = '862';
@@ -101,6 +109,57 @@ describe('security of the hosted pages', () => {
     expect(after.transactions ?? []).toHaveLength(0);
   });
 
+  it("refuses a form token made on another order's page with a 403 page, and pays or cancels nothing", async () => {
+    const [first, second] = [await hostedOrder(), await hostedOrder()];
+    const customer = new PageBrowser();
+    const firstPage = await customer.open(first.order_url);
+    // The same browser (one CSRF cookie) has the second order's page open too.
+    expect((await customer.open(second.order_url)).csrfToken).not.toBe(firstPage.csrfToken);
+    for (const form of ['card', 'cancel', 'method/ideal'] as const) {
+      const refused = await customer.post(second.order_url, form, cardFields(TEST_CARDS.visa), firstPage);
+      expect(refused.status).toBe(403);
+      expect(refused.html).toContain('Page expired');
+      expect(refused.html).not.toContain('<form');
+    }
+    const after = await getOrder(app.baseUrl, apiKey, second.id);
+    expect(after.status).toBe('new');
+    expect(after.transactions ?? []).toHaveLength(0);
+    // On its own order the token is good.
+    const cancelled = await customer.post(first.order_url, 'cancel', {}, firstPage);
+    expect(cancelled.location).toBe(`https://failed.shop.example:8443/failed?order_id=${first.id}`);
+  });
+
+  it("refuses a payment page's token on its order's page, and the order page's token on the payment page", async () => {
+    const order = await hostedOrder();
+    const customer = new PageBrowser();
+    const orderPage = await customer.open(order.order_url);
+    const challenged = await customer.post(
+      order.order_url,
+      'card',
+      cardFields(TEST_CARDS.challenge),
+      orderPage,
+    );
+    const paymentPage = await customer.open(challenged.location!);
+    expect(paymentPage.html).toContain('name="code"');
+
+    const onOrderPage = await customer.post(order.order_url, 'cancel', {}, paymentPage);
+    const onPaymentPage = await customer.post(challenged.location!, 'challenge', { code: '1234' }, orderPage);
+    for (const refused of [onOrderPage, onPaymentPage]) expect(refused.status).toBe(403);
+    const after = await getOrder(app.baseUrl, apiKey, order.id);
+    expect(after.status).toBe('processing');
+    expect(after.transactions[0].status).toBe('pending');
+  });
+
+  it("refuses another browser's form token, even on the same order", async () => {
+    const order = await hostedOrder();
+    const [one, two] = [new PageBrowser(), new PageBrowser()];
+    const onesPage = await one.open(order.order_url);
+    await two.open(order.order_url);
+    const refused = await two.post(order.order_url, 'cancel', {}, onesPage);
+    expect(refused.status).toBe(403);
+    expect((await getOrder(app.baseUrl, apiKey, order.id)).status).toBe('new');
+  });
+
   it('sets the CSRF cookie HttpOnly and SameSite=Lax', async () => {
     const order = await hostedOrder();
     const response = await fetch(order.order_url);
@@ -118,12 +177,15 @@ describe('security of the hosted pages', () => {
     beforeAll(async () => {
       for (const pan of pans) {
         const order = await hostedOrder();
-        const page = await openPage(order.order_url);
-        const posted = await postPageForm(order.order_url, 'card', cardFields(pan, { cvc: CVC }), page);
+        // The customer's own browser: the challenge page after the post is theirs.
+        const customer = new PageBrowser();
+        const page = await customer.open(order.order_url);
+        const posted = await customer.post(order.order_url, 'card', cardFields(pan, { cvc: CVC }), page);
         htmls.push(posted.html);
         if (posted.location) {
           urls.push(posted.location);
-          if (posted.location.startsWith(app.baseUrl)) htmls.push((await openPage(posted.location)).html);
+          if (posted.location.startsWith(app.baseUrl))
+            htmls.push((await customer.open(posted.location)).html);
         }
       }
       // Spaced and unspaced: both ways a number can be typed.
@@ -134,6 +196,8 @@ describe('security of the hosted pages', () => {
 
     it('never sends a card number or CVC back in a page, or puts one in a URL', () => {
       const all = [...htmls, ...urls].join('\n');
+      // The challenge page was among them (its card's last four only).
+      expect(all).toContain('ending in 3220');
       for (const pan of pans) {
         expect(all).not.toContain(pan);
         expect(all).not.toContain(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
@@ -153,7 +217,8 @@ describe('security of the hosted pages', () => {
       const text = await databaseText(app.databaseUrl);
       expect(text).toContain('411111******1111');
       for (const pan of pans) expect(text).not.toContain(pan);
-      expect(text).not.toContain(`"${CVC}"`);
+      // An outbox row's `txid` is PostgreSQL's transaction counter, which passes through every 3-digit number.
+      expect(text.replace(/"txid":"\d+"/g, '')).not.toContain(`"${CVC}"`);
       expect(text).not.toMatch(/"(cvc|cvv|security_code)"/i);
     });
   });

@@ -11,7 +11,7 @@ import { graphqlClient } from '../helpers/graphql.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { eventually, startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
-import { cardFields, createHostedOrder, openPage, postPageForm } from './support.ts';
+import { cardFields, createHostedOrder, openPage, PageBrowser } from './support.ts';
 
 type Json = Record<string, any>;
 
@@ -46,7 +46,7 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
   const orderWaitingForTheAcquirer = () => hostedOrderWaitingForTheAcquirer(app.baseUrl, project.apiKey);
 
   it('keeps an attempt the acquirer answers later processing, and the page offers to wait or pay another way', async () => {
-    const { order, first } = await orderWaitingForTheAcquirer();
+    const { order, first, customer } = await orderWaitingForTheAcquirer();
     const stored = await get(order.id);
     expect(stored.status).toBe('processing');
     expect(first).toMatchObject({
@@ -62,13 +62,13 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
     });
     expect(first.payment_url).toBeUndefined();
 
-    const page = await openPage(order.order_url);
+    const page = await customer.open(order.order_url);
     expect(page.status).toBe(200);
     expect(page.html).toContain('Waiting for your bank');
     expect(page.html).toContain(`href="${order.order_url}?pay_again=1"`);
     expect(page.html).not.toContain('name="pan"');
 
-    const again = await openPage(`${order.order_url}?pay_again=1`);
+    const again = await customer.open(`${order.order_url}?pay_again=1`);
     expect(again.html).toContain('name="pan"');
     expect(again.html).toContain('role="alert"');
     expect(again.html).toContain('the shop refunds one of the two payments');
@@ -78,18 +78,19 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
 
   it('refuses a card form left open in another tab while the acquirer owes an answer: no second attempt', async () => {
     const order = await createHostedOrder(app.baseUrl, project.apiKey);
-    const staleTab = await openPage(order.order_url);
-    await postPageForm(order.order_url, 'card', cardFields(PENDING_CARD));
+    const customer = new PageBrowser();
+    const staleTab = await customer.open(order.order_url);
+    await customer.post(order.order_url, 'card', cardFields(PENDING_CARD));
 
-    const posted = await postPageForm(order.order_url, 'card', cardFields(TEST_CARDS.visa), staleTab);
+    const posted = await customer.post(order.order_url, 'card', cardFields(TEST_CARDS.visa), staleTab);
     expect(posted.status).toBe(303);
     expect(posted.location).toBe(order.order_url);
     expect((await get(order.id)).transactions.map((t: Json) => t.status)).toEqual(['processing']);
   });
 
   it('makes the order see-transactions when the customer pays another way, and completes it on a late decline', async () => {
-    const { order, first } = await orderWaitingForTheAcquirer();
-    expect(await payAnotherWay(order)).toBe(`https://shop.example/return?order_id=${order.id}`);
+    const { order, first, customer } = await orderWaitingForTheAcquirer();
+    expect(await payAnotherWay(order, customer)).toBe(`https://shop.example/return?order_id=${order.id}`);
 
     const meanwhile = await get(order.id);
     expect(meanwhile.status).toBe('see-transactions');
@@ -137,8 +138,8 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
   });
 
   it('completes the order when the acquirer reports the abandoned attempt expired', async () => {
-    const { order, first } = await orderWaitingForTheAcquirer();
-    await payAnotherWay(order);
+    const { order, first, customer } = await orderWaitingForTheAcquirer();
+    await payAnotherWay(order, customer);
     const expired = await lateAnswer(order, first.id, 'expired');
     expect(expired.status).toBe(200);
     expect(expired.body.status).toBe('completed');
@@ -147,8 +148,8 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
   });
 
   it('keeps the order see-transactions on a late approval: two payments, of which the merchant refunds one', async () => {
-    const { order, first } = await orderWaitingForTheAcquirer();
-    await payAnotherWay(order);
+    const { order, first, customer } = await orderWaitingForTheAcquirer();
+    await payAnotherWay(order, customer);
     const approved = await lateAnswer(order, first.id, 'approved');
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe('see-transactions');
@@ -202,8 +203,8 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
   });
 
   it('refunds one of two payments through GraphQL too, and counts a chargeback against what is left', async () => {
-    const { order, first } = await orderWaitingForTheAcquirer();
-    await payAnotherWay(order);
+    const { order, first, customer } = await orderWaitingForTheAcquirer();
+    await payAnotherWay(order, customer);
     await lateAnswer(order, first.id, 'approved');
     const chargeback = await api.post<Json>(`/v1/test/orders/${order.id}/chargebacks/`, {
       amount: 400,
@@ -260,8 +261,8 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
   };
 
   it('expires the attempt nobody answered at the order’s deadline and completes the order on the payment it holds', async () => {
-    const { order, first } = await orderWaitingForTheAcquirer();
-    await payAnotherWay(order);
+    const { order, first, customer } = await orderWaitingForTheAcquirer();
+    await payAnotherWay(order, customer);
     expect((await get(order.id)).status).toBe('see-transactions');
 
     await passDeadline(order.id);
@@ -296,8 +297,8 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
   });
 
   it('completes such an order in the same sweep as other overdue orders', async () => {
-    const { order } = await orderWaitingForTheAcquirer();
-    await payAnotherWay(order);
+    const { order, customer } = await orderWaitingForTheAcquirer();
+    await payAnotherWay(order, customer);
     await passDeadline(order.id);
     const other = await createHostedOrder(app.baseUrl, project.apiKey);
     await passDeadline(other.id);
@@ -324,8 +325,8 @@ describe('a hosted order whose first attempt the acquirer answers late (see-tran
   });
 
   it('records a notice the acquirer sends twice at once exactly once (the order row lock serialises them)', async () => {
-    const { order, first } = await orderWaitingForTheAcquirer();
-    await payAnotherWay(order);
+    const { order, first, customer } = await orderWaitingForTheAcquirer();
+    await payAnotherWay(order, customer);
     const answers = await Promise.all([
       lateAnswer(order, first.id, 'declined'),
       lateAnswer(order, first.id, 'declined'),

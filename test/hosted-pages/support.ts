@@ -74,7 +74,13 @@ export async function startShop(): Promise<ShopServer> {
   };
 }
 
-export { type OpenedPage, openPage, type PostResult, postPageForm } from '../helpers/pages.ts';
+export {
+  type OpenedPage,
+  openPage,
+  PageBrowser,
+  type PostResult,
+  postPageForm,
+} from '../helpers/pages.ts';
 
 /** The card form's fields as a customer types them. */
 export function cardFields(pan: string, extra: Record<string, string> = {}): Record<string, string> {

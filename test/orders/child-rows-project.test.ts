@@ -1,11 +1,12 @@
 import pg from 'pg';
 import { buildOwnCheckoutOrder } from '../factories/order.ts';
-import { payOwnCheckoutOrder, storeCard, TEST_CVC } from '../factories/payments.ts';
+import { payOwnCheckoutOrder, storeCard, TEST_CARDS, TEST_CVC } from '../factories/payments.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { sql } from '../helpers/database.ts';
 import { restClient } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { answer, eventually, startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { cardFields, createHostedOrder, postPageForm } from '../hosted-pages/support.ts';
 
 type Json = Record<string, any>;
 
@@ -16,6 +17,7 @@ const ORDER_CHILDREN = [
   'card_authorizations',
   'webhook_deliveries',
   'vault_cards',
+  'attempt_browsers',
 ] as const;
 
 /**
@@ -61,7 +63,10 @@ describe("an order's rows carry its project", () => {
       // The whole own-checkout card flow (store, authenticate, authorize).
       const paid = await payOwnCheckoutOrder(app.baseUrl, project.apiKey);
       expect(paid.status).toBe('completed');
-      orderIds.push(first.id, oneClick.id, refund.body.id, paid.id);
+      // A hosted order paid on its page: the attempt records the browser that made it.
+      const hosted = await createHostedOrder(app.baseUrl, project.apiKey);
+      expect((await postPageForm(hosted.order_url, 'card', cardFields(TEST_CARDS.visa))).status).toBe(303);
+      orderIds.push(first.id, oneClick.id, refund.body.id, paid.id, hosted.id);
     }
     await eventually(
       async () => {

@@ -4,28 +4,36 @@ import { notFound } from '../../../platform/errors/domain-error.ts';
 import type { Order, PaymentMethodCatalog } from '../../orders/index.ts';
 import { OrderRepository } from '../../orders/index.ts';
 import { ProjectRepository } from '../../projects/index.ts';
-import { type OrderPageFacts, type OrderPageState, orderPageStateOf } from '../page-for-state.ts';
+import { AttemptBrowserRepository, type BrowserHash } from '../attempt-browsers.repository.ts';
+import {
+  type OrderPageFacts,
+  type OrderPageState,
+  type OrderPageView,
+  orderPageStateOf,
+} from '../page-for-state.ts';
 
 type PageDeps = Pick<Deps, 'db' | 'now'> & { paymentMethods: PaymentMethodCatalog };
 
+/**
+ * The order page as the browser with hash `browser` (null: no payer cookie) sees it: the details of the
+ * attempts it started, and of no other.
+ */
 export async function loadOrderPage(
   deps: PageDeps,
   orderId: string,
-  attemptId?: string,
-  payAnotherWay = false,
+  browser: BrowserHash | null,
+  view: Omit<OrderPageView, 'startedHere'> = {},
 ): Promise<OrderPageState> {
   return deps.db.read(async (uow) => {
     const orders = new OrderRepository(uow);
     const order = await orders.findOrderById(orderId);
     if (!order) throw notFound('Order');
-    const facts = await orderPageFactsOf(uow, order, deps.paymentMethods);
-    return orderPageStateOf(
-      facts,
-      await orders.transactionsOf(order.id),
-      deps.now(),
-      attemptId,
-      payAnotherWay,
-    );
+    const [facts, transactions, startedHere] = await Promise.all([
+      orderPageFactsOf(uow, order, deps.paymentMethods),
+      orders.transactionsOf(order.id),
+      new AttemptBrowserRepository(uow).startedBy(order.id, browser),
+    ]);
+    return orderPageStateOf(facts, transactions, deps.now(), { ...view, startedHere });
   });
 }
 

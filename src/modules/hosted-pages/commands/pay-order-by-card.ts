@@ -19,6 +19,11 @@ import {
   CREDIT_CARD,
 } from '../../payments/index.ts';
 import { storeCardForTransaction, VaultCardRepository } from '../../vault/index.ts';
+import {
+  AttemptBrowserRepository,
+  attemptBrowserInsert,
+  type BrowserHash,
+} from '../attempt-browsers.repository.ts';
 import { type CardFormProblem, choseToPayAgain, parseCardForm } from '../card-form-input.ts';
 import { orderPageStateOf } from '../page-for-state.ts';
 import { orderPageFactsOf } from './load-order-page.ts';
@@ -57,12 +62,16 @@ export type PayByCardOutcome =
  * click) unable to pay twice: the later post finds the order paid, or an attempt running. A declined attempt
  * leaves the hosted order `processing`, so the customer can try again. While the acquirer owes an answer on an
  * earlier attempt only a form posted from "Pay another way" (`pay_again`) pays: the customer chose it, knowing
- * both may succeed (then the order is `see-transactions`).
+ * both may succeed (then the order is `see-transactions`), and only in the browser that started the earlier one.
+ *
+ * The attempt records `browser`, the hash of the paying browser's payer cookie (attempt-browsers.repository.ts),
+ * in its own statement: its challenge, its card and its cancel are that browser's alone.
  */
 export async function payOrderByCard(
   deps: PaymentDeps,
   orderId: string,
   form: unknown,
+  browser: BrowserHash,
 ): Promise<PayByCardOutcome> {
   if (!isUuid(orderId)) throw notFound('Order');
   const parsed = parseCardForm(form, deps.now());
@@ -74,9 +83,15 @@ export async function payOrderByCard(
     const locked = await writes.lockOrderRows(null, orderId, orders);
     if (!locked) throw notFound('Order');
     const { order, transactions } = locked;
-    const facts = await orderPageFactsOf(uow, order, deps.paymentMethods);
+    const [facts, startedHere] = await Promise.all([
+      orderPageFactsOf(uow, order, deps.paymentMethods),
+      new AttemptBrowserRepository(uow).startedBy(order.id, browser, transactions),
+    ]);
     const at = deps.now();
-    const state = orderPageStateOf(facts, transactions, at, undefined, choseToPayAgain(form));
+    const state = orderPageStateOf(facts, transactions, at, {
+      startedHere,
+      payAnotherWay: choseToPayAgain(form),
+    });
 
     if (state.kind === 'closed' && state.outcome === 'expired' && !isFinalOrderStatus(order.status)) {
       // Due but not yet expired by the sweep: expire it now, exactly as the sweep would.
@@ -95,6 +110,7 @@ export async function payOrderByCard(
       at,
     });
     recordNewTransaction({ orders, at }, order, transaction);
+    orders.also(() => attemptBrowserInsert(transaction, browser));
     storeCardForTransaction({
       cards: new VaultCardRepository(uow),
       cipher: deps.cipher,

@@ -11,6 +11,11 @@ import {
   recordNewTransaction,
   Transaction,
 } from '../../orders/index.ts';
+import {
+  AttemptBrowserRepository,
+  attemptBrowserInsert,
+  type BrowserHash,
+} from '../attempt-browsers.repository.ts';
 import { orderPageStateOf } from '../page-for-state.ts';
 import { orderPageFactsOf } from './load-order-page.ts';
 
@@ -26,12 +31,14 @@ export type PayByRedirectOutcome =
  * The customer chose a bank-redirect method (iDEAL) on the hosted order page: under the order's row lock (two
  * tabs cannot start two payments), a transaction of that method is created and moved to `pending` (the customer
  * is at the bank), and the customer is sent to its `payment_url`. The order becomes `processing`; the bank's
- * answer settles the transaction through the state machine, like a card's.
+ * answer settles the transaction through the state machine, like a card's. The transaction records `browser`,
+ * the hash of the customer's payer cookie (attempt-browsers.repository.ts): its bank page is that browser's.
  */
 export async function payOrderByRedirect(
   deps: Pick<Deps, 'db' | 'now' | 'config'> & { paymentMethods: PaymentMethodCatalog },
   orderId: string,
   method: string,
+  browser: BrowserHash,
 ): Promise<PayByRedirectOutcome> {
   if (!isUuid(orderId)) throw notFound('Order');
   return deps.db.transaction(async (uow) => {
@@ -40,9 +47,12 @@ export async function payOrderByRedirect(
     const locked = await writes.lockOrderRows(null, orderId, orders);
     if (!locked) throw notFound('Order');
     const { order, transactions } = locked;
-    const facts = await orderPageFactsOf(uow, order, deps.paymentMethods);
+    const [facts, startedHere] = await Promise.all([
+      orderPageFactsOf(uow, order, deps.paymentMethods),
+      new AttemptBrowserRepository(uow).startedBy(order.id, browser, transactions),
+    ]);
     const at = deps.now();
-    const state = orderPageStateOf(facts, transactions, at);
+    const state = orderPageStateOf(facts, transactions, at, { startedHere });
     if (state.kind === 'closed' && state.outcome === 'expired' && !isFinalOrderStatus(order.status)) {
       closeOrder({ orders, at, source: 'expiry' }, order, transactions, 'expired');
       await writes.save(orders);
@@ -56,6 +66,7 @@ export async function payOrderByRedirect(
     const paymentUrl = redirect.pageUrl(deps.config.baseUrl, transaction.id);
     transaction.paymentUrl = paymentUrl;
     recordNewTransaction({ orders, at }, order, transaction);
+    orders.also(() => attemptBrowserInsert(transaction, browser));
     changeTransactionStatus(
       { orders, at, source: 'customer' },
       order,

@@ -80,6 +80,9 @@ const en = {
   'state.expired.body': 'This payment link has expired. Nothing was charged. Ask the shop for a new one.',
   'state.in_progress.title': 'Payment in progress',
   'state.in_progress.body': 'This payment is being processed. You can close this page.',
+  'state.elsewhere.title': 'Payment in progress',
+  'state.elsewhere.body':
+    'A payment for this order is in progress in another browser. If it does not go through, this page lets you pay once it has ended.',
   'state.awaiting_acquirer.title': 'Waiting for your bank',
   'state.awaiting_acquirer.body':
     'Your bank has not yet confirmed an earlier payment for this order. Reload this page to see whether it went through, or pay another way.',
@@ -194,6 +197,9 @@ const nl: Catalogue = {
     'Deze betaallink is verlopen. Er is niets afgeschreven. Vraag de winkel om een nieuwe.',
   'state.in_progress.title': 'Betaling wordt verwerkt',
   'state.in_progress.body': 'Deze betaling wordt verwerkt. U kunt deze pagina sluiten.',
+  'state.elsewhere.title': 'Betaling bezig',
+  'state.elsewhere.body':
+    'Er loopt al een betaling voor deze bestelling in een andere browser. Als die niet lukt, kunt u hier betalen zodra die is afgelopen.',
   'state.awaiting_acquirer.title': 'Wachten op uw bank',
   'state.awaiting_acquirer.body':
     'Uw bank heeft een eerdere betaling voor deze bestelling nog niet bevestigd. Laad deze pagina opnieuw om te zien of die is gelukt, of betaal op een andere manier.',

@@ -13,6 +13,7 @@ import { pageLocaleFor } from '../i18n/locale.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import type { OrderPageState } from '../page-for-state.ts';
 import { redirectTo, sendPage } from '../page-response.ts';
+import { formToken } from '../page-scope.ts';
 
 type OrderRoute = { Params: { orderId: string }; Querystring: { attempt?: unknown; pay_again?: unknown } };
 
@@ -20,32 +21,40 @@ type OrderRoute = { Params: { orderId: string }; Querystring: { attempt?: unknow
  * The hosted payment page `{base_url}/pay/{order_id}/` (`order_url`) and its two form posts, `card` and
  * `cancel`. Thin: the commands decide, this file only picks the page or the redirect. Every post is CSRF
  * checked and answered with a redirect (POST-redirect-GET), except a refused form, which is shown again.
+ *
+ * A payment started here belongs to this browser (its payer cookie, payer-browsers.ts): the page shows the
+ * attempt's link and lets it be cancelled or paid beside only in the browser that started it.
  */
 export async function orderPageRoutes(app: FastifyInstance): Promise<void> {
+  const { payers } = app;
+
   app.get<OrderRoute>('/pay/:orderId/', async (request, reply) => {
-    const attempt = typeof request.query.attempt === 'string' ? request.query.attempt : undefined;
-    const payAgain = request.query.pay_again === '1';
-    const state = await loadOrderPage(request.deps, request.params.orderId, attempt, payAgain);
+    const attemptId = typeof request.query.attempt === 'string' ? request.query.attempt : undefined;
+    const payAnotherWay = request.query.pay_again === '1';
+    const state = await loadOrderPage(request.deps, request.params.orderId, payers.of(request), {
+      attemptId,
+      payAnotherWay,
+    });
     return showOrderPage(request, reply, state);
   });
 
   app.post<OrderRoute>('/pay/:orderId/card', { preHandler: app.csrfProtection }, async (request, reply) => {
     const { deps } = request;
     const { orderId } = request.params;
-    const outcome = await payOrderByCard(deps, orderId, request.body);
-    const payAgain = choseToPayAgain(request.body);
+    const payer = payers.forNewAttempt(request);
+    const outcome = await payOrderByCard(deps, orderId, request.body, payer.hash);
+    const payAnotherWay = choseToPayAgain(request.body);
+    const again = () => loadOrderPage(deps, orderId, payers.of(request), { payAnotherWay });
     switch (outcome.kind) {
       case 'attempted':
+        payers.keep(reply, payer);
         return redirectTo(reply, afterCardAttempt(deps.config.baseUrl, outcome));
       case 'not_payable':
         return redirectTo(reply, orderUrl(deps.config.baseUrl, outcome.order.id));
       case 'unavailable':
-        return showOrderPage(request, reply, await loadOrderPage(deps, orderId, undefined, payAgain), {
-          status: 422,
-          alertKey: 'attempt.unavailable',
-        });
+        return showOrderPage(request, reply, await again(), { status: 422, alertKey: 'attempt.unavailable' });
       case 'invalid':
-        return showOrderPage(request, reply, await loadOrderPage(deps, orderId, undefined, payAgain), {
+        return showOrderPage(request, reply, await again(), {
           status: 400,
           problems: outcome.problems,
           echo: outcome.echo,
@@ -60,14 +69,16 @@ export async function orderPageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { deps } = request;
       const { orderId, method } = request.params;
-      const outcome = await payOrderByRedirect(deps, orderId, method);
+      const payer = payers.forNewAttempt(request);
+      const outcome = await payOrderByRedirect(deps, orderId, method, payer.hash);
       switch (outcome.kind) {
         case 'redirected':
+          payers.keep(reply, payer);
           return redirectTo(reply, outcome.paymentUrl);
         case 'not_payable':
           return redirectTo(reply, orderUrl(deps.config.baseUrl, outcome.order.id));
         case 'unavailable':
-          return showOrderPage(request, reply, await loadOrderPage(deps, orderId), {
+          return showOrderPage(request, reply, await loadOrderPage(deps, orderId, payers.of(request)), {
             status: 422,
             alertKey: 'attempt.unavailable',
           });
@@ -92,7 +103,7 @@ export async function orderPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<OrderRoute>('/pay/:orderId/cancel', { preHandler: app.csrfProtection }, async (request, reply) => {
     const { baseUrl } = request.deps.config;
-    const order = await cancelHostedOrder(request.deps, request.params.orderId);
+    const order = await cancelHostedOrder(request.deps, request.params.orderId, payers.of(request));
     return redirectTo(
       reply,
       isFinalOrderStatus(order.status) ? afterFinalStatus(baseUrl, order) : orderUrl(baseUrl, order.id),
@@ -132,7 +143,7 @@ function showOrderPage(
             : null);
       const page = orderPage(ctx, {
         facts: state.facts,
-        csrfToken: reply.generateCsrf(),
+        csrfToken: formToken(reply, { order: order.id }),
         cardActionUrl: `${orderUrl(baseUrl, order.id)}card`,
         methodActionUrl: (method) => `${orderUrl(baseUrl, order.id)}method/${encodeURIComponent(method)}`,
         cancelActionUrl: `${orderUrl(baseUrl, order.id)}cancel`,
@@ -168,6 +179,17 @@ function showOrderPage(
               label: t('state.awaiting_acquirer.pay_again'),
             },
           ],
+        }),
+      );
+    case 'elsewhere':
+      // Nothing of the other browser's attempt: not its link, not its card, no action on it.
+      return sendPage(
+        reply,
+        200,
+        statePage(ctx, {
+          facts: state.facts,
+          titleKey: 'state.elsewhere.title',
+          bodyKey: 'state.elsewhere.body',
         }),
       );
     case 'in_progress':

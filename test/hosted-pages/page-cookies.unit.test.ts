@@ -1,0 +1,87 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { parseConfig } from '../../src/config/index.ts';
+import { formToken, registerPageScope } from '../../src/modules/hosted-pages/page-scope.ts';
+
+/**
+ * The cookies of a page scope under an https base URL with a path (`https://pay.example/gateway`), on a bare
+ * Fastify with the scope and two stand-in routes: a page with a form, and a post that starts a payment.
+ */
+async function pagesUnder(baseUrl: string): Promise<FastifyInstance> {
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    BASE_URL: baseUrl,
+    DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
+    VAULT_ENCRYPTION_KEYS: 'test1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    IDEMPOTENCY_SECRET: 'test-idempotency-secret-of-32-characters',
+  });
+  const app = Fastify();
+  await app.register(async (pages) => {
+    await registerPageScope(pages, config);
+    pages.get<{ Params: { orderId: string } }>('/pay/:orderId/', async (request, reply) => ({
+      token: formToken(reply, { order: request.params.orderId }),
+    }));
+    pages.post<{ Params: { orderId: string } }>(
+      '/pay/:orderId/card',
+      { preHandler: pages.csrfProtection },
+      async (request, reply) => {
+        const payer = pages.payers.forNewAttempt(request);
+        pages.payers.keep(reply, payer);
+        return { hash: payer.hash };
+      },
+    );
+  });
+  await app.ready();
+  return app;
+}
+
+const ORDER = '5b0c8a43-7d2e-4c1b-9a55-3f4e8d2c1a10';
+
+describe('the cookies of the customer pages', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await pagesUnder('https://pay.example/gateway');
+  });
+  afterAll(() => app.close());
+
+  it('sets the CSRF cookie, and the payer cookie of a payment started, HttpOnly, Secure, SameSite=Lax, for the base path', async () => {
+    const page = await app.inject({ method: 'GET', url: `/pay/${ORDER}/` });
+    const csrfCookie = String(page.headers['set-cookie']);
+    for (const attribute of ['Path=/gateway/', 'HttpOnly', 'Secure', 'SameSite=Lax']) {
+      expect(csrfCookie.split('; ')).toContain(attribute);
+    }
+    const csrf = csrfCookie.split(';')[0]!;
+    const posted = await app.inject({
+      method: 'POST',
+      url: `/pay/${ORDER}/card`,
+      headers: { cookie: csrf, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ _csrf: page.json().token }).toString(),
+    });
+    expect(posted.statusCode).toBe(200);
+    const payer = String(posted.headers['set-cookie']);
+    expect(payer).toMatch(/^_payer=[A-Za-z0-9_-]{43}; /);
+    for (const attribute of ['Max-Age=2678400', 'Path=/gateway/', 'HttpOnly', 'Secure', 'SameSite=Lax']) {
+      expect(payer.split('; ')).toContain(attribute);
+    }
+    // What is kept with the attempt is a keyed hash, not the cookie's value.
+    const value = payer.split(';')[0]!.slice('_payer='.length);
+    expect(posted.json().hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(posted.json().hash).not.toBe(value);
+  });
+
+  it('keeps the payer token a browser already has, and the hash stays the same', async () => {
+    const page = await app.inject({ method: 'GET', url: `/pay/${ORDER}/` });
+    const csrf = String(page.headers['set-cookie']).split(';')[0]!;
+    const post = (cookie: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/pay/${ORDER}/card`,
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ _csrf: page.json().token }).toString(),
+      });
+    const first = await post(csrf);
+    const payer = String(first.headers['set-cookie']).split(';')[0]!;
+    const second = await post(`${csrf}; ${payer}`);
+    expect(String(second.headers['set-cookie']).split(';')[0]).toBe(payer);
+    expect(second.json().hash).toBe(first.json().hash);
+  });
+});
