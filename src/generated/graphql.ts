@@ -1661,6 +1661,7 @@ export type Query = {
   /**
    * Objects of the calling project by their ids, in the order asked, at most 100: null in place of an unknown id,
    * another project's object or one the caller may not list (as for `node`). Each type is read once per call.
+   * Its cost counts every id asked for (docs/reference/limits.md); more than 100 are refused (`BAD_USER_INPUT`).
    */
   nodes: Array<Maybe<Node>>;
   /** One of the calling project's orders; null for a missing id or another project's order. */
