@@ -1999,7 +1999,9 @@ export type StoreWalletBTokenPayload = {
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
  * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
- * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`). Each event replayed
+ * after `afterEvent` costs the subscription's cost again from the project's cost budget; a replay the budget cannot
+ * pay for ends with a `THROTTLED` error (`retryAfterMs`): resume after the last event received.
  */
 export type Subscription = {
   __typename?: 'Subscription';
@@ -2027,7 +2029,9 @@ export type Subscription = {
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
  * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
- * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`). Each event replayed
+ * after `afterEvent` costs the subscription's cost again from the project's cost budget; a replay the budget cannot
+ * pay for ends with a `THROTTLED` error (`retryAfterMs`): resume after the last event received.
  */
 export type SubscriptionEventsArgs = {
   afterEvent?: InputMaybe<Scalars['String']['input']>;
@@ -2040,7 +2044,9 @@ export type SubscriptionEventsArgs = {
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
  * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
- * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`). Each event replayed
+ * after `afterEvent` costs the subscription's cost again from the project's cost budget; a replay the budget cannot
+ * pay for ends with a `THROTTLED` error (`retryAfterMs`): resume after the last event received.
  */
 export type SubscriptionOrderCreatedArgs = {
   afterEvent?: InputMaybe<Scalars['String']['input']>;
@@ -2051,7 +2057,9 @@ export type SubscriptionOrderCreatedArgs = {
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
  * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
- * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`). Each event replayed
+ * after `afterEvent` costs the subscription's cost again from the project's cost budget; a replay the budget cannot
+ * pay for ends with a `THROTTLED` error (`retryAfterMs`): resume after the last event received.
  */
 export type SubscriptionOrderStatusChangedArgs = {
   afterEvent?: InputMaybe<Scalars['String']['input']>;
@@ -2063,7 +2071,9 @@ export type SubscriptionOrderStatusChangedArgs = {
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
  * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
- * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`). Each event replayed
+ * after `afterEvent` costs the subscription's cost again from the project's cost budget; a replay the budget cannot
+ * pay for ends with a `THROTTLED` error (`retryAfterMs`): resume after the last event received.
  */
 export type SubscriptionTransactionEventsArgs = {
   afterEvent?: InputMaybe<Scalars['String']['input']>;

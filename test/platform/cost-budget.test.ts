@@ -4,12 +4,14 @@ import { PERSISTED_DOCUMENTS_FILE } from '../../portal/build.ts';
 import { parseConfig } from '../../src/config/index.ts';
 import { CostAnalysis } from '../../src/platform/graphql/cost.ts';
 import { CostBudget } from '../../src/platform/limits/cost-budget.ts';
+import { buildOrder } from '../factories/order.ts';
 import { seedProject } from '../factories/project.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
 import { liveClient } from '../helpers/graphql-ws.ts';
-import { basicAuth } from '../helpers/http.ts';
+import { basicAuth, restClient } from '../helpers/http.ts';
 import { buildSdlSchema } from '../helpers/sdl-schema.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { eventually } from '../helpers/webhook-receiver.ts';
 
 /** 25 orders with their transactions: 2 for the search, then 25 × (edge 1 + order 1 + 2 transactions × 1). */
 const PAGE = '{ orders(first: 25) { edges { node { id status transactions { id status } } } } }';
@@ -19,6 +21,13 @@ const PAGE_COST = 2 + 25 * (1 + 1 + 2 * 1);
  * what it asks for whatever the project holds, so it spends the bucket predictably.
  */
 const COUNTS = `{ ${Array.from({ length: 10 }, (_, i) => `c${i}: orders(first: 1, exactTotal: true) { totalCount }`).join(' ')} }`;
+
+/** A subscription that replays the orders created after `$after`, then goes on live. */
+const REPLAY = `subscription Replay($after: String) {
+  orderCreated(afterEvent: $after) { id event { cursor } transactions { events { event } } }
+}`;
+/** Each payload: the order 1, its event 1, and 2 transactions (assumed) of 1 and 5 events (assumed) each. */
+const REPLAY_COST = 1 + 1 + 2 * (1 + 5);
 
 describe('declared costs and the per-project budget', () => {
   let app: TestApp;
@@ -121,6 +130,64 @@ describe('declared costs and the per-project budget', () => {
     }
   });
 
+  it('charges each event a subscription replays after afterEvent as one more payload', async () => {
+    const { apiKey } = await seedProject(small);
+    const after = await ordersCreatedAfter(small, apiKey, 10);
+    const socket = liveClient(small.baseUrl, { apiKey });
+    try {
+      await socket.connected;
+      const replay = socket.subscribe(REPLAY, { after });
+      expect(await replay.waitFor(10)).toHaveLength(10);
+      expect(replay.errors).toEqual([]);
+      // The subscription and its 10 replayed payloads took 11 × 14 = 154 of the 300 points: 240 more must wait.
+      const counts = await graphqlClient(small.baseUrl, apiKey)(COUNTS);
+      expect(counts.status).toBe(429);
+      expect(counts.extensions?.cost.throttleStatus.currentlyAvailable).toBeLessThan(
+        300 - 11 * REPLAY_COST + 50,
+      );
+    } finally {
+      await socket.dispose();
+    }
+  });
+
+  it('ends a replay the budget cannot pay for with THROTTLED, after the events it could pay for', async () => {
+    const { apiKey } = await seedProject(small);
+    const after = await ordersCreatedAfter(small, apiKey, 30);
+    const socket = liveClient(small.baseUrl, { apiKey });
+    try {
+      await socket.connected;
+      const results: { data?: any; errors?: readonly unknown[]; extensions?: any }[] = [];
+      const ended = (async () => {
+        for await (const result of socket.client.iterate({ query: REPLAY, variables: { after } }))
+          results.push(result);
+      })();
+      await Promise.race([
+        ended,
+        sleep(10_000).then(() => Promise.reject(new Error('the replay did not end'))),
+      ]);
+      const refusal = results.pop()!;
+      // 300 points pay for the subscription and about 20 payloads of 14 (a few more restored meanwhile); every
+      // one delivered is whole, in order, and the last one's cursor is where the client resumes.
+      expect(results.length).toBeGreaterThanOrEqual(Math.floor(300 / REPLAY_COST) - 1);
+      expect(results.length).toBeLessThan(30);
+      expect(results.every((result) => result.data?.orderCreated.event.cursor && !result.errors)).toBe(true);
+      expect(refusal.data).toBeUndefined();
+      expect(refusal.errors).toEqual([
+        {
+          message: expect.stringMatching(/^Throttled: the operation costs 14 points/),
+          extensions: { code: 'THROTTLED', retryAfterMs: expect.any(Number) },
+        },
+      ]);
+      expect(refusal.extensions?.cost).toEqual({
+        requestedQueryCost: REPLAY_COST,
+        actualQueryCost: null,
+        throttleStatus: { maximumAvailable: 300, currentlyAvailable: expect.any(Number), restoreRate: 10 },
+      });
+    } finally {
+      await socket.dispose();
+    }
+  });
+
   it("keeps every document of the portal far inside the default budget (its CSV export's page within 40%)", () => {
     const analysis = new CostAnalysis(buildSdlSchema());
     const { maximumAvailable } = parseConfig({}).security.graphqlCostBudget;
@@ -194,6 +261,22 @@ describe('declared costs and the per-project budget', () => {
     expect(takes).toBe(1);
   });
 });
+
+/**
+ * Creates an order, then `count` more, and waits until the feed shows them all: answers the first order's
+ * event id, after which a subscription replays the `count` others.
+ */
+async function ordersCreatedAfter(app: TestApp, apiKey: string, count: number): Promise<string> {
+  const rest = restClient(app.baseUrl, apiKey);
+  for (let i = 0; i <= count; i++) await rest.post('/v1/orders/', buildOrder());
+  const events = await eventually(async () => {
+    const { body } = await rest.get<{ events: { id: string }[] }>('/v1/events/?type=order.created&limit=100');
+    return body.events.length === count + 1 ? body.events : undefined;
+  });
+  return events[0]!.id;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Values for a document's required variables that are not in the common set (dates, names, inputs). */
 function requiredVariables(text: string): Record<string, unknown> {
