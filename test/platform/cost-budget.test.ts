@@ -3,7 +3,7 @@ import { parse } from 'graphql';
 import { PERSISTED_DOCUMENTS_FILE } from '../../portal/build.ts';
 import { parseConfig } from '../../src/config/index.ts';
 import { CostAnalysis } from '../../src/platform/graphql/cost.ts';
-import { CostBudget } from '../../src/platform/limits/cost-budget.ts';
+import { CostBudget, type SharedBuckets } from '../../src/platform/limits/cost-budget.ts';
 import { buildOrder } from '../factories/order.ts';
 import { seedProject } from '../factories/project.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
@@ -21,6 +21,10 @@ const PAGE_COST = 2 + 25 * (1 + 1 + 2 * 1);
  * what it asks for whatever the project holds, so it spends the bucket predictably.
  */
 const COUNTS = `{ ${Array.from({ length: 10 }, (_, i) => `c${i}: orders(first: 1, exactTotal: true) { totalCount }`).join(' ')} }`;
+
+/** One exact count: 2 for the search, 20 for `exactTotal`, 2 for `totalCount`, whatever the project holds. */
+const ONE_COUNT = '{ orders(first: 1, exactTotal: true) { totalCount } }';
+const ONE_COUNT_COST = 24;
 
 /** A subscription that replays the orders created after `$after`, then goes on live. */
 const REPLAY = `subscription Replay($after: String) {
@@ -106,6 +110,32 @@ describe('declared costs and the per-project budget', () => {
     const other = await graphqlClient(second.baseUrl, apiKey)(COUNTS);
     expect(other.status).toBe(429);
     expect(other.errors?.[0]?.extensions?.code).toBe('THROTTLED');
+  });
+
+  it('lets at most what the bucket holds through when many operations of one project arrive at once', async () => {
+    const { apiKey } = await seedProject(small);
+    const started = Date.now();
+    // 40 operations of 24 points at once, half in each process, against one bucket of 300 (10 restored a second).
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        graphqlClient((i % 2 ? second : small).baseUrl, apiKey)(ONE_COUNT),
+      ),
+    );
+    const restored = ((Date.now() - started) / 1000) * 10;
+    const ran = answers.filter((answer) => answer.status === 200);
+    const throttled = answers.filter((answer) => answer.status === 429);
+    expect(ran.length).toBeLessThanOrEqual(Math.floor((300 + restored) / ONE_COUNT_COST));
+    expect(ran.length).toBeGreaterThanOrEqual(Math.floor(300 / ONE_COUNT_COST) - 2);
+    expect(throttled).toHaveLength(40 - ran.length);
+    for (const answer of throttled) {
+      expect(answer.errors).toEqual([
+        {
+          message: expect.stringMatching(/^Throttled: the operation costs 24 points/),
+          extensions: { code: 'THROTTLED', retryAfterMs: expect.any(Number) },
+        },
+      ]);
+      expect(answer.extensions?.cost).toMatchObject({ requestedQueryCost: 24, actualQueryCost: null });
+    }
   });
 
   it('refuses over graphql-ws too, and an operation larger than the whole bucket as MAX_COST_EXCEEDED', async () => {
@@ -242,6 +272,57 @@ describe('declared costs and the per-project budget', () => {
     await budget.charge('p', 5);
     expect(returnedPoints).toEqual([0, 0, 145]);
     expect((await budget.charge('p', 5000)).granted).toBe(false);
+  });
+
+  it('never lets operations arriving at once in two processes spend more than the shared bucket holds', async () => {
+    // The shared bucket as the database keeps it: each take reads and writes the level in one step (the row lock),
+    // at a random moment; no restoring (the clock stands still), so 300 points pay for 30 operations of 10. Each
+    // process reserves 30 at a time (a tenth of the bucket): three operations' worth to spend locally.
+    let available = 300;
+    const shared: SharedBuckets = {
+      take: async (_project, need, want, returned) => {
+        await sleep(Math.random() * 5);
+        available += returned;
+        const granted = available >= need ? Math.min(want, available) : 0;
+        available -= granted;
+        await sleep(Math.random() * 5);
+        return { granted, available };
+      },
+    };
+    const settings = { maximumAvailable: 300, restoreRate: 100 };
+    const processes = [0, 1].map(() => new CostBudget(shared, settings, { now: () => 0 }));
+    const charges = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => processes[i % 2]!.charge('p', 10)),
+    );
+    const granted = charges.filter((charge) => charge.granted).length;
+    expect(granted).toBeLessThanOrEqual(30);
+    // Nor fewer: a take is sized for the operations waiting for it, so no chunk is left with a process whose
+    // operations were refused meanwhile (22 of 30 passed when each took a chunk of its own).
+    expect(granted).toBeGreaterThanOrEqual(29);
+    for (const charge of charges.filter((each) => !each.granted))
+      expect(charge).toMatchObject({ retryAfterMs: expect.any(Number), exceedsMaximum: false });
+  });
+
+  it('lets every operation of a burst through when the bucket holds them all, with a take or two', async () => {
+    let takes = 0;
+    let available = 2000;
+    const shared: SharedBuckets = {
+      take: async (_project, need, want, returned) => {
+        takes += 1;
+        await sleep(Math.random() * 5);
+        available += returned;
+        const granted = available >= need ? Math.min(want, available) : 0;
+        available -= granted;
+        return { granted, available };
+      },
+    };
+    // The default bucket: 50 operations of 20 points at once take half of it.
+    const budget = new CostBudget(shared, { maximumAvailable: 2000, restoreRate: 100 }, { now: () => 0 });
+    const charges = await Promise.all(Array.from({ length: 50 }, () => budget.charge('p', 20)));
+    // Sized by a chunk each, takes followed one another and the operations that stopped waiting took a chunk
+    // each: 38 takes, and 18 operations refused with 1,000 points left.
+    expect(charges.filter((charge) => !charge.granted)).toEqual([]);
+    expect(takes).toBeLessThanOrEqual(3);
   });
 
   it('takes from the shared bucket once for operations that find the reservation short at the same time', async () => {
