@@ -1662,6 +1662,7 @@ export type Query = {
   /**
    * Objects of the calling project by their ids, in the order asked, at most 100: null in place of an unknown id,
    * another project's object or one the caller may not list (as for `node`). Each type is read once per call.
+   * Its cost counts every id asked for (docs/reference/limits.md); more than 100 are refused (`BAD_USER_INPUT`).
    */
   nodes: Array<Maybe<Node>>;
   /** One of the calling project's orders; null for a missing id or another project's order. */
@@ -2002,7 +2003,9 @@ export type StoreWalletBTokenPayload = {
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
  * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
- * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`). Each event replayed
+ * after `afterEvent` costs the subscription's cost again from the project's cost budget; a replay the budget cannot
+ * pay for ends with a `THROTTLED` error (`retryAfterMs`): resume after the last event received.
  */
 export type Subscription = {
   __typename?: 'Subscription';
@@ -2030,7 +2033,9 @@ export type Subscription = {
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
  * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
- * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`). Each event replayed
+ * after `afterEvent` costs the subscription's cost again from the project's cost budget; a replay the budget cannot
+ * pay for ends with a `THROTTLED` error (`retryAfterMs`): resume after the last event received.
  */
 export type SubscriptionEventsArgs = {
   afterEvent?: InputMaybe<Scalars['String']['input']>;
@@ -2043,7 +2048,9 @@ export type SubscriptionEventsArgs = {
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
  * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
- * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`). Each event replayed
+ * after `afterEvent` costs the subscription's cost again from the project's cost budget; a replay the budget cannot
+ * pay for ends with a `THROTTLED` error (`retryAfterMs`): resume after the last event received.
  */
 export type SubscriptionOrderCreatedArgs = {
   afterEvent?: InputMaybe<Scalars['String']['input']>;
@@ -2054,7 +2061,9 @@ export type SubscriptionOrderCreatedArgs = {
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
  * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
- * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`). Each event replayed
+ * after `afterEvent` costs the subscription's cost again from the project's cost budget; a replay the budget cannot
+ * pay for ends with a `THROTTLED` error (`retryAfterMs`): resume after the last event received.
  */
 export type SubscriptionOrderStatusChangedArgs = {
   afterEvent?: InputMaybe<Scalars['String']['input']>;
@@ -2066,7 +2075,9 @@ export type SubscriptionOrderStatusChangedArgs = {
  * Live changes over graphql-ws (the `graphql-transport-ws` protocol) on the same `/graphql` path. Authenticate
  * in the `connection_init` payload with `{ "apiKey": "..." }` or `{ "authorization": "Basic ..." }`; a bad key
  * closes the socket with 4403. Only the calling project's orders are ever seen. A subscriber that falls more than
- * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`).
+ * `SUBSCRIPTION_MAX_BEHIND` events behind is disconnected with 4008 (resume with `afterEvent`). Each event replayed
+ * after `afterEvent` costs the subscription's cost again from the project's cost budget; a replay the budget cannot
+ * pay for ends with a `THROTTLED` error (`retryAfterMs`): resume after the last event received.
  */
 export type SubscriptionTransactionEventsArgs = {
   afterEvent?: InputMaybe<Scalars['String']['input']>;

@@ -99,12 +99,21 @@ describe('node and nodes', () => {
     ]);
   });
 
+  it('charges every id asked for, whatever ids the same document asked for before', async () => {
+    const document = 'query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Order { transactions { id } } } }';
+    // Each node 1, its transactions 2 (assumed): 3 an id, before anything runs.
+    const one = await graphql(document, { ids: [order.id] });
+    expect(one.extensions?.cost).toMatchObject({ requestedQueryCost: 3, actualQueryCost: 2 });
+    const hundred = await graphql(document, { ids: Array.from({ length: 100 }, () => order.id) });
+    expect(hundred.extensions?.cost).toMatchObject({ requestedQueryCost: 300, actualQueryCost: 200 });
+  });
+
   it('refuses more than 100 ids', async () => {
     const ids = Array.from({ length: 101 }, () => order.id);
     const response = await graphql('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids });
     expect(response.errors?.[0]).toMatchObject({
       message: 'ids: at most 100 ids per call, got 101',
-      extensions: { code: 'BAD_USER_INPUT' },
+      extensions: { code: 'BAD_USER_INPUT', type: 'invalid_request', field: 'ids' },
     });
   });
 });

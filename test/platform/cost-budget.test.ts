@@ -3,13 +3,15 @@ import { parse } from 'graphql';
 import { PERSISTED_DOCUMENTS_FILE } from '../../portal/build.ts';
 import { parseConfig } from '../../src/config/index.ts';
 import { CostAnalysis } from '../../src/platform/graphql/cost.ts';
-import { CostBudget } from '../../src/platform/limits/cost-budget.ts';
+import { CostBudget, type SharedBuckets } from '../../src/platform/limits/cost-budget.ts';
+import { buildOrder } from '../factories/order.ts';
 import { seedProject } from '../factories/project.ts';
 import { graphqlClient } from '../helpers/graphql.ts';
 import { liveClient } from '../helpers/graphql-ws.ts';
-import { basicAuth } from '../helpers/http.ts';
+import { basicAuth, restClient } from '../helpers/http.ts';
 import { buildSdlSchema } from '../helpers/sdl-schema.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { eventually } from '../helpers/webhook-receiver.ts';
 
 /** 25 orders with their transactions: 2 for the search, then 25 × (edge 1 + order 1 + 2 transactions × 1). */
 const PAGE = '{ orders(first: 25) { edges { node { id status transactions { id status } } } } }';
@@ -19,6 +21,17 @@ const PAGE_COST = 2 + 25 * (1 + 1 + 2 * 1);
  * what it asks for whatever the project holds, so it spends the bucket predictably.
  */
 const COUNTS = `{ ${Array.from({ length: 10 }, (_, i) => `c${i}: orders(first: 1, exactTotal: true) { totalCount }`).join(' ')} }`;
+
+/** One exact count: 2 for the search, 20 for `exactTotal`, 2 for `totalCount`, whatever the project holds. */
+const ONE_COUNT = '{ orders(first: 1, exactTotal: true) { totalCount } }';
+const ONE_COUNT_COST = 24;
+
+/** A subscription that replays the orders created after `$after`, then goes on live. */
+const REPLAY = `subscription Replay($after: String) {
+  orderCreated(afterEvent: $after) { id event { cursor } transactions { events { event } } }
+}`;
+/** Each payload: the order 1, its event 1, and 2 transactions (assumed) of 1 and 5 events (assumed) each. */
+const REPLAY_COST = 1 + 1 + 2 * (1 + 5);
 
 describe('declared costs and the per-project budget', () => {
   let app: TestApp;
@@ -99,6 +112,32 @@ describe('declared costs and the per-project budget', () => {
     expect(other.errors?.[0]?.extensions?.code).toBe('THROTTLED');
   });
 
+  it('lets at most what the bucket holds through when many operations of one project arrive at once', async () => {
+    const { apiKey } = await seedProject(small);
+    const started = Date.now();
+    // 40 operations of 24 points at once, half in each process, against one bucket of 300 (10 restored a second).
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        graphqlClient((i % 2 ? second : small).baseUrl, apiKey)(ONE_COUNT),
+      ),
+    );
+    const restored = ((Date.now() - started) / 1000) * 10;
+    const ran = answers.filter((answer) => answer.status === 200);
+    const throttled = answers.filter((answer) => answer.status === 429);
+    expect(ran.length).toBeLessThanOrEqual(Math.floor((300 + restored) / ONE_COUNT_COST));
+    expect(ran.length).toBeGreaterThanOrEqual(Math.floor(300 / ONE_COUNT_COST) - 2);
+    expect(throttled).toHaveLength(40 - ran.length);
+    for (const answer of throttled) {
+      expect(answer.errors).toEqual([
+        {
+          message: expect.stringMatching(/^Throttled: the operation costs 24 points/),
+          extensions: { code: 'THROTTLED', retryAfterMs: expect.any(Number) },
+        },
+      ]);
+      expect(answer.extensions?.cost).toMatchObject({ requestedQueryCost: 24, actualQueryCost: null });
+    }
+  });
+
   it('refuses over graphql-ws too, and an operation larger than the whole bucket as MAX_COST_EXCEEDED', async () => {
     const { apiKey } = await seedProject(small);
     const socket = liveClient(small.baseUrl, { apiKey });
@@ -116,6 +155,64 @@ describe('declared costs and the per-project budget', () => {
           (errors: { extensions?: any }[]) => errors,
         );
       expect(refused?.[0]?.extensions).toMatchObject({ code: 'MAX_COST_EXCEEDED', maxCost: 300 });
+    } finally {
+      await socket.dispose();
+    }
+  });
+
+  it('charges each event a subscription replays after afterEvent as one more payload', async () => {
+    const { apiKey } = await seedProject(small);
+    const after = await ordersCreatedAfter(small, apiKey, 10);
+    const socket = liveClient(small.baseUrl, { apiKey });
+    try {
+      await socket.connected;
+      const replay = socket.subscribe(REPLAY, { after });
+      expect(await replay.waitFor(10)).toHaveLength(10);
+      expect(replay.errors).toEqual([]);
+      // The subscription and its 10 replayed payloads took 11 × 14 = 154 of the 300 points: 240 more must wait.
+      const counts = await graphqlClient(small.baseUrl, apiKey)(COUNTS);
+      expect(counts.status).toBe(429);
+      expect(counts.extensions?.cost.throttleStatus.currentlyAvailable).toBeLessThan(
+        300 - 11 * REPLAY_COST + 50,
+      );
+    } finally {
+      await socket.dispose();
+    }
+  });
+
+  it('ends a replay the budget cannot pay for with THROTTLED, after the events it could pay for', async () => {
+    const { apiKey } = await seedProject(small);
+    const after = await ordersCreatedAfter(small, apiKey, 30);
+    const socket = liveClient(small.baseUrl, { apiKey });
+    try {
+      await socket.connected;
+      const results: { data?: any; errors?: readonly unknown[]; extensions?: any }[] = [];
+      const ended = (async () => {
+        for await (const result of socket.client.iterate({ query: REPLAY, variables: { after } }))
+          results.push(result);
+      })();
+      await Promise.race([
+        ended,
+        sleep(10_000).then(() => Promise.reject(new Error('the replay did not end'))),
+      ]);
+      const refusal = results.pop()!;
+      // 300 points pay for the subscription and about 20 payloads of 14 (a few more restored meanwhile); every
+      // one delivered is whole, in order, and the last one's cursor is where the client resumes.
+      expect(results.length).toBeGreaterThanOrEqual(Math.floor(300 / REPLAY_COST) - 1);
+      expect(results.length).toBeLessThan(30);
+      expect(results.every((result) => result.data?.orderCreated.event.cursor && !result.errors)).toBe(true);
+      expect(refusal.data).toBeUndefined();
+      expect(refusal.errors).toEqual([
+        {
+          message: expect.stringMatching(/^Throttled: the operation costs 14 points/),
+          extensions: { code: 'THROTTLED', retryAfterMs: expect.any(Number) },
+        },
+      ]);
+      expect(refusal.extensions?.cost).toEqual({
+        requestedQueryCost: REPLAY_COST,
+        actualQueryCost: null,
+        throttleStatus: { maximumAvailable: 300, currentlyAvailable: expect.any(Number), restoreRate: 10 },
+      });
     } finally {
       await socket.dispose();
     }
@@ -177,6 +274,57 @@ describe('declared costs and the per-project budget', () => {
     expect((await budget.charge('p', 5000)).granted).toBe(false);
   });
 
+  it('never lets operations arriving at once in two processes spend more than the shared bucket holds', async () => {
+    // The shared bucket as the database keeps it: each take reads and writes the level in one step (the row lock),
+    // at a random moment; no restoring (the clock stands still), so 300 points pay for 30 operations of 10. Each
+    // process reserves 30 at a time (a tenth of the bucket): three operations' worth to spend locally.
+    let available = 300;
+    const shared: SharedBuckets = {
+      take: async (_project, need, want, returned) => {
+        await sleep(Math.random() * 5);
+        available += returned;
+        const granted = available >= need ? Math.min(want, available) : 0;
+        available -= granted;
+        await sleep(Math.random() * 5);
+        return { granted, available };
+      },
+    };
+    const settings = { maximumAvailable: 300, restoreRate: 100 };
+    const processes = [0, 1].map(() => new CostBudget(shared, settings, { now: () => 0 }));
+    const charges = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => processes[i % 2]!.charge('p', 10)),
+    );
+    const granted = charges.filter((charge) => charge.granted).length;
+    expect(granted).toBeLessThanOrEqual(30);
+    // Nor fewer: a take is sized for the operations waiting for it, so no chunk is left with a process whose
+    // operations were refused meanwhile (22 of 30 passed when each took a chunk of its own).
+    expect(granted).toBeGreaterThanOrEqual(29);
+    for (const charge of charges.filter((each) => !each.granted))
+      expect(charge).toMatchObject({ retryAfterMs: expect.any(Number), exceedsMaximum: false });
+  });
+
+  it('lets every operation of a burst through when the bucket holds them all, with a take or two', async () => {
+    let takes = 0;
+    let available = 2000;
+    const shared: SharedBuckets = {
+      take: async (_project, need, want, returned) => {
+        takes += 1;
+        await sleep(Math.random() * 5);
+        available += returned;
+        const granted = available >= need ? Math.min(want, available) : 0;
+        available -= granted;
+        return { granted, available };
+      },
+    };
+    // The default bucket: 50 operations of 20 points at once take half of it.
+    const budget = new CostBudget(shared, { maximumAvailable: 2000, restoreRate: 100 }, { now: () => 0 });
+    const charges = await Promise.all(Array.from({ length: 50 }, () => budget.charge('p', 20)));
+    // Sized by a chunk each, takes followed one another and the operations that stopped waiting took a chunk
+    // each: 38 takes, and 18 operations refused with 1,000 points left.
+    expect(charges.filter((charge) => !charge.granted)).toEqual([]);
+    expect(takes).toBeLessThanOrEqual(3);
+  });
+
   it('takes from the shared bucket once for operations that find the reservation short at the same time', async () => {
     let takes = 0;
     const budget = new CostBudget(
@@ -194,6 +342,22 @@ describe('declared costs and the per-project budget', () => {
     expect(takes).toBe(1);
   });
 });
+
+/**
+ * Creates an order, then `count` more, and waits until the feed shows them all: answers the first order's
+ * event id, after which a subscription replays the `count` others.
+ */
+async function ordersCreatedAfter(app: TestApp, apiKey: string, count: number): Promise<string> {
+  const rest = restClient(app.baseUrl, apiKey);
+  for (let i = 0; i <= count; i++) await rest.post('/v1/orders/', buildOrder());
+  const events = await eventually(async () => {
+    const { body } = await rest.get<{ events: { id: string }[] }>('/v1/events/?type=order.created&limit=100');
+    return body.events.length === count + 1 ? body.events : undefined;
+  });
+  return events[0]!.id;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Values for a document's required variables that are not in the common set (dates, names, inputs). */
 function requiredVariables(text: string): Record<string, unknown> {

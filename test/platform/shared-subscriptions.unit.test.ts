@@ -1,5 +1,9 @@
 import { buildSchema, type ExecutionResult, GraphQLError, parse } from 'graphql';
-import { type SharedEvent, subscribeShared } from '../../src/platform/graphql/shared-subscriptions.ts';
+import {
+  type ReplayMeter,
+  type SharedEvent,
+  subscribeShared,
+} from '../../src/platform/graphql/shared-subscriptions.ts';
 
 const schema = buildSchema(`
   type Order { id: ID! status: String! }
@@ -8,11 +12,12 @@ const schema = buildSchema(`
 `);
 
 /** An event whose `shared` values are computed once per key, as the events feed's LiveEvent does. */
-function liveEvent(order: { id: string; status: string } | Error) {
+function liveEvent(order: { id: string; status: string } | Error, replayed = false) {
   const values = new Map<string, unknown>();
   const event: SharedEvent & { order: typeof order; computed: number } = {
     order,
     computed: 0,
+    replayed,
     shared<T>(key: string, compute: () => T): T {
       if (!values.has(key)) {
         event.computed += 1;
@@ -25,7 +30,12 @@ function liveEvent(order: { id: string; status: string } | Error) {
 }
 
 /** A subscriber of `changed` whose source yields `events`; the field resolves to the event's order (or throws). */
-async function subscriber(events: unknown[], document = '{ changed { id status } }', scope = 'project-a') {
+async function subscriber(
+  events: unknown[],
+  document = '{ changed { id status } }',
+  scope = 'project-a',
+  meter?: ReplayMeter,
+) {
   const changed = schema.getSubscriptionType()!.getFields().changed!;
   changed.subscribe = async function* () {
     yield* events;
@@ -37,6 +47,7 @@ async function subscriber(events: unknown[], document = '{ changed { id status }
   const iterator = await subscribeShared(
     { schema, document: parse(`subscription ${document}`), contextValue: {} },
     scope,
+    meter,
   );
   return iterator as AsyncIterableIterator<ExecutionResult>;
 }
@@ -74,5 +85,43 @@ describe('subscribers of the same operation sharing one execution per event', ()
     const result = value as ExecutionResult;
     expect(result.errors?.[0]).toBeInstanceOf(GraphQLError);
     expect(result.errors?.[0]?.message).toBe('gone');
+  });
+});
+
+describe('a subscription replaying past events', () => {
+  it('asks the meter before each replayed event, never for a live one', async () => {
+    let asked = 0;
+    const meter = async () => {
+      asked += 1;
+      return null;
+    };
+    const events = [liveEvent({ id: 'o1', status: 'a' }, true), liveEvent({ id: 'o2', status: 'b' }, true)];
+    const iterator = await subscriber(
+      [...events, liveEvent({ id: 'o3', status: 'c' })],
+      undefined,
+      'p',
+      meter,
+    );
+    const ids: unknown[] = [];
+    for await (const result of iterator) ids.push(result.data?.changed && (result.data.changed as any).id);
+    expect(ids).toEqual(['o1', 'o2', 'o3']);
+    expect(asked).toBe(2);
+  });
+
+  it('ends with the refusal the meter answers, before any work for that event, and stops the source', async () => {
+    const refusal: ExecutionResult = { errors: [new GraphQLError('Throttled')] };
+    let budget = 1;
+    const meter = async () => (budget-- > 0 ? null : refusal);
+    const refused = liveEvent({ id: 'o2', status: 'b' }, true);
+    const iterator = await subscriber(
+      [liveEvent({ id: 'o1', status: 'a' }, true), refused, liveEvent({ id: 'o3', status: 'c' }, true)],
+      undefined,
+      'p',
+      meter,
+    );
+    const results: ExecutionResult[] = [];
+    for await (const result of iterator) results.push(result);
+    expect(results).toEqual([{ data: { changed: { id: 'o1', status: 'a' } } }, refusal]);
+    expect(refused.computed).toBe(0);
   });
 });

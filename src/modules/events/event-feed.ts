@@ -12,6 +12,11 @@ import { resolvePosition } from './positions.ts';
 /** An event as subscriptions receive it: the record, and values computed once for all its subscribers. */
 export interface LiveEvent {
   record: EventRecord;
+  /**
+   * Read by a subscription's replay (`after`), not published live: each is one more answer only that subscriber
+   * asked for, which the GraphQL layer charges to the project's cost budget (platform/graphql/operation-gate.ts).
+   */
+  readonly replayed: boolean;
   /** `compute` runs once per event and key, however many subscribers ask (e.g. the order as it is now). */
   shared<T>(key: string, compute: () => T): T;
 }
@@ -184,7 +189,7 @@ export class EventFeed {
           direction: 'forward',
         }),
       );
-      for (const event of liveEvents(page)) yield event;
+      for (const event of liveEvents(page, true)) yield event;
       cursor = page.length < REPLAY_BATCH ? target : page.at(-1)!.cursor;
     }
     // Caught up: join the live fan-out in the same tick as the position check above. Every event published
@@ -242,7 +247,7 @@ export class EventFeed {
         const { events, waiting } = await this.#db.read((uow) =>
           new EventRepository(uow).tail(position, TAIL_BATCH),
         );
-        for (const event of liveEvents(events)) {
+        for (const event of liveEvents(events, false)) {
           this.#position = event.record.cursor;
           this.#pubsub.publish(event, event.record.projectId);
         }
@@ -270,11 +275,12 @@ export class EventFeed {
 }
 
 /** Events read together share one `shared` scope per key, so a batched computation can serve them all. */
-function liveEvents(records: EventRecord[]): LiveEvent[] {
+function liveEvents(records: EventRecord[], replayed: boolean): LiveEvent[] {
   return records.map((record) => {
     const values = new Map<string, unknown>();
     return {
       record,
+      replayed,
       shared<T>(key: string, compute: () => T): T {
         if (!values.has(key)) values.set(key, compute());
         return values.get(key) as T;

@@ -34,6 +34,15 @@ export const MAX_LIST_SIZE = 100;
 /** A mutation's root field costs this much without `@cost` (as Apollo Router's demand control counts it). */
 export const MUTATION_WEIGHT = 10;
 
+/**
+ * Lists that answer one item per entry of a list argument, by field coordinate: Relay's `nodes(ids:)` answers
+ * one object (or null) per id. `@listSize` slices by Int arguments only (IBM's specification; Federation's
+ * composition refuses `slicingArguments: ["ids"]`), so the SDL declares the most ids a call may ask for
+ * (`assumedSize`, what a router in front counts), and this analysis counts the ids actually given, at most
+ * MAX_LIST_SIZE: without it, 100 ids with deep selections cost as the 10 items of an unsized list.
+ */
+export const SIZED_BY_LIST_ARGUMENT: ReadonlyMap<string, string> = new Map([['Query.nodes', 'ids']]);
+
 /** What the SDL declares of one field's cost (`@cost`, `@listSize`), read once per field. */
 interface DeclaredCost {
   /** Its own weight: `@cost` on the field, else on its type, else 1 for an object (10 on Mutation), 0 for a leaf. */
@@ -41,6 +50,8 @@ interface DeclaredCost {
   /** `@cost` of each argument, by name (counted when the document gives the argument). */
   argumentWeights: ReadonlyMap<string, number>;
   listSize: ListSize | null;
+  /** The list argument whose length is the list's size (SIZED_BY_LIST_ARGUMENT), else null. */
+  sizedBy: string | null;
   isList: boolean;
 }
 
@@ -71,7 +82,8 @@ interface Walk {
  *   document gives it, plus what its selection costs;
  * - a list multiplies its items' cost by its size: the largest slicing argument given (`@listSize`'s
  *   `slicingArguments`, e.g. `first`, at most 100), else `assumedSize`, else 10; with `sizedFields` (a
- *   connection) the size applies to those fields of the result (`edges`) instead.
+ *   connection) the size applies to those fields of the result (`edges`) instead. A list that answers an item
+ *   per entry of a list argument (SIZED_BY_LIST_ARGUMENT: `nodes(ids:)`) counts that argument's length.
  *
  * `requested` is that estimate before execution, with the request's variables (what the limits and the budget
  * hold an operation to); `actual` is the same sum over what the response holds, each list counted by its real
@@ -81,7 +93,10 @@ interface Walk {
 export class CostAnalysis {
   readonly #schema: GraphQLSchema;
   readonly #declared = new WeakMap<GraphQLField<unknown, unknown>, DeclaredCost>();
-  /** Every argument some `@listSize` slices by: a variable given to one of them can change the cost. */
+  /**
+   * Every argument some `@listSize` slices by (and every list argument that sizes a list): a variable given to
+   * one of them can change the cost.
+   */
   readonly slicingArguments: ReadonlySet<string>;
 
   constructor(schema: GraphQLSchema) {
@@ -91,6 +106,8 @@ export class CostAnalysis {
       if (!isObjectType(type) && !isInterfaceType(type)) continue;
       for (const field of Object.values(type.getFields())) {
         for (const name of listSizeOf(field)?.slicingArguments ?? []) slicing.add(name);
+        const sizedBy = SIZED_BY_LIST_ARGUMENT.get(`${type.name}.${field.name}`);
+        if (sizedBy) slicing.add(sizedBy);
       }
     }
     this.slicingArguments = slicing;
@@ -198,16 +215,24 @@ export class CostAnalysis {
     if (executed && !(isRecord(parentValue) && key in parentValue)) return 0;
     const value = executed ? (parentValue as Record<string, unknown>)[key] : NOT_EXECUTED;
 
-    const declared = this.#declaredCost(field, parent.name === this.#schema.getMutationType()?.name);
+    const declared = this.#declaredCost(
+      parent.name,
+      field,
+      parent.name === this.#schema.getMutationType()?.name,
+    );
     let cost = 0;
     for (const argument of node.arguments ?? [])
       cost += declared.argumentWeights.get(argument.name.value) ?? 0;
     const named = getNamedType(field.type);
     // Only an estimate reads arguments: a response's lists have their own lengths.
-    const size =
-      !executed && declared.listSize
-        ? sizeOf(declared.listSize, getArgumentValues(field, node, walk.variables))
+    const args =
+      !executed && (declared.listSize || declared.sizedBy)
+        ? getArgumentValues(field, node, walk.variables)
         : null;
+    const size =
+      args &&
+      ((declared.sizedBy ? lengthOf(args[declared.sizedBy]) : null) ??
+        (declared.listSize ? sizeOf(declared.listSize, args) : null));
     const childSizes =
       size !== null && declared.listSize?.sizedFields.length
         ? new Map(declared.listSize.sizedFields.map((sized) => [sized, size]))
@@ -229,7 +254,7 @@ export class CostAnalysis {
     return cost + count * item(NOT_EXECUTED);
   }
 
-  #declaredCost(field: GraphQLField<unknown, unknown>, onMutation: boolean): DeclaredCost {
+  #declaredCost(parent: string, field: GraphQLField<unknown, unknown>, onMutation: boolean): DeclaredCost {
     let declared = this.#declared.get(field);
     if (declared) return declared;
     const named = getNamedType(field.type);
@@ -246,6 +271,7 @@ export class CostAnalysis {
       weight,
       argumentWeights,
       listSize: listSizeOf(field),
+      sizedBy: SIZED_BY_LIST_ARGUMENT.get(`${parent}.${field.name}`) ?? null,
       isList: isListType(getNullableType(field.type)),
     };
     this.#declared.set(field, declared);
@@ -263,6 +289,11 @@ function sizeOf(listSize: ListSize, args: Record<string, unknown>): number | nul
     .filter((value): value is number => typeof value === 'number');
   const size = given.length ? Math.max(...given) : listSize.assumedSize;
   return size === null ? null : Math.min(MAX_LIST_SIZE, Math.max(0, size));
+}
+
+/** A list argument's length as a list's size, at most MAX_LIST_SIZE (a longer list is refused by the field). */
+function lengthOf(value: unknown): number | null {
+  return Array.isArray(value) ? Math.min(MAX_LIST_SIZE, value.length) : null;
 }
 
 function costDirective(directives: readonly ConstDirectiveNode[] | undefined): number | null {

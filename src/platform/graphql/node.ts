@@ -29,7 +29,10 @@ export interface NodeType<Context extends GraphQLContext = GraphQLContext> {
   ): Promise<ReadonlyMap<string, object>>;
 }
 
-/** Most ids one `nodes` call may ask for. */
+/**
+ * Most ids one `nodes` call may ask for: a larger ask is refused before any read. The cost analysis counts each
+ * id up to this many (cost.ts SIZED_BY_LIST_ARGUMENT, MAX_LIST_SIZE), and the SDL's `@listSize(assumedSize:)`.
+ */
 export const MAX_NODE_IDS = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -73,7 +76,7 @@ export function nodeResolvers(types: readonly NodeType[]) {
       ) => {
         if (ids.length > MAX_NODE_IDS) {
           throw new GraphQLError(`ids: at most ${MAX_NODE_IDS} ids per call, got ${ids.length}`, {
-            extensions: { code: 'BAD_USER_INPUT', type: 'invalid_request' },
+            extensions: { code: 'BAD_USER_INPUT', type: 'invalid_request', field: 'ids' },
           });
         }
         return find(context, ids, info);

@@ -1,6 +1,6 @@
-import { type DocumentNode, GraphQLError } from 'graphql';
+import { type DocumentNode, type ExecutionResult, GraphQLError } from 'graphql';
 import type { Actor } from '../auth/actor.ts';
-import type { CostBudget, ThrottleStatus } from '../limits/cost-budget.ts';
+import type { Charge, CostBudget, ThrottleStatus } from '../limits/cost-budget.ts';
 import type { OperationLimits, OperationRequest } from './limits.ts';
 import type { DocumentRequest, TrustedDocuments } from './trusted-documents.ts';
 
@@ -60,6 +60,14 @@ export async function admitOperation(
   if (!budget || requested === 0) return { admitted: true, charged };
   const charge = await budget.charge(actor.projectId, requested);
   if (charge.granted) return { admitted: true, charged };
+  return { admitted: false, ...overBudget(requested, charge) };
+}
+
+/** An operation the budget refused: MAX_COST_EXCEEDED (400) when it never fits, else THROTTLED (429). */
+function overBudget(
+  requested: number,
+  charge: Exclude<Charge, { granted: true }>,
+): { error: GraphQLError; status: number; retryAfterSeconds?: number; cost: CostExtension } {
   const cost = { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: charge.status };
   if (charge.exceedsMaximum) {
     const error = new GraphQLError(
@@ -67,7 +75,7 @@ export async function admitOperation(
         'an operation may ever use: ask for fewer items (first) or fields',
       { extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost: charge.status.maximumAvailable } },
     );
-    return { admitted: false, error, status: 400, cost };
+    return { error, status: 400, cost };
   }
   const seconds = charge.retryAfterMs / 1000;
   const error = new GraphQLError(
@@ -76,7 +84,24 @@ export async function admitOperation(
       `${seconds.toFixed(1)} s`,
     { extensions: { code: 'THROTTLED', retryAfterMs: charge.retryAfterMs } },
   );
-  return { admitted: false, error, status: 429, retryAfterSeconds: Math.max(1, Math.ceil(seconds)), cost };
+  return { error, status: 429, retryAfterSeconds: Math.max(1, Math.ceil(seconds)), cost };
+}
+
+/**
+ * Charges one event a subscription replays from its resume point (`afterEvent`): the subscription was charged
+ * its requested cost once, when it started, for what one payload costs; a replay sends a payload per past event,
+ * each read and built for this subscriber alone, so each costs that again (at least 1), before any work is done
+ * for it. Null: go on. Else the subscription's last result: THROTTLED with `retryAfterMs` and `extensions.cost`
+ * (the client resumes after the last event it got once the bucket refilled). Live events cost nothing more: one
+ * execution serves every subscriber (shared-subscriptions.ts), and they come only as fast as things happen.
+ */
+export async function chargeReplayedEvent(charged: Charged): Promise<ExecutionResult | null> {
+  if (!charged.budget) return null;
+  const requested = Math.max(1, charged.requested);
+  const charge = await charged.budget.charge(charged.projectId, requested);
+  if (charge.granted) return null;
+  const { error, cost } = overBudget(requested, charge);
+  return { errors: [error], extensions: { cost } };
 }
 
 /**

@@ -13,6 +13,8 @@ import {
  */
 export interface SharedEvent {
   shared<T>(key: string, compute: () => T): T;
+  /** A past event replayed to this subscriber alone (a resume point such as `afterEvent`), not a live one. */
+  readonly replayed?: boolean;
 }
 
 function isSharedEvent(value: unknown): value is SharedEvent {
@@ -32,13 +34,22 @@ function plain(result: ExecutionResult): ExecutionResult {
 }
 
 /**
+ * Lets each replayed event through (null), or answers the result that ends the subscription instead (the cost
+ * budget refused it: websocket.ts, operation-gate.ts `chargeReplayedEvent`).
+ */
+export type ReplayMeter = () => Promise<ExecutionResult | null>;
+
+/**
  * graphql's `subscribe`, except that subscribers of the same operation (same document, operation name and
  * variables) within the same `scope` (the credential: what it may see) share one execution per event. Per
- * subscriber what remains is filtering (in the source stream) and serialisation (graphql-ws).
+ * subscriber what remains is filtering (in the source stream) and serialisation (graphql-ws). An event the
+ * source replays (`replayed`) first passes `meter`, before any work for it: refused, the subscriber gets the
+ * refusal as its last result and the source ends.
  */
 export async function subscribeShared(
   args: ExecutionArgs,
   scope: string,
+  meter?: ReplayMeter,
 ): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
   const stream = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in stream)) return stream;
@@ -56,11 +67,21 @@ export async function subscribeShared(
   ].join('\n');
   const run = (event: unknown) => execute({ ...args, rootValue: event });
   const events = (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+  let refused = false;
   const iterator: AsyncIterableIterator<ExecutionResult> = {
     async next(): Promise<IteratorResult<ExecutionResult>> {
+      if (refused) return { done: true, value: undefined };
       const next = await events.next();
       if (next.done) return { done: true, value: undefined };
       const event = next.value;
+      if (meter && isSharedEvent(event) && event.replayed) {
+        const refusal = await meter();
+        if (refusal) {
+          refused = true;
+          await events.return?.();
+          return { done: false, value: refusal };
+        }
+      }
       const result = isSharedEvent(event)
         ? event.shared(key, async () => plain(await run(event)))
         : run(event);

@@ -20,8 +20,14 @@ import { requestIdFrom } from '../http/request-id.ts';
 import type { OperationSocket } from './context.ts';
 import { formatGraphQLError } from './error-format.ts';
 import { logInternalErrors } from './error-logging.ts';
-import { admitOperation, type Charged, type OperationGate, settleOperation } from './operation-gate.ts';
-import { subscribeShared } from './shared-subscriptions.ts';
+import {
+  admitOperation,
+  type Charged,
+  chargeReplayedEvent,
+  type OperationGate,
+  settleOperation,
+} from './operation-gate.ts';
+import { type ReplayMeter, subscribeShared } from './shared-subscriptions.ts';
 import { serveGraphQLWs, upgraded } from './ws-transport.ts';
 
 type ConnectionParams = Record<string, unknown> | undefined;
@@ -138,9 +144,18 @@ export function mountGraphQLWebSocket<Context extends object>(
       return new GraphQLError(formatted.message, { extensions: formatted.extensions });
     });
 
+  /** Each subscription's charge for the events it replays, by its context (graphql-ws hands `subscribe` no id). */
+  const replayMeters = new WeakMap<object, ReplayMeter>();
+
   const graphqlWs = serveGraphQLWs<
     ConnectionParams,
-    { connection?: Connection; reqId?: string; charges?: Map<string, Charged> }
+    {
+      connection?: Connection;
+      reqId?: string;
+      charges?: Map<string, Charged>;
+      /** Subscriptions' charges, by operation id, until their context is built (`replayMeters` then). */
+      subscriptionCharges?: Map<string, Charged>;
+    }
   >(
     {
       schema: options.schema,
@@ -220,9 +235,15 @@ export function mountGraphQLWebSocket<Context extends object>(
           ? getVariableValues(options.schema, operation.variableDefinitions ?? [], payload.variables ?? {})
           : null;
         if (coerced?.errors) return refuse(coerced.errors, 'BAD_USER_INPUT');
-        // A subscription was charged once, when it started: its events carry no cost of their own.
+        // A subscription was charged once, when it started: its live events carry no cost of their own; each
+        // event it replays from a resume point costs as much again (operation-gate.ts `chargeReplayedEvent`).
         if (operation?.operation === 'subscription') {
+          const charged = ctx.extra.charges?.get(_id);
           ctx.extra.charges?.delete(_id);
+          if (charged?.budget) {
+            ctx.extra.subscriptionCharges ??= new Map();
+            ctx.extra.subscriptionCharges.set(_id, charged);
+          }
         }
         return {
           schema: options.schema,
@@ -259,19 +280,30 @@ export function mountGraphQLWebSocket<Context extends object>(
       },
       onComplete: (ctx, id) => {
         ctx.extra.charges?.delete(id);
+        ctx.extra.subscriptionCharges?.delete(id);
       },
-      context: (ctx) => {
+      context: (ctx, id) => {
         const { credential } = ctx.extra.connection!;
-        return options.context(
+        const context = options.context(
           credential.actor,
           ctx.extra.request,
           { close: (code, reason) => ctx.extra.socket.close(code, reason) },
           () => credential.recheck(),
         );
+        const charged = ctx.extra.subscriptionCharges?.get(id);
+        if (charged) {
+          ctx.extra.subscriptionCharges!.delete(id);
+          replayMeters.set(context, () => chargeReplayedEvent(charged));
+        }
+        return context;
       },
       subscribe: (args) => {
         const { actor } = args.contextValue as { actor: Actor };
-        return subscribeShared(args, options.shareScope(actor));
+        return subscribeShared(
+          args,
+          options.shareScope(actor),
+          replayMeters.get(args.contextValue as object),
+        );
       },
     },
     wss,

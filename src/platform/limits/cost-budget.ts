@@ -47,12 +47,18 @@ interface Reservation {
  * is taken before it runs; once it ran, what it did not use (requested less actual cost) is given back.
  *
  * The bucket itself is a row per project in PostgreSQL; in front of it, each process reserves points in chunks
- * (a second's worth of restoring, at least the operation's cost) and spends them locally, so a busy project costs
- * one statement a second per process rather than one per request. Points a process reserved and did not spend
+ * (a second's worth of restoring, at least what the operations waiting for it lack) and spends them locally, so a
+ * busy project costs one statement a second per process rather than one per request. Points a process reserved and did not spend
  * within RESERVATION_MS (what operations gave back included) return to the bucket with that process's next take
  * (the same statement): meanwhile, with N processes, a project may find up to N chunks fewer points than one
  * process would give it, never more. `currentlyAvailable` is this process's view: its reservation plus the
  * shared level it last read, refilled since.
+ *
+ * Operations arriving at once never spend more than the bucket holds: within a process, an operation checks its
+ * reservation and takes its points from it in one synchronous step (no await between), and a take's points are
+ * counted in that same step once it answered; between processes, a take is one statement under the bucket row's
+ * lock, each seeing what the one before left (cost-bucket.repository.ts). test/platform/cost-budget.test.ts
+ * sends such bursts over HTTP to two processes and through a stand-in bucket.
  *
  * When the database cannot be asked, the operation is let through (it reads the same database, and answers a
  * 503 itself when that is down): the budget protects the service, it does not gate it on a second dependency.
@@ -64,6 +70,8 @@ export class CostBudget {
   readonly #reservations = new Map<string, Reservation>();
   /** A take from the shared bucket under way, per project: others wait for it instead of taking too. */
   readonly #taking = new Map<string, Promise<void>>();
+  /** Points the operations waiting for a take ask for, per project: the next take is sized for them too. */
+  readonly #waiting = new Map<string, number>();
   readonly #onError: (error: unknown) => void;
 
   constructor(
@@ -114,12 +122,25 @@ export class CostBudget {
       }
       const pending = this.#taking.get(projectId);
       if (!pending || waits >= 3) break;
-      await pending;
+      this.#waiting.set(projectId, (this.#waiting.get(projectId) ?? 0) + cost);
+      try {
+        await pending;
+      } finally {
+        const waiting = (this.#waiting.get(projectId) ?? cost) - cost;
+        if (waiting > 0) this.#waiting.set(projectId, waiting);
+        else this.#waiting.delete(projectId);
+      }
     }
     const held = reservation?.points ?? 0;
     const need = cost - held;
-    // A second of restoring (or a tenth of the bucket, if less), and at least what this operation lacks.
-    const want = Math.min(maximumAvailable, Math.max(need, Math.min(restoreRate, maximumAvailable / 10)));
+    // A second of restoring (or a tenth of the bucket, if less), and at least what this operation lacks and what
+    // the operations waiting for this take ask for: a burst sized by a chunk each time took chunk after chunk
+    // (a statement each), and the operations that stopped waiting took one each at once, each keeping what it
+    // did not spend until it lapsed while the others were refused (100 operations of 10 points at once on two
+    // processes: 88 takes, 22 let through of the 30 the bucket held).
+    const chunk = Math.min(restoreRate, maximumAvailable / 10);
+    const waiting = this.#waiting.get(projectId) ?? 0;
+    const want = Math.min(maximumAvailable, Math.max(need + waiting, chunk));
     let taken: BucketTake;
     const returned = reservation?.unspent ?? 0;
     if (reservation) reservation.unspent = 0;
