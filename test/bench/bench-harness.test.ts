@@ -161,14 +161,10 @@ describe('what the bench reads from the server', () => {
     expect(parseBanner('Payments gateway is running\n')).toBeNull();
   });
 
-  it("reads the embedded PostgreSQL's pid, port and socket directory from postmaster.pid", () => {
-    expect(
-      parsePostmasterPid('8330\n/tmp/d/postgres\n1795392228\n42397\n/tmp/d/postgres-socket\nlocalhost\n'),
-    ).toEqual({ pid: 8330, port: 42397, socketDir: '/tmp/d/postgres-socket' });
-    expect(parsePostmasterPid('8330\n/tmp/d/postgres\n1795392228\n42397\n\nlocalhost\n')).toEqual({
+  it("reads the embedded PostgreSQL's pid and port from postmaster.pid", () => {
+    expect(parsePostmasterPid('8330\n/tmp/d/postgres\n1795392228\n42397\n/tmp\nlocalhost\n')).toEqual({
       pid: 8330,
       port: 42397,
-      socketDir: null,
     });
   });
 });
