@@ -19,8 +19,8 @@ export interface Banner {
   vaultPath: string;
 }
 
-/** Line 1 of postmaster.pid is the postmaster's pid, line 4 its port, line 5 its socket directory (or empty). */
-export function parsePostmasterPid(text: string): { pid: number; port: number; socketDir: string | null } {
+/** Line 1 of postmaster.pid is the postmaster's pid, line 4 its port. */
+export function parsePostmasterPid(text: string): { pid: number; port: number } {
   const lines = text.split('\n');
-  return { pid: Number(lines[0]), port: Number(lines[3]), socketDir: lines[4]?.trim() || null };
+  return { pid: Number(lines[0]), port: Number(lines[3]) };
 }

@@ -125,11 +125,9 @@ function postmasterPidFile(dataDir: string) {
 async function embeddedDatabase(dataDir: string): Promise<{ databaseUrl: string; postmasterPid: number }> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     try {
-      const { pid, port, socketDir } = parsePostmasterPid(readFileSync(postmasterPidFile(dataDir), 'utf8'));
-      // The references reach the database as the server does: over its Unix socket when it has one.
-      const host = socketDir ? encodeURIComponent(socketDir) : '127.0.0.1';
+      const { pid, port } = parsePostmasterPid(readFileSync(postmasterPidFile(dataDir), 'utf8'));
       if (port > 0)
-        return { databaseUrl: `postgres://postgres:postgres@${host}:${port}/gateway`, postmasterPid: pid };
+        return { databaseUrl: `postgres://postgres:postgres@127.0.0.1:${port}/gateway`, postmasterPid: pid };
     } catch {
       // Not written yet.
     }

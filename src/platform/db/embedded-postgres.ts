@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, chown, mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import net from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
@@ -45,7 +45,10 @@ export async function startEmbeddedPostgres(options: {
   const database = options.database ?? 'gateway';
   const running = runningPostmaster(databaseDir);
   if (running && options.whenRunning === 'reuse') {
-    return { url: databaseUrl(password, running, database), stop: async () => {} };
+    return {
+      url: `postgres://postgres:${password}@127.0.0.1:${running.port}/${database}`,
+      stop: async () => {},
+    };
   }
   const port = options.port || (await freePort());
 
@@ -77,10 +80,7 @@ export async function startEmbeddedPostgres(options: {
 
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   if (running) await stopStalePostmaster(running.pid, options.logger);
-  // After initialise, which makes PostgreSQL's user on root-only machines.
-  const socketDir = await socketDirectory(options.dataDir, port);
-  const flags = [...postgresFlags, '-c', `unix_socket_directories=${socketDir ?? ''}`];
-  const server = await startPostmaster(databaseDir, port, flags, options.logger, {
+  const server = await startPostmaster(databaseDir, port, postgresFlags, options.logger, {
     ownProcessGroup: options.ownProcessGroup ?? false,
   });
 
@@ -93,43 +93,10 @@ export async function startEmbeddedPostgres(options: {
     await admin.end();
   }
 
-  return { url: databaseUrl(password, { port, socketDir }, database), stop: () => server.stop() };
-}
-
-/**
- * The URL this machine's clients use: the Unix socket when there is one, TCP on 127.0.0.1 otherwise (the
- * postmaster listens on both; `psql -h 127.0.0.1 -p PORT` keeps working). A round trip over the socket costs
- * both sides less kernel time than over loopback TCP: 18.6–22.9 against 21.1–29.0 µs of Node CPU per prepared
- * one-row read, 20% more reads a second (10 clients, 30,000 reads); a card flow makes about a dozen.
- * MikroORM and `pg` read a host that is an absolute path (percent-encoded in the URL) as a socket directory.
- */
-function databaseUrl(
-  password: string,
-  postmaster: { port: number; socketDir: string | null },
-  database: string,
-): string {
-  const host = postmaster.socketDir ? encodeURIComponent(postmaster.socketDir) : '127.0.0.1';
-  return `postgres://postgres:${password}@${host}:${postmaster.port}/${database}`;
-}
-
-/** Longest socket path the kernel takes (`sun_path` is 108 bytes on Linux, 104 on macOS, with its NUL). */
-const MAX_SOCKET_PATH = 103;
-
-/**
- * `<dataDir>/postgres-socket`, readable by PostgreSQL's own user only (and root): other users of the machine
- * cannot reach the database through it, as they could through a socket in /tmp. Null when the socket's path
- * would be too long for the kernel; the database is then reached over TCP only.
- */
-async function socketDirectory(dataDir: string, port: number): Promise<string | null> {
-  const directory = path.resolve(dataDir, 'postgres-socket');
-  if (Buffer.byteLength(path.join(directory, `.s.PGSQL.${port}`)) > MAX_SOCKET_PATH) return null;
-  await mkdir(directory, { recursive: true, mode: 0o700 });
-  await chmod(directory, 0o700);
-  if (userInfo().uid === 0) {
-    const { uid, gid } = await postgresUserIds();
-    await chown(directory, uid, gid);
-  }
-  return directory;
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
 }
 
 /**
@@ -192,20 +159,15 @@ async function postgresUserIds(): Promise<{ uid: number; gid: number }> {
   return { uid: await id('-u'), gid: await id('-g') };
 }
 
-/**
- * The live postmaster holding this data directory, from its `postmaster.pid` (pid on line 1, port on 4, socket
- * directory on 5: empty when it has none).
- */
-function runningPostmaster(
-  databaseDir: string,
-): { pid: number; port: number; socketDir: string | null } | null {
+/** The live postmaster holding this data directory, from its `postmaster.pid` (pid on line 1, port on 4). */
+function runningPostmaster(databaseDir: string): { pid: number; port: number } | null {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
-  return { pid, port, socketDir: lines[4]?.trim() || null };
+  return { pid, port };
 }
 
 /** A postmaster left behind by a killed process holds the data directory; stop it before starting anew. */

@@ -33,7 +33,7 @@ const OUTAGE_CODES = new Set([
   'EPIPE',
   'EAI_AGAIN',
 ]);
-// `connect ENOENT`: the embedded database's Unix socket is gone while it is down (platform/db/embedded-postgres.ts).
+// `connect ENOENT`: a DATABASE_URL naming a Unix socket whose database is down (the socket file is gone).
 // PgBouncer's own words for a server it cannot reach (08P01; older versions send them as ERROR, newer as FATAL).
 const OUTAGE_MESSAGE =
   /Connection terminated|connect (ECONNREFUSED|ENOENT)|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|pgbouncer cannot connect to server|server login has been failing|query_wait_timeout|server conn crashed/i;
