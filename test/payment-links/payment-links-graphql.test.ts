@@ -135,6 +135,19 @@ describe('payment links over GraphQL', () => {
     expect(badCursor.errors?.[0]?.message).toContain('after');
   });
 
+  it('refuses a forged cursor whose time PostgreSQL cannot hold as a bad cursor, not an internal error', async () => {
+    const id = '6f1c2a4e-1b2c-4d3e-8f90-a1b2c3d4e5f6';
+    for (const time of [
+      '-271821-04-20T00:00:00.000Z',
+      '+275760-09-13T00:00:00.000Z',
+      '-004714-01-01T00:00:00Z',
+    ]) {
+      const after = Buffer.from(`payment-link|${time}|${id}`).toString('base64url');
+      const answer = await gql<Json>(PAGE, { after });
+      expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'after' });
+    }
+  });
+
   it("answers another project's link as null, and refuses to deactivate it as not found", async () => {
     const other = await seedProject(app, { name: 'Other shop' });
     const theirs = await createLink(restClient(app.baseUrl, other.apiKey));

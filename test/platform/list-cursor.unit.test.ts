@@ -24,6 +24,10 @@ describe('a newest-first list cursor', () => {
       encode('test-link|2026-11-23T04:00:00.000Z|not-a-uuid'),
       encode('test-link|yesterday|6f1c2a4e-1b2c-4d3e-8f90-a1b2c3d4e5f6'),
       encode('test-link|2026-11-23T04:00:00.000Z|6f1c2a4e-1b2c-4d3e-8f90-a1b2c3d4e5f6|more'),
+      // Times a Date holds but PostgreSQL does not (its timestamps end at 4713 BC), or no encode writes.
+      encode('test-link|-271821-04-20T00:00:00.000Z|6f1c2a4e-1b2c-4d3e-8f90-a1b2c3d4e5f6'),
+      encode('test-link|+275760-09-13T00:00:00.000Z|6f1c2a4e-1b2c-4d3e-8f90-a1b2c3d4e5f6'),
+      encode('test-link|2026|6f1c2a4e-1b2c-4d3e-8f90-a1b2c3d4e5f6'),
     ]) {
       expect(links.decode(text)).toBeNull();
     }

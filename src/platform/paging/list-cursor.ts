@@ -15,6 +15,11 @@ export interface ListCursors {
 }
 
 const KIND = /^[a-z][a-z-]{0,31}$/;
+/**
+ * A time as `encode` writes it (`toISOString` of a year 0000-9999). A Date holds years PostgreSQL does not
+ * (-271821, +275760: its timestamps end at 4713 BC), and a forged cursor with one was an internal error.
+ */
+const ENCODED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const kinds = new Set<string>();
 
 /**
@@ -33,8 +38,10 @@ export function listCursors(kind: string): ListCursors {
       Buffer.from(`${kind}|${position.at.toISOString()}|${position.id}`).toString('base64url'),
     decode: (text) => {
       const [named, time, id, extra] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-      if (named !== kind || extra !== undefined || !id || !isUuidText(id)) return null;
-      const at = new Date(time ?? '');
+      if (named !== kind || extra !== undefined || !id || !isUuidText(id) || !ENCODED_TIME.test(time ?? '')) {
+        return null;
+      }
+      const at = new Date(time!);
       return Number.isNaN(at.getTime()) ? null : { at, id };
     },
   };
