@@ -29,6 +29,7 @@ import { Migration20261129300000_crash_safe_completion } from './Migration202611
 import { Migration20261129400000_hosted_card_attempts_index } from './Migration20261129400000_hosted_card_attempts_index.ts';
 import { Migration20261130100000_one_successor_per_key } from './Migration20261130100000_one_successor_per_key.ts';
 import { Migration20261130110000_attempt_browsers } from './Migration20261130110000_attempt_browsers.ts';
+import { Migration20261130120000_challenge_timeout_index } from './Migration20261130120000_challenge_timeout_index.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   Migration20261129400000_hosted_card_attempts_index,
   Migration20261130100000_one_successor_per_key,
   Migration20261130110000_attempt_browsers,
+  Migration20261130120000_challenge_timeout_index,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exactDurationMs } from '../platform/validation/duration.ts';
 import { isHttpUrl } from '../platform/validation/http-url.ts';
 import { type FeeConfig, feeEnvShape } from './fees.ts';
 import { type OperationsConfig, operationsConfigFrom, operationsEnvShape } from './operations.ts';
@@ -50,6 +51,18 @@ const configSchema = z
       .optional(),
     ORDER_DEFAULT_EXPIRATION: z.string().regex(/^P/, 'must be an ISO 8601 duration').default('PT1H'),
     AUTHORIZATION_CAPTURE_PERIOD: z.string().regex(/^P/, 'must be an ISO 8601 duration').default('P7D'),
+    // How long a 3-D Secure challenge waits for the customer (EMV 3-DS challenge windows are 5 to 10 minutes).
+    THREE_D_SECURE_CHALLENGE_TIMEOUT: z
+      .string()
+      .default('PT10M')
+      .transform((value, ctx) => {
+        const ms = exactDurationMs(value);
+        if (ms === null) {
+          ctx.addIssue({ code: 'custom', message: 'must be a positive ISO 8601 duration such as PT10M' });
+          return z.NEVER;
+        }
+        return ms;
+      }),
     JOBS_ENABLED: booleanFlag.default(true),
     JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     // Webhooks (spec part 6): retry interval, timeouts and attempt limit, the spec values by default.
@@ -118,6 +131,8 @@ export interface AppConfig {
   orderDefaultExpiration: string;
   /** How long a pre-authorization (`capture_mode: manual`) may be captured before it is released. */
   authorizationCapturePeriod: string;
+  /** How long a 3-D Secure challenge waits for its answer before its transaction expires (milliseconds). */
+  threeDSecureChallengeTimeoutMs: number;
   /** Run background workers (expiry, webhooks) in this process. */
   jobsEnabled: boolean;
   jobPollIntervalSeconds: number;
@@ -196,6 +211,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     idempotencySecret: raw.IDEMPOTENCY_SECRET,
     orderDefaultExpiration: raw.ORDER_DEFAULT_EXPIRATION,
     authorizationCapturePeriod: raw.AUTHORIZATION_CAPTURE_PERIOD,
+    threeDSecureChallengeTimeoutMs: raw.THREE_D_SECURE_CHALLENGE_TIMEOUT,
     jobsEnabled: raw.JOBS_ENABLED,
     jobPollIntervalSeconds: raw.JOB_POLL_INTERVAL_SECONDS,
     webhooks: {

@@ -42,4 +42,16 @@ describe('configuration', () => {
       /VAULT_ENCRYPTION_KEYS: is required[\s\S]*DATABASE_URL/,
     );
   });
+
+  it('times a 3-D Secure challenge out after ten minutes by default, and takes only a positive exact ISO 8601 duration', () => {
+    expect(parseConfig({}).threeDSecureChallengeTimeoutMs).toBe(600_000);
+    expect(parseConfig({ THREE_D_SECURE_CHALLENGE_TIMEOUT: 'PT5M' }).threeDSecureChallengeTimeoutMs).toBe(
+      300_000,
+    );
+    for (const wrong of ['PT0S', '10m', 'P1M', 'PT5M junk', 'PT-5M']) {
+      expect(() => parseConfig({ THREE_D_SECURE_CHALLENGE_TIMEOUT: wrong })).toThrow(
+        /THREE_D_SECURE_CHALLENGE_TIMEOUT: must be a positive ISO 8601 duration/,
+      );
+    }
+  });
 });

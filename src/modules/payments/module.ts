@@ -3,6 +3,7 @@ import { runCompleter } from '../../platform/operations/completer.ts';
 import { addIsoDuration } from '../orders/index.ts';
 import { authorizationReleaseTimer, runAuthorizationRelease } from './authorization-release-timer.ts';
 import { CardAuthorization } from './card-authorization.entity.ts';
+import { runChallengeTimeout } from './challenge-timeout-sweep.ts';
 import { completeAbandonedCardAttempts } from './commands/complete-card-attempts.ts';
 import type { PaymentDeps } from './deps.ts';
 import { paymentResolvers } from './graphql/payment-resolvers.ts';
@@ -31,6 +32,8 @@ export const paymentsModule: GatewayModule<PaymentDeps> = {
 
   async workers(host) {
     await runAuthorizationRelease(host.deps);
+    // 3-D Secure challenges nobody answered within THREE_D_SECURE_CHALLENGE_TIMEOUT expire.
+    runChallengeTimeout(host);
     // The completer: hosted card attempts a dead process left between their two phases are failed cleanly.
     runCompleter(host, 'card attempts', () =>
       completeAbandonedCardAttempts(host.deps, { graceMs: host.deps.config.operations.completerGraceMs }),

@@ -45,6 +45,25 @@ export class PaymentRepository extends Repository {
     return rows.map((row) => ({ projectId: row.project_id, orderId: row.order_id, transactionId: row.id }));
   }
 
+  /**
+   * Challenges waiting for their answer since before `before`, longest waiting first, any project's: what the
+   * challenge timeout sweep expires (read through `card_authorizations_challenges_idx`).
+   */
+  async overdueChallenges(
+    before: Date,
+    limit: number,
+  ): Promise<{ projectId: string; orderId: string; transactionId: string }[]> {
+    const rows = await this.query<{ project_id: string; order_id: string; transaction_id: string }>(
+      OVERDUE_CHALLENGES,
+      [before, limit],
+    );
+    return rows.map((row) => ({
+      projectId: row.project_id,
+      orderId: row.order_id,
+      transactionId: row.transaction_id,
+    }));
+  }
+
   add(authorization: CardAuthorization): void {
     this.em.persist(authorization);
   }
@@ -61,6 +80,11 @@ export const ABANDONED_CARD_ATTEMPTS = `select t.project_id, t.order_id, t.id fr
   where t.status = 'new' and t.payment_method = $1 and t.setup_token_used_at is not null
     and t.modified_at < $2 and o.checkout = 'hosted'
   order by t.modified_at limit $3`;
+
+/** The challenge timeout sweep's candidates (`overdueChallenges`): $1 asked for before, $2 at most. */
+export const OVERDUE_CHALLENGES = `select project_id, order_id, transaction_id from card_authorizations
+  where result = 'challenge_required' and modified_at <= $1
+  order by modified_at limit $2`;
 
 /**
  * A new card authorization as a part of a combined write statement (platform/db `combinedStatement`): its row as a

@@ -18,6 +18,8 @@ export function attemptMessageKey(attempt: FailedAttempt): MessageKey {
     case 'expired_card':
       return 'attempt.invalid_card';
     case 'authentication_failed':
+    // The 3-D Secure challenge was not answered in time (THREE_D_SECURE_CHALLENGE_TIMEOUT).
+    case 'authentication_timeout':
       return 'attempt.authentication_failed';
     case 'cancelled_by_customer':
       return 'attempt.cancelled';

@@ -5,13 +5,15 @@ import { authorizationSetting } from '../authorization-setting.ts';
 import { authorizeCard, failChallenge } from '../authorize-card.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { withLockedCardPayment } from '../locked-payment.ts';
+import { expireChallenge, isChallengeOverdue } from './expire-challenges.ts';
 import { type PaymentPageState, pageStateOf } from './load-payment-page.ts';
 
 /**
  * The customer answered the 3-D Secure challenge on our page. Passed: the payment is authorized again, now as
  * authenticated (`challenge_passed`, no CVC: it was never kept). Failed: the transaction is declined with
- * reason `authentication_failed`. A second submission changes nothing; one after the order's deadline expires it (the
- * sweep may not have reached it yet) and authorizes nothing.
+ * reason `authentication_failed`. A second submission changes nothing; one after the order's deadline expires it, and
+ * one after THREE_D_SECURE_CHALLENGE_TIMEOUT expires the challenge (the sweeps may not have reached them yet):
+ * neither authorizes anything.
  */
 export async function completeChallenge(
   deps: PaymentDeps,
@@ -28,6 +30,9 @@ export async function completeChallenge(
     if (order.expiresAt.getTime() <= at.getTime()) {
       // Past its deadline the order takes no payment: it expires now, as the sweep would have expired it.
       closeOrder({ orders, at, source: 'expiry' }, order, transactions, 'expired');
+    } else if (isChallengeOverdue(deps, authorization, at)) {
+      // Too late: the challenge timed out, as its sweep would have ended it.
+      expireChallenge({ orders, at }, { order, transactions, transaction }, authorization);
     } else if (isThreeDSecureChallengePassed(code)) {
       const card = await new VaultCardRepository(uow).findById(authorization.vaultCardId);
       await authorizeCard(authorizationSetting(deps, { uow, orders }, order, at), {
