@@ -1,15 +1,7 @@
 import type { Deps } from '../../platform/deps.ts';
-import { PeriodicSweep } from '../../platform/jobs/periodic-sweep.ts';
+import { startSweep } from '../../platform/jobs/periodic-sweep.ts';
 import type { WorkerHost } from '../../platform/module.ts';
 import { expireOrderIfDue, expireOverdueBatch } from './commands/expire-order.ts';
-
-/** About as prompt as the pg-boss timer it replaces was (it polled every JOB_POLL_INTERVAL_SECONDS, 2 s). */
-const SWEEP_INTERVAL_MS = 1000;
-/** After failures (the database away) the pause doubles up to this. */
-const MAX_BACKOFF_MS = 30_000;
-const BATCH_SIZE = 200;
-/** One connection holds the sweep's turn (its lock), one reads the overdue orders. */
-const SWEEP_CONNECTIONS = 2;
 
 /**
  * Order expiry: a sweep of the partial indexes on `expires_at` (`orders_open_expiry_idx`,
@@ -23,22 +15,14 @@ export async function runOrderExpiry({
   deps,
   onShutdown,
 }: Pick<WorkerHost, 'deps' | 'onShutdown'>): Promise<void> {
-  const db = deps.db.dedicated(SWEEP_CONNECTIONS);
-  const sweep = new PeriodicSweep({
-    name: 'orders.expire',
-    db,
-    logger: deps.logger,
-    intervalMs: SWEEP_INTERVAL_MS,
-    maxBackoffMs: MAX_BACKOFF_MS,
-    batchSize: BATCH_SIZE,
-    // Each order in a transaction of its own on the shared pool (Db.dedicated); the read on the sweep's.
-    batch: (size, signal) => expireOverdueBatch({ db, now: deps.now }, size, signal),
-  });
-  onShutdown(async () => {
-    await sweep.stop();
-    await db.close();
-  });
-  sweep.start();
+  startSweep(
+    { deps, onShutdown },
+    {
+      name: 'orders.expire',
+      // Each order in a transaction of its own on the sweep's pool; the read on its own connection.
+      batch: (db, size, signal) => expireOverdueBatch({ db, now: deps.now }, size, signal),
+    },
+  );
   await runLegacyExpiryTimers(deps);
 }
 

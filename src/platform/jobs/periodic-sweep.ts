@@ -19,6 +19,41 @@ export interface PeriodicSweepOptions extends SweepPace {
   batch(batchSize: number, signal: AbortSignal): Promise<SweepBatch>;
 }
 
+/** About as prompt as the pg-boss timer the first sweep replaced was (it polled every 2 s). */
+const SWEEP_INTERVAL_MS = 1000;
+/** After failures (the database away) the pause doubles up to this. */
+const MAX_BACKOFF_MS = 30_000;
+const BATCH_SIZE = 200;
+/** One connection holds the sweep's turn (its lock), one reads the due rows. */
+const SWEEP_CONNECTIONS = 2;
+
+/**
+ * A sweep as a module's worker runs it (order expiry, the 3-D Secure challenge timeout): on connections of its
+ * own (`Db.dedicated`), so a busy server's requests never hold it back and its reads never appear among theirs;
+ * a round about every second, at most 200 rows each; started now, stopped and its connections closed at
+ * shutdown. `batch` gets the sweep's Db: each row in a transaction of its own on its pool, the read on its own.
+ */
+export function startSweep(
+  host: { deps: { db: Db; logger: Logger }; onShutdown(hook: () => Promise<void>): void },
+  options: { name: string; batch(db: Db, batchSize: number, signal: AbortSignal): Promise<SweepBatch> },
+): void {
+  const db = host.deps.db.dedicated(SWEEP_CONNECTIONS);
+  const sweep = new PeriodicSweep({
+    name: options.name,
+    db,
+    logger: host.deps.logger,
+    intervalMs: SWEEP_INTERVAL_MS,
+    maxBackoffMs: MAX_BACKOFF_MS,
+    batchSize: BATCH_SIZE,
+    batch: (size, signal) => options.batch(db, size, signal),
+  });
+  host.onShutdown(async () => {
+    await sweep.stop();
+    await db.close();
+  });
+  sweep.start();
+}
+
 /**
  * Background work that finds due rows by an index instead of one job per row (order expiry): a round about
  * every `intervalMs` in every process that runs it, one process at a time (the others find the lock taken and
