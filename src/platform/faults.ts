@@ -27,6 +27,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  *   rotation: `webhook-signing.after-commit`; an API key's create or roll: `api-key.after-commit`; a user's
  *   invitation: `user.after-commit`; an order's update (`PUT`, a cancel): `order-update.after-commit`;
  * - chargeback and reversal simulations: `chargeback.after-commit`, `reversal.after-commit`;
+ * - the 3-D Secure challenge timeout's sweep (no request: `GATEWAY_CRASH_AT` only):
+ *   `challenge-expiry.before-commit` (the expiry written, not committed), `challenge-expiry.after-commit`;
  * - any acquirer call, once its effect is booked: `acquirer.after-effect`.
  */
 const TESTING = process.env.NODE_ENV === 'test';

@@ -26,7 +26,7 @@ export function isValidIdempotencyKey(key: string): boolean {
  * (platform/http/logger.ts). Two requests that differ only in these fields therefore count as the same request.
  *
  * Every other value takes part as it is, digits included, even a run that passes the Luhn check: shops number
- * orders that way (`merchant_order_id: "4111111111111111"`), and cutting such runs out made two different
+ * orders that way (a 16-digit `merchant_order_id` that passes it), and cutting such runs out made two different
  * orders one request, the second answered the first's order. A card number typed where none belongs (a
  * description, a GraphQL document, which refuses it: graphql/card-literals.ts) is thus covered by the keyed
  * HMAC of the whole request, which PCI DSS accepts (a keyed hash under a key kept apart from the data), never

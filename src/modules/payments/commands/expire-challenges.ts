@@ -1,3 +1,4 @@
+import { crashPoint } from '../../../platform/faults.ts';
 import {
   changeTransactionStatus,
   closeOrder,
@@ -67,7 +68,7 @@ export async function expireChallengeIfDue(
   deps: ChallengeDeps,
   challenge: { projectId: string; orderId: string; transactionId: string },
 ): Promise<ChallengeTimeoutOutcome> {
-  return deps.db.transaction(async (uow) => {
+  const outcome = await deps.db.transaction(async (uow): Promise<ChallengeTimeoutOutcome> => {
     const writes = new OrderWriteRepository(uow);
     const orders = new OrderChanges();
     const locked = await writes.lockOrderRows(challenge.projectId, challenge.orderId, orders);
@@ -90,8 +91,11 @@ export async function expireChallengeIfDue(
       expireChallenge({ orders, at }, { order, transactions, transaction }, authorization);
     }
     await writes.save(orders);
-    return 'expired';
+    await crashPoint('challenge-expiry.before-commit');
+    return 'expired' as const;
   });
+  if (outcome === 'expired') await crashPoint('challenge-expiry.after-commit');
+  return outcome;
 }
 
 /**
