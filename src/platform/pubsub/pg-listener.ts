@@ -5,6 +5,11 @@ import { newOwnerId, TAKE_OWNER_LOCK } from '../operations/owner-lock.ts';
 
 type NotificationHandler = (payload: string) => void;
 
+/** Where the listeners of one database say they are there (`hello:<token>`, answered `here:<token>`). */
+export const PRESENCE_CHANNEL = 'gateway_listeners';
+const HELLO = 'hello:';
+const HERE = 'here:';
+
 /**
  * One dedicated PostgreSQL connection per process that LISTENs on a few channels and fans each NOTIFY out to
  * in-process handlers (the outbox relay, GraphQL subscriptions). When the connection drops it reconnects with
@@ -14,6 +19,15 @@ type NotificationHandler = (payload: string) => void;
  * `signal(channel)` is how this process announces a change it committed: its own handlers run at once, and one
  * NOTIFY goes to the other processes, coalesced (at most one in flight; signals meanwhile make one more), so a
  * burst of commits costs a handful of NOTIFYs and no commit waits for one. The process ignores its own NOTIFY.
+ *
+ * Only when there are other processes: a process alone on its database (`npm start`, one web process with its
+ * workers) sent a NOTIFY that only it heard, about 0.3 per card flow, each a transaction of PostgreSQL's and
+ * a round trip (card flow 668 against 645 flows/s without them, one A/B run). Listeners find each other on
+ * PRESENCE_CHANNEL: each says `hello` once it listens (at start and after a lost connection), the others
+ * answer `here`, and from then on both notify. A process that learns of a peer, or hears a peer's `hello`,
+ * notifies every channel it has signalled once more: the newcomer may have read the tables before this
+ * process knew it was there, and wakes to read them again. Once seen, peers are assumed for the process's
+ * life (another process leaving cannot be told apart from a quiet one, and a NOTIFY too many costs little).
  */
 export class PgListener {
   readonly #url: string;
@@ -28,6 +42,10 @@ export class PgListener {
   /** Our NOTIFY payload, so we can tell our own notifications from other processes'. */
   readonly #token = randomUUID();
   readonly #sending = new Map<string, 'sending' | 'again'>();
+  /** Whether another process listens on this database (PRESENCE_CHANNEL): until then nothing is notified. */
+  #peers = false;
+  /** The channels this process has signalled: what a newcomer is told about again. */
+  readonly #signalled = new Set<string>();
   /**
    * This process's owner id (operations/owner-lock.ts), whose lock its LISTEN connection holds: a fresh one for
    * every connection, so the keys claimed before a lost connection (whose answers could not be recorded while
@@ -68,10 +86,12 @@ export class PgListener {
   /** Runs this process's handlers of `channel` now and tells the other processes (coalesced NOTIFY). */
   signal(channel: string): void {
     this.#dispatch(channel, this.#token);
+    this.#signalled.add(channel);
     this.#notifyOthers(channel);
   }
 
   #notifyOthers(channel: string): void {
+    if (!this.#peers) return;
     if (this.#sending.has(channel)) {
       this.#sending.set(channel, 'again');
       return;
@@ -88,6 +108,21 @@ export class PgListener {
         this.#sending.delete(channel);
         if (again) this.#notifyOthers(channel);
       });
+  }
+
+  /** Another listener's `hello` or `here` (our own are ignored). */
+  #presence(payload: string): void {
+    const hello = payload.startsWith(HELLO);
+    const token = payload.slice(hello ? HELLO.length : HERE.length);
+    if (token === this.#token || !(hello || payload.startsWith(HERE))) return;
+    const newlyPeered = !this.#peers;
+    this.#peers = true;
+    if (hello) {
+      this.#client
+        ?.query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, HERE + this.#token])
+        .catch((error) => this.#logger.warn({ err: error }, 'could not answer a listener'));
+    }
+    if (hello || newlyPeered) for (const channel of this.#signalled) this.#notifyOthers(channel);
   }
 
   #dispatch(channel: string, payload: string): void {
@@ -130,6 +165,7 @@ export class PgListener {
       application_name: 'payments-gateway-listen',
     });
     client.on('notification', (message) => {
+      if (message.channel === PRESENCE_CHANNEL) return this.#presence(message.payload ?? '');
       // Our own signal already ran our handlers.
       if (message.payload === this.#token) return;
       this.#dispatch(message.channel, message.payload ?? '');
@@ -138,7 +174,9 @@ export class PgListener {
     client.on('end', () => this.#lost(client, null));
     try {
       await client.connect();
-      for (const channel of this.#channels) await client.query(`listen "${channel.replace(/"/g, '')}"`);
+      for (const channel of [...this.#channels, PRESENCE_CHANNEL]) {
+        await client.query(`listen "${channel.replace(/"/g, '')}"`);
+      }
       const ownerId = newOwnerId();
       const { rows } = await client.query<{ taken: boolean }>(TAKE_OWNER_LOCK, [ownerId]);
       this.#ownerId = ownerId;
@@ -150,6 +188,10 @@ export class PgListener {
     }
     this.#client = client;
     this.#failures = 0;
+    // Listening now: the others hear of this process and answer (#presence).
+    client
+      .query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, HELLO + this.#token])
+      .catch((error) => this.#logger.warn({ err: error }, 'could not greet the other listeners'));
   }
 
   #lost(client: pg.Client, error: Error | null): void {
@@ -176,6 +218,8 @@ export class PgListener {
         }
         this.#logger.info('notification connection restored');
         for (const handler of this.#reconnectHandlers) handler();
+        // What this process committed while its connection was down was never announced.
+        for (const channel of this.#signalled) this.#notifyOthers(channel);
       } catch (error) {
         this.#logger.warn({ err: error }, 'notification connection failed; retrying');
         this.#scheduleReconnect();

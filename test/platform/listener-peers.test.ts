@@ -1,0 +1,85 @@
+import pg from 'pg';
+import pino from 'pino';
+import { PgListener } from '../../src/platform/pubsub/pg-listener.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+
+const CHANNEL = 'outbox_events';
+const logger = pino({ level: 'silent' });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function eventually(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await sleep(10);
+  }
+}
+
+/**
+ * A process tells the others of its commits by NOTIFY (platform/pubsub/pg-listener.ts), and only when there are
+ * others: listeners find each other on their own channel. Real PgListeners on a real database, and a plain
+ * LISTEN connection that counts what goes over the wire.
+ */
+describe('listeners of one database', () => {
+  let url: string;
+  let wire: pg.Client;
+  const heard: string[] = [];
+  const listeners: PgListener[] = [];
+  const start = async () => {
+    const listener = await PgListener.start({ url, channels: [CHANNEL], logger });
+    listeners.push(listener);
+    return listener;
+  };
+
+  beforeAll(async () => {
+    url = await createTestDatabase();
+    wire = new pg.Client({ connectionString: url });
+    await wire.connect();
+    wire.on('notification', (message) => heard.push(message.payload ?? ''));
+    await wire.query(`listen ${CHANNEL}`);
+  });
+  afterAll(async () => {
+    await Promise.all(listeners.map((listener) => listener.stop()));
+    await wire.end();
+  });
+
+  it('a process alone sends no NOTIFY: its own handlers run, and nothing goes to the database', async () => {
+    const alone = await start();
+    let ownHandler = 0;
+    alone.on(CHANNEL, () => {
+      ownHandler += 1;
+    });
+    for (let i = 0; i < 5; i++) alone.signal(CHANNEL);
+    await sleep(300);
+    expect(ownHandler).toBe(5);
+    expect(heard).toEqual([]);
+  });
+
+  it('a second process is told of the first one’s earlier commits as soon as it listens, and then of each new one', async () => {
+    const first = listeners[0]!;
+    const firstHeard: string[] = [];
+    first.on(CHANNEL, (payload) => firstHeard.push(payload));
+    let secondWoken = 0;
+    const second = await start();
+    second.on(CHANNEL, () => {
+      secondWoken += 1;
+    });
+    // No new signal: the first process announces what it signalled before, once it hears the second's hello.
+    await eventually(
+      () => secondWoken >= 1,
+      'the second process is woken for the first one’s earlier commits',
+    );
+
+    const before = secondWoken;
+    first.signal(CHANNEL);
+    await eventually(() => secondWoken > before, 'the second process hears a new commit of the first');
+
+    // And the other way round: the second learnt of the first from its answer.
+    await eventually(() => {
+      if (firstHeard.length > 0) return true;
+      second.signal(CHANNEL);
+      return false;
+    }, 'the first process hears the second one’s commit');
+    expect(firstHeard.every((payload) => payload !== '')).toBe(true);
+  });
+});
