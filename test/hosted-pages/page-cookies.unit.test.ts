@@ -46,6 +46,7 @@ describe('the cookies of the customer pages', () => {
   it('sets the CSRF cookie, and the payer cookie of a payment started, HttpOnly, Secure, SameSite=Lax, for the base path', async () => {
     const page = await app.inject({ method: 'GET', url: `/pay/${ORDER}/` });
     const csrfCookie = String(page.headers['set-cookie']);
+    expect(csrfCookie).toMatch(/^__Secure-csrf=/);
     for (const attribute of ['Path=/gateway/', 'HttpOnly', 'Secure', 'SameSite=Lax']) {
       expect(csrfCookie.split('; ')).toContain(attribute);
     }
@@ -58,12 +59,12 @@ describe('the cookies of the customer pages', () => {
     });
     expect(posted.statusCode).toBe(200);
     const payer = String(posted.headers['set-cookie']);
-    expect(payer).toMatch(/^_payer=[A-Za-z0-9_-]{43}; /);
+    expect(payer).toMatch(/^__Secure-payer=[A-Za-z0-9_-]{43}; /);
     for (const attribute of ['Max-Age=2678400', 'Path=/gateway/', 'HttpOnly', 'Secure', 'SameSite=Lax']) {
       expect(payer.split('; ')).toContain(attribute);
     }
     // What is kept with the attempt is a keyed hash, not the cookie's value.
-    const value = payer.split(';')[0]!.slice('_payer='.length);
+    const value = payer.split(';')[0]!.slice('__Secure-payer='.length);
     expect(posted.json().hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(posted.json().hash).not.toBe(value);
   });
@@ -83,5 +84,45 @@ describe('the cookies of the customer pages', () => {
     const second = await post(`${csrf}; ${payer}`);
     expect(String(second.headers['set-cookie']).split(';')[0]).toBe(payer);
     expect(second.json().hash).toBe(first.json().hash);
+  });
+
+  it('does not take a payer token from a cookie without the prefix, which a sibling subdomain or a plain-http page could have planted', async () => {
+    const page = await app.inject({ method: 'GET', url: `/pay/${ORDER}/` });
+    const csrf = String(page.headers['set-cookie']).split(';')[0]!;
+    const planted = `_payer=${'A'.repeat(43)}`;
+    const posted = await app.inject({
+      method: 'POST',
+      url: `/pay/${ORDER}/card`,
+      headers: { cookie: `${csrf}; ${planted}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ _csrf: page.json().token }).toString(),
+    });
+    const given = String(posted.headers['set-cookie']).split(';')[0]!;
+    expect(given).toMatch(/^__Secure-payer=[A-Za-z0-9_-]{43}$/);
+    expect(given.slice('__Secure-payer='.length)).not.toBe('A'.repeat(43));
+  });
+});
+
+describe('the cookies of customer pages at the root of an https host', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await pagesUnder('https://pay.example');
+  });
+  afterAll(() => app.close());
+
+  it('are __Host- cookies: Secure, host-only and for the whole path', async () => {
+    const page = await app.inject({ method: 'GET', url: `/pay/${ORDER}/` });
+    const csrfCookie = String(page.headers['set-cookie']);
+    expect(csrfCookie).toMatch(/^__Host-csrf=/);
+    const posted = await app.inject({
+      method: 'POST',
+      url: `/pay/${ORDER}/card`,
+      headers: { cookie: csrfCookie.split(';')[0]!, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ _csrf: page.json().token }).toString(),
+    });
+    expect(posted.statusCode).toBe(200);
+    const payer = String(posted.headers['set-cookie']).split('; ');
+    expect(payer[0]).toMatch(/^__Host-payer=[A-Za-z0-9_-]{43}$/);
+    for (const attribute of ['Path=/', 'Secure']) expect(payer).toContain(attribute);
+    expect(payer.some((attribute) => attribute.startsWith('Domain='))).toBe(false);
   });
 });

@@ -17,8 +17,9 @@ import { PayerBrowsers } from './payer-browsers.ts';
  * protection, the payer cookies (payer-browsers.ts), and errors shown as pages. The hosted pages have one scope;
  * another module's pages (the iDEAL bank simulator) register their own with this, and share the same cookies.
  *
- * CSRF: double submit. A secret in an HttpOnly, `SameSite=Lax` cookie (`_csrf`, path = the base URL's path, so
- * one secret serves `/pay/`, `/redirect/` and `/ideal/`; `Secure` when the base URL is https) and in each form a
+ * CSRF: double submit. A secret in an HttpOnly, `SameSite=Lax` cookie (`_csrf`, over https `__Host-csrf` or
+ * `__Secure-csrf`: pageCookieName; path = the base URL's path, so one secret serves `/pay/`, `/redirect/` and
+ * `/ideal/`; `Secure` when the base URL is https) and in each form a
  * token made from it and from what the form acts on (`formToken`: the order of the order page, the transaction
  * of a payment or bank page), under an HMAC key derived from the server secret. A post without both, or whose
  * token was made for another browser or another order or payment, is refused with 403 and changes nothing.
@@ -31,15 +32,32 @@ export async function registerPageScope(app: FastifyInstance, config: AppConfig)
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   await app.register(fastifyCsrf, {
+    cookieKey: pageCookieName('csrf', { path, secure }),
     cookieOpts: { path, httpOnly: true, sameSite: 'lax', secure },
     getUserInfo: (request) => postedFormSubject(request.params),
     csrfOpts: { userInfo: true, hmacKey: derivedKey(secret, 'hosted pages form tokens v1') },
   });
   app.decorate(
     'payers',
-    new PayerBrowsers(derivedKey(secret, 'hosted pages payer browsers v1'), { path, secure }),
+    new PayerBrowsers(derivedKey(secret, 'hosted pages payer browsers v1'), {
+      name: pageCookieName('payer', { path, secure }),
+      path,
+      secure,
+    }),
   );
   app.setErrorHandler(pageErrorHandler);
+}
+
+/**
+ * A page cookie's name, with the prefix that makes browsers refuse the cookie from anyone but this origin over
+ * https: `__Host-` (Secure, no Domain, `Path=/`) when the pages are at the root, `__Secure-` (Secure) under a
+ * base path. A cookie without a prefix can be planted by a sibling subdomain or by a plain-http response for the
+ * same host (cookie tossing), and a page cookie's value is what the browser is known by. Over plain http (a
+ * developer's `npm start`) no prefix can hold, and the name is `_name`.
+ */
+export function pageCookieName(name: string, cookie: { path: string; secure: boolean }): string {
+  if (!cookie.secure) return `_${name}`;
+  return cookie.path === '/' ? `__Host-${name}` : `__Secure-${name}`;
 }
 
 function derivedKey(secret: Buffer, purpose: string): Buffer {
