@@ -83,3 +83,29 @@ describe('listeners of one database', () => {
     expect(firstHeard.every((payload) => payload !== '')).toBe(true);
   });
 });
+
+describe('a listener beside a process that never greets (an earlier version, mid-deploy)', () => {
+  it('takes that process’s signal for a peer and notifies from then on', async () => {
+    const url = await createTestDatabase();
+    const listener = await PgListener.start({ url, channels: [CHANNEL], logger });
+    const older = new pg.Client({ connectionString: url });
+    await older.connect();
+    const heard: string[] = [];
+    older.on('notification', (message) => heard.push(message.payload ?? ''));
+    try {
+      await older.query(`listen ${CHANNEL}`);
+      listener.signal(CHANNEL);
+      await sleep(200);
+      expect(heard).toEqual([]);
+      // The older process signals a commit of its own, as every version did.
+      await older.query('select pg_notify($1, $2)', [CHANNEL, '0b9a3c1e-5f7d-4e2a-8c6b-1d2e3f4a5b6c']);
+      await eventually(() => heard.length >= 2, 'the listener notifies what it signalled before');
+      const before = heard.length;
+      listener.signal(CHANNEL);
+      await eventually(() => heard.length > before, 'the listener notifies a new commit');
+    } finally {
+      await listener.stop();
+      await older.end();
+    }
+  });
+});

@@ -9,6 +9,8 @@ type NotificationHandler = (payload: string) => void;
 export const PRESENCE_CHANNEL = 'gateway_listeners';
 const HELLO = 'hello:';
 const HERE = 'here:';
+/** A listener's token (`randomUUID`), the payload of its signals. */
+const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * One dedicated PostgreSQL connection per process that LISTENs on a few channels and fans each NOTIFY out to
@@ -168,6 +170,9 @@ export class PgListener {
       if (message.channel === PRESENCE_CHANNEL) return this.#presence(message.payload ?? '');
       // Our own signal already ran our handlers.
       if (message.payload === this.#token) return;
+      // Another process's signal (its token): a peer, even one that never greets (an earlier version, mid-deploy).
+      // Announcements with a payload of their own (credential changes, whoever sent them) say nothing of peers.
+      if (!this.#peers && TOKEN.test(message.payload ?? '')) this.#presence(HERE + message.payload);
       this.#dispatch(message.channel, message.payload ?? '');
     });
     client.on('error', (error) => this.#lost(client, error));
