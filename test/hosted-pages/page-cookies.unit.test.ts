@@ -36,6 +36,23 @@ async function pagesUnder(baseUrl: string): Promise<FastifyInstance> {
 
 const ORDER = '5b0c8a43-7d2e-4c1b-9a55-3f4e8d2c1a10';
 
+/** The order page, as a browser opens it: its Set-Cookie header, the CSRF cookie to send back, its form token. */
+async function openPage(app: FastifyInstance) {
+  const page = await app.inject({ method: 'GET', url: `/pay/${ORDER}/` });
+  const csrfCookie = String(page.headers['set-cookie']);
+  return { csrfCookie, csrf: csrfCookie.split(';')[0]!, token: page.json().token as string };
+}
+
+/** The card form's post with the page's token, sending `cookie`. */
+function postCard(app: FastifyInstance, cookie: string, token: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/pay/${ORDER}/card`,
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ _csrf: token }).toString(),
+  });
+}
+
 describe('the cookies of the customer pages', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -44,19 +61,12 @@ describe('the cookies of the customer pages', () => {
   afterAll(() => app.close());
 
   it('sets the CSRF cookie, and the payer cookie of a payment started, HttpOnly, Secure, SameSite=Lax, for the base path', async () => {
-    const page = await app.inject({ method: 'GET', url: `/pay/${ORDER}/` });
-    const csrfCookie = String(page.headers['set-cookie']);
+    const { csrfCookie, csrf, token } = await openPage(app);
     expect(csrfCookie).toMatch(/^__Secure-csrf=/);
     for (const attribute of ['Path=/gateway/', 'HttpOnly', 'Secure', 'SameSite=Lax']) {
       expect(csrfCookie.split('; ')).toContain(attribute);
     }
-    const csrf = csrfCookie.split(';')[0]!;
-    const posted = await app.inject({
-      method: 'POST',
-      url: `/pay/${ORDER}/card`,
-      headers: { cookie: csrf, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ _csrf: page.json().token }).toString(),
-    });
+    const posted = await postCard(app, csrf, token);
     expect(posted.statusCode).toBe(200);
     const payer = String(posted.headers['set-cookie']);
     expect(payer).toMatch(/^__Secure-payer=[A-Za-z0-9_-]{43}; /);
@@ -70,35 +80,21 @@ describe('the cookies of the customer pages', () => {
   });
 
   it('keeps the payer token a browser already has, and the hash stays the same', async () => {
-    const page = await app.inject({ method: 'GET', url: `/pay/${ORDER}/` });
-    const csrf = String(page.headers['set-cookie']).split(';')[0]!;
-    const post = (cookie: string) =>
-      app.inject({
-        method: 'POST',
-        url: `/pay/${ORDER}/card`,
-        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ _csrf: page.json().token }).toString(),
-      });
-    const first = await post(csrf);
+    const { csrf, token } = await openPage(app);
+    const first = await postCard(app, csrf, token);
     const payer = String(first.headers['set-cookie']).split(';')[0]!;
-    const second = await post(`${csrf}; ${payer}`);
+    const second = await postCard(app, `${csrf}; ${payer}`, token);
     expect(String(second.headers['set-cookie']).split(';')[0]).toBe(payer);
     expect(second.json().hash).toBe(first.json().hash);
   });
 
   it('does not take a payer token from a cookie without the prefix, which a sibling subdomain or a plain-http page could have planted', async () => {
-    const page = await app.inject({ method: 'GET', url: `/pay/${ORDER}/` });
-    const csrf = String(page.headers['set-cookie']).split(';')[0]!;
-    const planted = `_payer=${'A'.repeat(43)}`;
-    const posted = await app.inject({
-      method: 'POST',
-      url: `/pay/${ORDER}/card`,
-      headers: { cookie: `${csrf}; ${planted}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ _csrf: page.json().token }).toString(),
-    });
+    const { csrf, token } = await openPage(app);
+    const planted = 'A'.repeat(43);
+    const posted = await postCard(app, `${csrf}; _payer=${planted}`, token);
     const given = String(posted.headers['set-cookie']).split(';')[0]!;
     expect(given).toMatch(/^__Secure-payer=[A-Za-z0-9_-]{43}$/);
-    expect(given.slice('__Secure-payer='.length)).not.toBe('A'.repeat(43));
+    expect(given.slice('__Secure-payer='.length)).not.toBe(planted);
   });
 });
 
@@ -110,15 +106,9 @@ describe('the cookies of customer pages at the root of an https host', () => {
   afterAll(() => app.close());
 
   it('are __Host- cookies: Secure, host-only and for the whole path', async () => {
-    const page = await app.inject({ method: 'GET', url: `/pay/${ORDER}/` });
-    const csrfCookie = String(page.headers['set-cookie']);
+    const { csrfCookie, csrf, token } = await openPage(app);
     expect(csrfCookie).toMatch(/^__Host-csrf=/);
-    const posted = await app.inject({
-      method: 'POST',
-      url: `/pay/${ORDER}/card`,
-      headers: { cookie: csrfCookie.split(';')[0]!, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ _csrf: page.json().token }).toString(),
-    });
+    const posted = await postCard(app, csrf, token);
     expect(posted.statusCode).toBe(200);
     const payer = String(posted.headers['set-cookie']).split('; ');
     expect(payer[0]).toMatch(/^__Host-payer=[A-Za-z0-9_-]{43}$/);
