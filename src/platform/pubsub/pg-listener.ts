@@ -6,7 +6,7 @@ import { newOwnerId, TAKE_OWNER_LOCK } from '../operations/owner-lock.ts';
 type NotificationHandler = (payload: string) => void;
 
 /** Where the listeners of one database say they are there (`hello:<token>`, answered `here:<token>`). */
-export const PRESENCE_CHANNEL = 'gateway_listeners';
+const PRESENCE_CHANNEL = 'gateway_listeners';
 const HELLO = 'hello:';
 const HERE = 'here:';
 /** A listener's token (`randomUUID`), the payload of its signals. */
