@@ -30,6 +30,7 @@ import { Migration20261129400000_hosted_card_attempts_index } from './Migration2
 import { Migration20261130100000_one_successor_per_key } from './Migration20261130100000_one_successor_per_key.ts';
 import { Migration20261130110000_attempt_browsers } from './Migration20261130110000_attempt_browsers.ts';
 import { Migration20261130120000_challenge_timeout_index } from './Migration20261130120000_challenge_timeout_index.ts';
+import { Migration20261130130000_transaction_events_one_index } from './Migration20261130130000_transaction_events_one_index.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   Migration20261130100000_one_successor_per_key,
   Migration20261130110000_attempt_browsers,
   Migration20261130120000_challenge_timeout_index,
+  Migration20261130130000_transaction_events_one_index,
 ];
