@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import { buildOrder } from '../factories/order.ts';
-import { cancelOrder } from '../factories/order-status.ts';
+import { cancelOrder, cancelOrders } from '../factories/order-status.ts';
 import { type SeededProject, seedProject } from '../factories/project.ts';
 import { type LiveClient, liveClient, subscriptionSettled } from '../helpers/graphql-ws.ts';
 import { type RestClient, restClient } from '../helpers/http.ts';
@@ -232,4 +232,32 @@ describe('a subscriber too slow to keep up', () => {
     expect(resumed.events.map((event) => event.orderStatusChanged.id)).toEqual(orders.slice(received.length));
     await client.dispose();
   }, 90_000);
+
+  it('is given what it had waiting before 4008 when more changes than it may have waiting commit at once', async () => {
+    const api = restClient(app.baseUrl, project.apiKey);
+    const orders: string[] = [];
+    for (let i = 0; i < 20; i++) orders.push((await api.post<Json>('/v1/orders/', buildOrder())).body.id);
+    const client = liveClient(app.baseUrl, { apiKey: project.apiKey });
+    const live = client.subscribe<{ orderStatusChanged: Json }>(
+      'subscription { orderStatusChanged { id event { cursor } } }',
+    );
+    await subscriptionSettled();
+    // One commit, 20 changes: the feed reads them in one go, four times what this subscriber may have waiting.
+    await cancelOrders(app.runtime.services.orm, orders);
+    expect(await client.closed).toBe(4008);
+    const received = live.events.map((event) => event.orderStatusChanged);
+    // A reader that never fell behind is given what it was owed before it is told, never a gap.
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.map((order) => order.id)).toEqual(orders.slice(0, received.length));
+    await client.dispose();
+
+    const again = liveClient(app.baseUrl, { apiKey: project.apiKey });
+    const resumed = again.subscribe<{ orderStatusChanged: Json }>(
+      'subscription S($after: String) { orderStatusChanged(afterEvent: $after) { id } }',
+      { after: received.at(-1)!.event.cursor },
+    );
+    await resumed.waitFor(orders.length - received.length);
+    expect(resumed.events.map((event) => event.orderStatusChanged.id)).toEqual(orders.slice(received.length));
+    await again.dispose();
+  });
 });

@@ -9,13 +9,24 @@ import type { Orm } from '../../src/platform/db/orm.ts';
  * outbox rows in the same transaction. (Until card payments land, this is how tests change a status.)
  */
 export async function cancelOrder(orm: Orm, orderId: string, to: 'cancelled' | 'expired' = 'cancelled') {
+  await cancelOrders(orm, [orderId], to);
+}
+
+/** Cancels every order of `orderIds`, in that order, in ONE database transaction: their events commit together. */
+export async function cancelOrders(
+  orm: Orm,
+  orderIds: readonly string[],
+  to: 'cancelled' | 'expired' = 'cancelled',
+) {
   await new Db(orm).transaction(async (uow) => {
     const writes = new OrderWriteRepository(uow);
-    const orders = new OrderChanges();
-    const locked = await writes.lockOrderRows(null, orderId, orders);
-    if (!locked) throw new Error(`no order ${orderId}`);
-    closeOrder({ orders, at: new Date() }, locked.order, locked.transactions, to);
-    await writes.save(orders);
+    for (const orderId of orderIds) {
+      const orders = new OrderChanges();
+      const locked = await writes.lockOrderRows(null, orderId, orders);
+      if (!locked) throw new Error(`no order ${orderId}`);
+      closeOrder({ orders, at: new Date() }, locked.order, locked.transactions, to);
+      await writes.save(orders);
+    }
   });
 }
 

@@ -29,7 +29,7 @@ describe('in-process pub/sub', () => {
     expect(await pending).toEqual({ value: undefined, done: true });
   });
 
-  it('ends a consumer that falls behind and says so, rather than dropping events it has not read', async () => {
+  it('ends a consumer that falls behind once it has read what it held, and says so, rather than skipping events', async () => {
     const pubsub = new PubSub<number>({ bufferSize: 3 });
     const overflowed: string[] = [];
     const slow = pubsub.subscribe(undefined, { onOverflow: () => overflowed.push('slow') });
@@ -39,10 +39,32 @@ describe('in-process pub/sub', () => {
       pubsub.publish(n);
       read.push((await fast.next()).value);
     }
-    expect(overflowed).toEqual(['slow']);
     expect(read).toEqual([1, 2, 3, 4, 5]);
+    // It fell behind at the fourth event: it takes no later one, and gets the three it held, with no gap.
+    expect(overflowed).toEqual([]);
+    const slowRead = [(await slow.next()).value, (await slow.next()).value, (await slow.next()).value];
+    expect(slowRead).toEqual([1, 2, 3]);
+    expect(overflowed).toEqual([]);
+    pubsub.publish(6);
+    // Told before its end, so the end is never taken for a normal one.
     expect(await slow.next()).toEqual({ value: undefined, done: true });
+    expect(overflowed).toEqual(['slow']);
     expect(pubsub.size).toBe(1);
+    expect((await fast.next()).value).toBe(6);
+  });
+
+  it('gives a burst larger than its buffer, published at once, up to the buffer before ending the subscriber', async () => {
+    const pubsub = new PubSub<number>({ bufferSize: 5 });
+    const overflowed: string[] = [];
+    const subscriber = pubsub.subscribe(undefined, { onOverflow: () => overflowed.push('ended') });
+    const waiting = subscriber.next();
+    for (let n = 1; n <= 20; n++) pubsub.publish(n);
+    const received = [(await waiting).value];
+    for (let result = await subscriber.next(); !result.done; result = await subscriber.next()) {
+      received.push(result.value);
+    }
+    expect(received).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(overflowed).toEqual(['ended']);
   });
 
   it("delivers a topic only to that topic's subscribers", async () => {

@@ -2,12 +2,15 @@
  * In-process fan-out of events to async iterators (what GraphQL subscriptions consume), by topic (e.g. a
  * project id), so a publish only visits that topic's subscribers. Each subscriber has its own bounded buffer: one
  * slow client never holds events back from the others nor grows memory without limit. A subscriber whose buffer
- * overflows is ended and told (`onOverflow`) — never silently given a gap.
+ * overflows takes no later event, is given the events its buffer holds, and is then told (`onOverflow`) and
+ * ended — never silently given a gap, and never ended holding events it was owed: a burst published at once
+ * (a feed read of more events than the buffer holds) ended a subscriber that had not had the chance to read
+ * one, and the events it held were thrown away with it.
  */
 export interface SubscribeOptions {
   /** Only events published under this topic (default: those published without one). */
   topic?: string;
-  /** Called once when the subscriber fell `bufferSize` events behind and was ended. */
+  /** Called once when the subscriber fell `bufferSize` events behind, after it was given what it held, before it ends. */
   onOverflow?: () => void;
 }
 
@@ -64,6 +67,8 @@ class Subscriber<T> implements AsyncIterableIterator<T> {
   readonly #buffer: T[] = [];
   #waiting: ((result: IteratorResult<T>) => void) | null = null;
   #done = false;
+  /** Fell a whole buffer behind: takes nothing more, ends once its buffer is read. */
+  #overflowed = false;
 
   constructor(
     accept: ((event: T) => boolean) | undefined,
@@ -78,7 +83,7 @@ class Subscriber<T> implements AsyncIterableIterator<T> {
   }
 
   offer(event: T): void {
-    if (this.#done || (this.#accept && !this.#accept(event))) return;
+    if (this.#done || this.#overflowed || (this.#accept && !this.#accept(event))) return;
     if (this.#waiting) {
       const resolve = this.#waiting;
       this.#waiting = null;
@@ -86,9 +91,7 @@ class Subscriber<T> implements AsyncIterableIterator<T> {
       return;
     }
     if (this.#buffer.length >= this.#bufferSize) {
-      // Tell first (e.g. close the socket with its code), so the consumer never takes the end for a normal one.
-      this.#onOverflow?.();
-      void this.return();
+      this.#overflowed = true;
       return;
     }
     this.#buffer.push(event);
@@ -96,6 +99,11 @@ class Subscriber<T> implements AsyncIterableIterator<T> {
 
   next(): Promise<IteratorResult<T>> {
     if (this.#buffer.length > 0) return Promise.resolve({ value: this.#buffer.shift()!, done: false });
+    if (this.#overflowed && !this.#done) {
+      // Tell first (e.g. close the socket with its code), so the consumer never takes the end for a normal one.
+      this.#onOverflow?.();
+      return this.return();
+    }
     if (this.#done) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => {
       this.#waiting = resolve;
