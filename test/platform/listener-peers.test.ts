@@ -109,3 +109,47 @@ describe('a listener beside a process that never greets (an earlier version, mid
     }
   });
 });
+
+describe('the listener connection', () => {
+  it('sends one NOTIFY at a time, whatever signals and greetings come together', async () => {
+    // Every query of a listener connection, with how many were running on that connection when it was sent.
+    const running = new Map<pg.Client, number>();
+    let most = 0;
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const listening =
+        (this as unknown as { connectionParameters: { application_name?: string } }).connectionParameters
+          .application_name === 'payments-gateway-listen';
+      if (!listening) return (query as (...a: unknown[]) => unknown).apply(this, args);
+      running.set(this, (running.get(this) ?? 0) + 1);
+      most = Math.max(most, running.get(this)!);
+      const result = (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      const done = () => running.set(this, running.get(this)! - 1);
+      result.then(done, done);
+      return result;
+    } as typeof query;
+    const url = await createTestDatabase();
+    const channels = ['outbox_events', 'outbox_events_relayed', 'webhook_deliveries'];
+    const started: PgListener[] = [];
+    try {
+      const first = await PgListener.start({ url, channels, logger });
+      started.push(first);
+      for (const channel of channels) first.signal(channel);
+      // A second process: its greeting, the first one's answer and its catch-up on three channels, at once.
+      const second = await PgListener.start({ url, channels, logger });
+      started.push(second);
+      for (let round = 0; round < 20; round++) {
+        for (const channel of channels) {
+          first.signal(channel);
+          second.signal(channel);
+        }
+        await sleep(1);
+      }
+      await sleep(200);
+      expect(most).toBe(1);
+    } finally {
+      pg.Client.prototype.query = query;
+      await Promise.all(started.map((listener) => listener.stop()));
+    }
+  });
+});

@@ -48,6 +48,8 @@ export class PgListener {
   #peers = false;
   /** The channels this process has signalled: what a newcomer is told about again. */
   readonly #signalled = new Set<string>();
+  /** The last NOTIFY sent (settled either way): the next one waits for it (#notify). */
+  #notifying: Promise<unknown> = Promise.resolve();
   /**
    * This process's owner id (operations/owner-lock.ts), whose lock its LISTEN connection holds: a fresh one for
    * every connection, so the keys claimed before a lost connection (whose answers could not be recorded while
@@ -101,10 +103,9 @@ export class PgListener {
     const client = this.#client;
     if (!client || this.#stopped) return;
     this.#sending.set(channel, 'sending');
-    client
-      .query('select pg_notify($1, $2)', [channel, this.#token])
+    this.#notify(client, channel, this.#token)
       // A lost NOTIFY only delays the others until their next sweep.
-      .catch((error) => this.#logger.warn({ err: error, channel }, 'could not send a notification'))
+      .catch((error) => this.#notifyFailed(error, 'could not send a notification', channel))
       .finally(() => {
         const again = this.#sending.get(channel) === 'again';
         this.#sending.delete(channel);
@@ -119,10 +120,11 @@ export class PgListener {
     if (token === this.#token || !(hello || payload.startsWith(HERE))) return;
     const newlyPeered = !this.#peers;
     this.#peers = true;
-    if (hello) {
-      this.#client
-        ?.query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, HERE + this.#token])
-        .catch((error) => this.#logger.warn({ err: error }, 'could not answer a listener'));
+    const client = this.#client;
+    if (hello && client) {
+      this.#notify(client, PRESENCE_CHANNEL, HERE + this.#token).catch((error) =>
+        this.#notifyFailed(error, 'could not answer a listener'),
+      );
     }
     if (hello || newlyPeered) for (const channel of this.#signalled) this.#notifyOthers(channel);
   }
@@ -194,9 +196,25 @@ export class PgListener {
     this.#client = client;
     this.#failures = 0;
     // Listening now: the others hear of this process and answer (#presence).
-    client
-      .query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, HELLO + this.#token])
-      .catch((error) => this.#logger.warn({ err: error }, 'could not greet the other listeners'));
+    this.#notify(client, PRESENCE_CHANNEL, HELLO + this.#token).catch((error) =>
+      this.#notifyFailed(error, 'could not greet the other listeners'),
+    );
+  }
+
+  /** A NOTIFY that failed: worth a warning, unless this listener was stopped under it (shutdown says so itself). */
+  #notifyFailed(error: unknown, message: string, channel?: string): void {
+    if (!this.#stopped) this.#logger.warn({ err: error, channel }, message);
+  }
+
+  /**
+   * One NOTIFY on the listener's connection, sent once the ones before it have been answered: the channels'
+   * coalesced NOTIFYs and the greetings would otherwise queue on the connection while another runs, which pg
+   * deprecates (and pg 9 refuses).
+   */
+  #notify(client: pg.Client, channel: string, payload: string): Promise<void> {
+    const sent = this.#notifying.then(() => client.query('select pg_notify($1, $2)', [channel, payload]));
+    this.#notifying = sent.catch(() => undefined);
+    return sent.then(() => undefined);
   }
 
   #lost(client: pg.Client, error: Error | null): void {
