@@ -187,19 +187,37 @@ export function failChallenge(
   attempt: Pick<CardAttempt, 'order' | 'transactions' | 'transaction'>,
   authorization: CardAuthorization,
 ): void {
+  endChallengeUnauthorized(setting, attempt, authorization, {
+    result: 'authentication_failed',
+    status: 'declined',
+    reason: 'authentication_failed',
+  });
+}
+
+/**
+ * A 3-D Secure challenge ends with nothing authorized (failed, or not answered in time): its authorization
+ * records why, and its transaction moves to `status` through the state machine, its processing outcome and
+ * reason saying so. No acquirer call. The caller holds the order's row lock and saves `orders`.
+ */
+export function endChallengeUnauthorized(
+  setting: Pick<AuthorizationSetting, 'orders' | 'at'> & { source?: string },
+  attempt: Pick<CardAttempt, 'order' | 'transactions' | 'transaction'>,
+  authorization: CardAuthorization,
+  ending: { result: CardAuthorization['result']; status: TransactionStatus; reason: string },
+): void {
   const { transaction } = attempt;
-  authorization.result = 'authentication_failed';
+  authorization.result = ending.result;
   authorization.modifiedAt = setting.at;
   const processing = (transaction.outcomes?.processing ?? {}) as JsonObject;
-  transaction.outcomes = { processing: { ...processing, status: 'declined' } };
-  transaction.reason = 'authentication_failed';
+  transaction.outcomes = { processing: { ...processing, status: ending.status } };
+  transaction.reason = ending.reason;
   transaction.modifiedAt = setting.at;
   changeTransactionStatus(
-    { orders: setting.orders, at: setting.at },
+    { orders: setting.orders, at: setting.at, source: setting.source },
     attempt.order,
     attempt.transactions,
     transaction,
-    'declined',
+    ending.status,
   );
 }
 

@@ -1,13 +1,12 @@
 import { crashPoint } from '../../../platform/faults.ts';
 import {
-  changeTransactionStatus,
   closeOrder,
-  type JsonObject,
   type Order,
   OrderChanges,
   OrderWriteRepository,
   type Transaction,
 } from '../../orders/index.ts';
+import { endChallengeUnauthorized } from '../authorize-card.ts';
 import type { CardAuthorization } from '../card-authorization.entity.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { PaymentRepository } from '../payment.repository.ts';
@@ -38,20 +37,11 @@ export function expireChallenge(
   attempt: { order: Order; transactions: Transaction[]; transaction: Transaction },
   authorization: CardAuthorization,
 ): void {
-  const { transaction } = attempt;
-  authorization.result = 'expired';
-  authorization.modifiedAt = ctx.at;
-  const processing = (transaction.outcomes?.processing ?? {}) as JsonObject;
-  transaction.outcomes = { processing: { ...processing, status: 'expired' } };
-  transaction.reason = AUTHENTICATION_TIMEOUT;
-  transaction.modifiedAt = ctx.at;
-  changeTransactionStatus(
-    { orders: ctx.orders, at: ctx.at, source: 'expiry' },
-    attempt.order,
-    attempt.transactions,
-    transaction,
-    'expired',
-  );
+  endChallengeUnauthorized({ ...ctx, source: 'expiry' }, attempt, authorization, {
+    result: 'expired',
+    status: 'expired',
+    reason: AUTHENTICATION_TIMEOUT,
+  });
 }
 
 /** `closed`: only its authorization was closed (the order's expiry or cancellation ended the challenge). */
