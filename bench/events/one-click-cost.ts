@@ -106,10 +106,12 @@ try {
       );
     }
   }
+  // Tables read whole (a plan that scans instead of looking up: platform/db/pipelined-transaction.ts
+  // PLAN_KEY_LOOKUPS) and tables updated, with how many updates were HOT.
   if (statements) {
     const { rows } = await db.query(
       `select relname, seq_scan, seq_tup_read, idx_scan, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables
-       where relname in ('webhook_deliveries', 'outbox_events', 'webhook_delivery_attempts') order by relname`,
+       where seq_tup_read > 0 or n_tup_upd > 0 order by seq_tup_read desc, relname`,
     );
     for (const row of rows) process.stdout.write(`${JSON.stringify(row)}\n`);
   }

@@ -50,7 +50,11 @@ describe('transactions shared by concurrent requests', () => {
     pool.on('error', () => undefined);
     // As the app's pool: a connection the server drops is an error of the statement on it, never an uncaught one.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    await pool.query(`create table accounts (id int primary key, balance int not null check (balance >= 0))`);
+    // Rows about as wide as an order's, so that the planner sizes a young table of them as it sizes `orders`.
+    await pool.query(
+      `create table accounts (id int primary key, balance int not null check (balance >= 0),
+        memo char(600) not null default '')`,
+    );
     await pool.query(`create table ledger (id int primary key, account int not null, txid bigint not null)`);
   });
   afterAll(() => pool.end());
@@ -87,11 +91,11 @@ describe('transactions shared by concurrent requests', () => {
     return step.id;
   }
 
-  function request(step: Step): SharingRequest<number> {
+  function request(step: Step, on: Pool = pool): SharingRequest<number> {
     return {
       alone: async () => {
         runs.push(`${step.id} alone`);
-        const transaction = new PipelinedTransaction(await pool.connect());
+        const transaction = new PipelinedTransaction(await on.connect());
         try {
           const value = await work(transaction, step);
           await transaction.commit();
@@ -221,6 +225,44 @@ describe('transactions shared by concurrent requests', () => {
     expect(rows[1]!.txid).toBe(rows[3]!.txid);
     expect(rows[2]!.txid).not.toBe(rows[1]!.txid);
     expect(await balances()).toEqual([11, 10, 10, 10, 12, 11, 10, 10, 10, 10]);
+  });
+
+  it('joins the merged statements by key, even with a plan made while the table was small', async () => {
+    // PostgreSQL keeps a prepared statement's generic plan until the table is next analyzed: one made while the
+    // table was a page big reads all of it once the table has grown. Every plan here is made at once and kept,
+    // on one connection, whose statistics are read back.
+    const planned = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 1,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    const transactions = new SharedTransactions({ inFlight: 1, connect: () => planned.connect() });
+    const pay = (ids: number[]) =>
+      Promise.all(
+        ids.map((id) => transactions.run('pay', request({ id, account: id, last: true }, planned))),
+      );
+    const accountsRead = async () => {
+      await planned.query('select pg_stat_force_next_flush()');
+      const { rows } = await planned.query<{ rows: string }>(
+        `select seq_tup_read as rows from pg_stat_user_tables where relname = 'accounts'`,
+      );
+      return Number(rows[0]!.rows);
+    };
+    try {
+      await pay([1, 2, 3, 4]);
+      await planned.query(
+        'insert into accounts (id, balance) select g, 10 from generate_series(11, 20000) g',
+      );
+      const before = await accountsRead();
+
+      await pay([5, 6, 7, 8]);
+
+      expect(runs.filter((run) => run.endsWith('shared'))).toHaveLength(6);
+      expect((await accountsRead()) - before).toBe(0);
+      expect((await ledger()).map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    } finally {
+      await planned.end();
+    }
   });
 
   it('answers every request of a transaction whose connection is lost with the outage, and runs none again', async () => {

@@ -26,9 +26,15 @@ export class PipelinedTransaction {
   /** The COMMIT sent behind the last statement (`run` with `last`). */
   #committing: Promise<QueryResult> | null = null;
   #batching = false;
+  readonly #plansKeyLookups: boolean;
 
-  constructor(client: PoolClient) {
+  /**
+   * `plansKeyLookups`: the transaction's statements are planned as lookups by key (`PLAN_KEY_LOOKUPS`), sent
+   * behind BEGIN in the same write.
+   */
+  constructor(client: PoolClient, options: { plansKeyLookups?: boolean } = {}) {
     this.#client = client;
+    this.#plansKeyLookups = options.plansKeyLookups ?? false;
     setPipelined(client, true);
   }
 
@@ -39,7 +45,7 @@ export class PipelinedTransaction {
   async run<Row>(statement: Statement, last = false): Promise<Row[]> {
     if (this.#committing) throw new Error('a statement after the last statement of the transaction');
     this.#batchThisTurn();
-    this.#begun ??= this.#client.query('begin');
+    this.#begun ??= this.#begin();
     const begun = this.#begun;
     const answer = this.#client.query(statement);
     if (last) {
@@ -50,6 +56,13 @@ export class PipelinedTransaction {
     // A failed BEGIN is the first statement's failure.
     const [, result] = await Promise.all([begun, answer]);
     return result.rows as Row[];
+  }
+
+  #begin(): Promise<QueryResult> {
+    const begun = this.#client.query('begin');
+    if (!this.#plansKeyLookups) return begun;
+    const planned = this.#client.query(PLAN_KEY_LOOKUPS);
+    return Promise.all([begun, planned]).then(([result]) => result);
   }
 
   /** A transaction of one request: every row it locks is its own (see shared-transactions.ts). */
@@ -95,6 +108,23 @@ export class PipelinedTransaction {
     });
   }
 }
+
+/**
+ * Plans every join of the transaction's statements as lookups by key, for its own duration (`set_config` with
+ * `is_local`). A statement that several requests share (platform/db/shared-transaction-client.ts) joins an array
+ * of their keys (`unnest($1::uuid[])`) with the locked tables. A generic plan cannot know that array's size and
+ * takes it for 10 to 100 rows; made while the tables are young (under ten pages, the size PostgreSQL assumes for a
+ * table never vacuumed), a hash join over a sequential scan of the whole table looks cheaper, and the connection
+ * keeps that plan until the table is next analyzed. On a new database under the card flow's load none was
+ * analyzed within 30 s, and the shared statements read 1,200 to 1,800 rows of `orders` and `transactions` per
+ * flow, more as the tables grew. Every such join is by primary or unique key, so a lookup per key is the right
+ * plan at any size; the settings only make the other plans the last resort, so a statement that has no index to
+ * use still runs.
+ */
+export const PLAN_KEY_LOOKUPS = {
+  name: 'plan_key_lookups',
+  text: "select set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)",
+};
 
 /** The part of the connection's socket `#batchThisTurn` uses (a stream without them is written as it goes). */
 interface Corkable {

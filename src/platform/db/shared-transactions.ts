@@ -151,7 +151,8 @@ export class SharedTransactions {
   async #share(members: Member[]): Promise<void> {
     let transaction: PipelinedTransaction;
     try {
-      transaction = new PipelinedTransaction(await this.#connect());
+      // The requests' shared statements join arrays of their keys: planned as lookups by key (PLAN_KEY_LOOKUPS).
+      transaction = new PipelinedTransaction(await this.#connect(), { plansKeyLookups: true });
     } catch (error) {
       for (const member of members) member.reject(error);
       return;

@@ -38,8 +38,12 @@ const BOOK_SET = preparedStatement(
      returning operation, transaction_id, result, true as first)
    select operation, transaction_id::text, result, first from booked
    union all
-   select a.operation, a.transaction_id::text, a.result, false as first
-   from acquirer_operations a join input i using (operation, transaction_id)`,
+   select i.operation, i.transaction_id::text,
+     (select a.result from acquirer_operations a
+      where a.operation = i.operation and a.transaction_id = i.transaction_id),
+     false as first
+   from input i
+   where not exists (select from booked b where b.operation = i.operation and b.transaction_id = i.transaction_id)`,
 );
 
 /**
@@ -97,8 +101,16 @@ export class AcquirerLedgerRepository extends Repository {
       BOOK_MERGES,
     );
     const transactionId = entry.transactionId.toLowerCase();
-    return rows.find(
+    const row = rows.find(
       (candidate) => candidate.operation === entry.operation && candidate.transaction_id === transactionId,
-    )!;
+    );
+    // A booking skipped for a row committed after the statement began, which its snapshot cannot see. Never
+    // expected: a transaction's bookings are made under its order's row lock.
+    if (!row || row.result === null) {
+      throw new Error(
+        `the acquirer's books show no outcome of ${entry.operation} for ${entry.transactionId}`,
+      );
+    }
+    return row;
   }
 }
