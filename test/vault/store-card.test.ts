@@ -38,6 +38,19 @@ describe('card vault: POST {token_vault_url}/v1/cards/', () => {
     });
   });
 
+  it('gives orders and transactions time-ordered ids, and keeps a vault token (a credential) wholly random', async () => {
+    const order = await createCardOrder(app.baseUrl, project.apiKey);
+    const response = await storeCard(app, project.apiKey, {
+      setupToken: order.transactions[0].payment_method_details.setup_token,
+      pan: TEST_CARDS.visa,
+    });
+
+    const version = (uuid: string) => uuid[14];
+    expect([version(order.id), version(order.transactions[0].id)]).toEqual(['7', '7']);
+    expect(version(response.body.vault_token)).toBe('4');
+    expect(version(order.transactions[0].payment_method_details.setup_token)).toBe('4');
+  });
+
   it('serves the vault under the path of TOKEN_VAULT_URL, by default /vault', async () => {
     expect(app.runtime.services.config.tokenVaultUrl).toBe(`${app.baseUrl}/vault`);
     const withoutSlash = await restClient(app.baseUrl, project.apiKey).post('/vault/v1/cards', {

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
+import { timeOrderedId } from '../../platform/time-ordered-id.ts';
 import { addIsoDuration } from './duration.ts';
 import type { RecordOf } from './record-of.ts';
 import type { OrderStatus } from './state-machine.ts';
@@ -203,7 +203,7 @@ function build(
     OrderDetails & { at: Date; paymentLinkId?: string | null; id?: string },
 ): Order {
   return Object.assign(new Order(), {
-    id: fields.id ?? randomUUID(),
+    id: fields.id ?? timeOrderedId(),
     projectId: fields.projectId,
     merchantId: fields.merchantId,
     kind: fields.kind,

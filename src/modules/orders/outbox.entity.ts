@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
+import { timeOrderedId } from '../../platform/time-ordered-id.ts';
 import { EVENT_TYPES, type EventData, type EventType } from './event-types.ts';
 
 /**
@@ -34,7 +34,7 @@ export class OutboxEvent extends OutboxEventSchema.class {
     fields: { type: EventType; data: EventData; transactionId: string | null; at: Date },
   ): OutboxEvent {
     return Object.assign(new OutboxEvent(), {
-      eventId: randomUUID(),
+      eventId: timeOrderedId(),
       type: fields.type,
       projectId: order.projectId,
       orderId: order.id,

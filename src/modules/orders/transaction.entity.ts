@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
+import { timeOrderedId } from '../../platform/time-ordered-id.ts';
 import type { JsonObject, Order } from './order.entity.ts';
 import type { RecordOf } from './record-of.ts';
 import type { TransactionStatus } from './state-machine.ts';
@@ -201,7 +201,7 @@ function build(
     > & { at: Date },
 ): Transaction {
   return Object.assign(new Transaction(), {
-    id: fields.id ?? randomUUID(),
+    id: fields.id ?? timeOrderedId(),
     orderId: order.id,
     projectId: order.projectId,
     amount: fields.amount,
@@ -254,7 +254,7 @@ export class TransactionEvent extends TransactionEventSchema.class {
     fields: { to: string; from: string | null; source: string; at: Date },
   ): TransactionEvent {
     return Object.assign(new TransactionEvent(), {
-      id: randomUUID(),
+      id: timeOrderedId(),
       transactionId: transaction.id,
       projectId: transaction.projectId,
       event: fields.to,

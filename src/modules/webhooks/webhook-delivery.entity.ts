@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
+import { timeOrderedId } from '../../platform/time-ordered-id.ts';
 
 export type WebhookDeliveryReason = 'status_changed' | 'redelivery';
 export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed';
@@ -57,7 +57,7 @@ export class WebhookDelivery extends WebhookDeliverySchema.class {
     at: Date;
   }): WebhookDelivery {
     return Object.assign(new WebhookDelivery(), {
-      id: randomUUID(),
+      id: timeOrderedId(),
       projectId: input.projectId,
       orderId: input.orderId,
       outboxEventId: input.outboxEventId,

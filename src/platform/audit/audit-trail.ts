@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor.ts';
 import { principalId, principalLabel } from '../auth/actor.ts';
@@ -6,6 +5,7 @@ import type { UnitOfWork } from '../db/db.ts';
 import { currentJoinedWrite, detached, type JoinedWrite, joiningWrites } from '../db/joined-writes.ts';
 import type { SqlPart } from '../db/prepared.ts';
 import { Signal } from '../metrics/signal.ts';
+import { timeOrderedId } from '../time-ordered-id.ts';
 
 /** One recorded action. Never a secret or card data: ids, a key's prefix or a user's e-mail, an address. */
 export interface AuditEntry {
@@ -84,7 +84,7 @@ export class AuditTrail {
 
   /** A complete entry from its facts (a new id; now unless given), every text made storable. */
   entry(facts: AuditFacts): AuditEntry {
-    return storable({ ...facts, id: randomUUID(), occurredAt: facts.occurredAt ?? new Date() });
+    return storable({ ...facts, id: timeOrderedId(), occurredAt: facts.occurredAt ?? new Date() });
   }
 
   /**

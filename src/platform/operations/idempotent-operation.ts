@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../db/db.ts';
 import type { SqlPart } from '../db/prepared.ts';
+import { timeOrderedId } from '../time-ordered-id.ts';
 import { type RecoveryData, RecoveryPointRepository } from './recovery-point.repository.ts';
 
 /**
@@ -16,8 +17,12 @@ import { type RecoveryData, RecoveryPointRepository } from './recovery-point.rep
  * recovered, nothing recorded.
  */
 export interface IdempotentOperation {
-  /** A uuid for the thing `label` names (`refund-order`, `capture`): the same on every retry of the request. */
-  idFor(label: string): string;
+  /**
+   * A uuid for the thing `label` names (`refund-order`, `capture`): the same on every retry of the request.
+   * Without a key, a time-ordered one (platform/time-ordered-id.ts), unless it is a `credential` (a vault token):
+   * then 122 random bits.
+   */
+  idFor(label: string, kind?: 'row' | 'credential'): string;
   /** The last phase an earlier attempt committed, and what it recorded; null on a first attempt. */
   readonly recovered: RecoveryPoint | null;
   /**
@@ -72,10 +77,10 @@ export function keyedOperation(claim: {
 export function oneOffOperation(): IdempotentOperation {
   const ids = new Map<string, string>();
   return {
-    idFor: (label) => {
+    idFor: (label, kind = 'row') => {
       let id = ids.get(label);
       if (!id) {
-        id = randomUUID();
+        id = kind === 'credential' ? randomUUID() : timeOrderedId();
         ids.set(label, id);
       }
       return id;

@@ -31,7 +31,8 @@ export async function storeCard(deps: VaultDeps, actor: Actor, body: unknown): P
     input,
     now,
     {
-      id: operation.idFor('card'),
+      // The card's id is its vault token, a credential.
+      id: operation.idFor('card', 'credential'),
       recovery: (cardId) => operation.recordPart('card_stored', { cardId }),
     },
   );
