@@ -61,10 +61,19 @@ export class JobQueue {
   readonly #defined = new Set<string>();
   #running = true;
 
-  private constructor(boss: PgBoss, logger: Logger, pollingIntervalSeconds: number) {
+  /** Shared with the error handler `start` attaches, which must know once stopping has begun. */
+  readonly #lifecycle: { stopping: boolean };
+
+  private constructor(
+    boss: PgBoss,
+    logger: Logger,
+    pollingIntervalSeconds: number,
+    lifecycle: { stopping: boolean },
+  ) {
     this.#boss = boss;
     this.#logger = logger;
     this.#pollingIntervalSeconds = pollingIntervalSeconds;
+    this.#lifecycle = lifecycle;
   }
 
   static async start(options: {
@@ -82,14 +91,13 @@ export class JobQueue {
       schedule: false,
       application_name: 'payments-gateway-jobs',
     });
+    const lifecycle = { stopping: false };
     boss.on('error', (error) => {
       const { err, queue, worker } = jobQueueError(error);
-      // The database being away is expected to pass (pg-boss retries by itself): a warning, not a fault.
-      const level = isDatabaseOutage(err) ? 'warn' : 'error';
-      options.logger[level]({ err, queue, worker }, 'job queue error');
+      options.logger[jobQueueErrorLevel(err, lifecycle.stopping)]({ err, queue, worker }, 'job queue error');
     });
     await boss.start();
-    return new JobQueue(boss, options.logger, options.pollingIntervalSeconds ?? 2);
+    return new JobQueue(boss, options.logger, options.pollingIntervalSeconds ?? 2, lifecycle);
   }
 
   /** Creates the queue once (idempotent across processes). */
@@ -200,8 +208,20 @@ export class JobQueue {
 
   async stop(): Promise<void> {
     this.#running = false;
+    this.#lifecycle.stopping = true;
     await this.#boss.stop({ graceful: true, timeout: 10_000, close: true });
   }
+}
+
+/**
+ * How loud an error pg-boss reports is. The database being away is expected to pass (pg-boss retries by itself):
+ * a warning, not a fault. Once the queue is stopping, a connection lost is the stop's own doing (pg-boss closes
+ * its pool while a poll or its LISTEN connection may still be on it): no more than a debug line, so that Ctrl-C
+ * ends with the two lines it promises ("server shutting down", "server stopped").
+ */
+export function jobQueueErrorLevel(err: unknown, stopping: boolean): 'debug' | 'warn' | 'error' {
+  if (!isDatabaseOutage(err)) return 'error';
+  return stopping ? 'debug' : 'warn';
 }
 
 /**
