@@ -12,7 +12,7 @@ let unused = 0;
  * rows, card authorizations, the acquirer's books) grows at its right edge instead of at a random leaf of the
  * whole index: fewer pages touched per write, each first touch after a checkpoint a full-page image in the WAL.
  * Random (version 4) ids scattered a card flow's writes over every such index; time-ordered ones made the
- * hosted create 1.13 and the card flow 1.04 times as fast in `npm run bench` (docs/reference/benchmarks.md).
+ * hosted create 1.29 and the card flow 1.07 times as fast in `npm run bench` (docs/reference/benchmarks.md).
  *
  * Not for a value that is a credential (a vault token, a setup token, a session): the time is public and 74
  * random bits are fewer than a version 4's 122. Those stay `randomUUID()`.

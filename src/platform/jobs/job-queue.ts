@@ -59,9 +59,7 @@ export class JobQueue {
   readonly #logger: Logger;
   readonly #pollingIntervalSeconds: number;
   readonly #defined = new Set<string>();
-  #running = true;
-
-  /** Shared with the error handler `start` attaches, which must know once stopping has begun. */
+  /** Whether stopping has begun: shared with the error handler `start` attaches, and read by `running`. */
   readonly #lifecycle: { stopping: boolean };
 
   private constructor(
@@ -203,11 +201,10 @@ export class JobQueue {
 
   /** False once stopping has begun (readiness). */
   get running(): boolean {
-    return this.#running;
+    return !this.#lifecycle.stopping;
   }
 
   async stop(): Promise<void> {
-    this.#running = false;
     this.#lifecycle.stopping = true;
     await this.#boss.stop({ graceful: true, timeout: 10_000, close: true });
   }
