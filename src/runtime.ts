@@ -195,6 +195,8 @@ export async function startServices(
     notifications = await PgListener.start({
       url: database.url,
       channels: [OUTBOX_CHANNEL, OUTBOX_RELAYED_CHANNEL, CREDENTIAL_CHANNEL, DELIVERIES_CHANNEL],
+      // Only the events feed reads it, and only while one of its subscriptions is open (EventFeed).
+      onDemand: [OUTBOX_RELAYED_CHANNEL],
       logger,
     });
   } catch (error) {

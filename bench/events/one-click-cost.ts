@@ -53,7 +53,7 @@ try {
   const { vaultToken } = await payByCard(gateway);
   if (withWebhooks) await receiver.waitFor(1, { timeoutMs: 10_000, idleMs: 10_000 });
   await receiver.reset();
-  if (statements) await db.query('select pg_stat_statements_reset()');
+  if (statements) await db.query("select pg_stat_statements_reset(), pg_stat_reset_shared('wal')");
   const before = readTreeUsage(server.pid);
   const load = await measure(
     {
@@ -110,10 +110,22 @@ try {
   // PLAN_KEY_LOOKUPS) and tables updated, with how many updates were HOT.
   if (statements) {
     const { rows } = await db.query(
-      `select relname, seq_scan, seq_tup_read, idx_scan, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables
-       where seq_tup_read > 0 or n_tup_upd > 0 order by seq_tup_read desc, relname`,
+      `select relname, seq_scan, seq_tup_read, idx_scan, n_tup_ins, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables
+       where seq_tup_read > 0 or n_tup_upd > 0 or n_tup_ins > 0 order by seq_tup_read desc, relname`,
     );
     for (const row of rows) process.stdout.write(`${JSON.stringify(row)}\n`);
+    // Rows written per payment, by table (the tables' counts since the database began: the warm-up's few are in).
+    for (const row of rows) {
+      const written = (Number(row.n_tup_ins) + Number(row.n_tup_upd)) / payments;
+      if (written < 0.01) continue;
+      process.stdout.write(`${written.toFixed(2).padStart(8)} rows written a payment  ${row.relname}\n`);
+    }
+    const wal = await db.query('select wal_records, wal_fpi, wal_bytes from pg_stat_wal');
+    const { wal_records, wal_fpi, wal_bytes } = wal.rows[0];
+    line(
+      'WAL per payment: records / full pages / bytes',
+      `${(wal_records / payments).toFixed(1)} / ${(wal_fpi / payments).toFixed(2)} / ${(wal_bytes / payments).toFixed(0)}`,
+    );
   }
   await db.end();
 } finally {

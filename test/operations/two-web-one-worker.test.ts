@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/platform/db/embedded-postgres.ts';
-import { TEST_CARDS } from '../factories/payments.ts';
+import { createCardOrder, frictionlessAuthentication, storeCard, TEST_CARDS } from '../factories/payments.ts';
 import { type LiveClient, liveClient } from '../helpers/graphql-ws.ts';
 import { restClient } from '../helpers/http.ts';
 import { postPageForm } from '../helpers/pages.ts';
@@ -45,7 +45,13 @@ describe('two web processes and one worker on one PostgreSQL', () => {
     );
     [webA, webB, worker] = await Promise.all([
       startServerProcess({ ...env, JOBS_ENABLED: 'false', MIGRATE_ON_START: 'false' }),
-      startServerProcess({ ...env, JOBS_ENABLED: 'false', MIGRATE_ON_START: 'false' }),
+      // B never reads the outbox on its own schedule here: what its subscription hears of A came by NOTIFY.
+      startServerProcess({
+        ...env,
+        JOBS_ENABLED: 'false',
+        MIGRATE_ON_START: 'false',
+        OUTBOX_SWEEP_INTERVAL_SECONDS: '3600',
+      }),
       startServerProcess(
         { ...env, MIGRATE_ON_START: 'false' },
         { script: 'src/worker.ts', readyText: 'worker running' },
@@ -98,13 +104,31 @@ describe('two web processes and one worker on one PostgreSQL', () => {
     expect(paid.status).toBe(303);
 
     // The subscription on B hears of it; the worker delivers the webhook; A reads the order completed.
+    const apiA = restClient(webA.baseUrl, apiKey);
     const events = await live.waitFor(1, 15_000);
     expect(events.some((event) => event.orderStatusChanged.id === order.id)).toBe(true);
     const [webhook] = await receiver.waitFor(1, 20_000);
     expect(webhook!.path).toBe('/hooks');
     expect(JSON.parse(webhook!.body)).toMatchObject({ order_id: order.id });
-    const apiA = restClient(webA.baseUrl, apiKey);
     expect((await apiA.get<Json>(`/v1/orders/${order.id}/`)).body.status).toBe('completed');
+
+    // An order without a webhook paid on A through the API (own checkout, frictionless 3-D Secure): its rows are
+    // written relayed, and A notifies those only to a process that wants them (B, while its subscription is
+    // open; platform/pubsub/pg-listener.ts `want`).
+    const quiet = await createCardOrder(webA.baseUrl, apiKey);
+    const stored = await storeCard(webA.baseUrl, apiKey, {
+      setupToken: quiet.transactions[0].payment_method_details.setup_token,
+    });
+    const authenticated = await apiA.post<Json>(
+      `/v1/orders/${quiet.id}/transactions/${quiet.transactions[0].id}/authenticate/`,
+      frictionlessAuthentication(stored.body.vault_token),
+    );
+    expect(authenticated.body.status).toBe('completed');
+    const heardBy = Date.now() + 15_000;
+    while (!live.events.some((event) => event.orderStatusChanged.id === quiet.id)) {
+      if (Date.now() > heardBy) throw new Error('B’s subscription did not hear of the order paid on A');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
 
     // The refund is made on B and seen on A.
     const refund = await restClient(webB.baseUrl, apiKey).post<Json>(`/v1/orders/${order.id}/refunds/`, {

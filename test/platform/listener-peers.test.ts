@@ -153,3 +153,163 @@ describe('the listener connection', () => {
     }
   });
 });
+
+/**
+ * A channel only some processes read now and then (the events feed's, read while a subscription is open) goes
+ * to the others only while one of them wants it (`want`): two processes with no subscriber send no NOTIFY at all.
+ */
+describe('an on-demand channel', () => {
+  const ON_DEMAND = 'outbox_events_relayed';
+  let url: string;
+  let wire: pg.Client;
+  const heard: string[] = [];
+  const started: PgListener[] = [];
+  const start = async () => {
+    const listener = await PgListener.start({
+      url,
+      channels: [CHANNEL, ON_DEMAND],
+      onDemand: [ON_DEMAND],
+      logger,
+    });
+    started.push(listener);
+    return listener;
+  };
+
+  beforeAll(async () => {
+    url = await createTestDatabase();
+    wire = new pg.Client({ connectionString: url });
+    await wire.connect();
+    wire.on('notification', (message) => heard.push(message.payload ?? ''));
+    await wire.query(`listen ${ON_DEMAND}`);
+  });
+  afterAll(async () => {
+    await Promise.all(started.map((listener) => listener.stop()));
+    await wire.end();
+  });
+
+  it('is notified while another process wants it, and not before or after', async () => {
+    const first = await start();
+    const second = await start();
+    let secondWoken = 0;
+    second.on(ON_DEMAND, () => {
+      secondWoken += 1;
+    });
+    // The two know each other (an ordinary channel goes over the wire)...
+    const ordinary: string[] = [];
+    const ordinaryWire = new pg.Client({ connectionString: url });
+    await ordinaryWire.connect();
+    ordinaryWire.on('notification', (message) => ordinary.push(message.payload ?? ''));
+    await ordinaryWire.query(`listen ${CHANNEL}`);
+    try {
+      await eventually(() => {
+        first.signal(CHANNEL);
+        return ordinary.length > 0;
+      }, 'the first process notifies the second of an ordinary channel');
+      // ...but nobody wants the on-demand one yet: its signals stay in the process.
+      for (let i = 0; i < 5; i++) first.signal(ON_DEMAND);
+      await sleep(300);
+      expect(heard).toEqual([]);
+      expect(secondWoken).toBe(0);
+
+      // The second starts to want it: woken at once for the first one's earlier commits, then for each new one.
+      second.want(ON_DEMAND, true);
+      await eventually(() => secondWoken >= 1, 'the second process is woken for the earlier commits');
+      const before = secondWoken;
+      first.signal(ON_DEMAND);
+      await eventually(() => secondWoken > before, 'the second process hears a new commit');
+
+      // And no longer once it stops wanting it.
+      second.want(ON_DEMAND, false);
+      await sleep(300);
+      const after = heard.length;
+      for (let i = 0; i < 5; i++) first.signal(ON_DEMAND);
+      await sleep(300);
+      expect(heard.length).toBe(after);
+    } finally {
+      await ordinaryWire.end();
+    }
+  });
+
+  it('goes to a process that never says what it wants (an earlier version, mid-deploy)', async () => {
+    const otherUrl = await createTestDatabase();
+    const listener = await PgListener.start({
+      url: otherUrl,
+      channels: [CHANNEL, ON_DEMAND],
+      onDemand: [ON_DEMAND],
+      logger,
+    });
+    const older = new pg.Client({ connectionString: otherUrl });
+    await older.connect();
+    const olderHeard: string[] = [];
+    older.on('notification', (message) => olderHeard.push(message.payload ?? ''));
+    try {
+      await older.query(`listen ${ON_DEMAND}`);
+      // It greets as every version did, and never says `wants`.
+      await older.query('select pg_notify($1, $2)', [
+        'gateway_listeners',
+        'hello:0b9a3c1e-5f7d-4e2a-8c6b-1d2e3f4a5b6c',
+      ]);
+      await eventually(() => {
+        listener.signal(ON_DEMAND);
+        return olderHeard.length > 0;
+      }, 'the earlier version is notified of the on-demand channel');
+    } finally {
+      await listener.stop();
+      await older.end();
+    }
+  });
+
+  it('stops notifying a process whose wish lapsed (it died with a subscription open), and keeps notifying one that repeats it', async () => {
+    const otherUrl = await createTestDatabase();
+    const options = {
+      url: otherUrl,
+      channels: [CHANNEL, ON_DEMAND],
+      onDemand: [ON_DEMAND],
+      logger,
+      wantsTtlMs: 600,
+    };
+    const listener = await PgListener.start(options);
+    const died = new pg.Client({ connectionString: otherUrl });
+    await died.connect();
+    const diedHeard: string[] = [];
+    died.on('notification', (message) => diedHeard.push(message.payload ?? ''));
+    let living: PgListener | null = null;
+    try {
+      await died.query(`listen ${ON_DEMAND}`);
+      // A process greets, says it wants the channel once, and is never heard of again.
+      const token = '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+      await died.query('select pg_notify($1, $2)', ['gateway_listeners', `hello:${token}`]);
+      await died.query('select pg_notify($1, $2)', ['gateway_listeners', `wants:${token}:${ON_DEMAND}`]);
+      await eventually(() => {
+        listener.signal(ON_DEMAND);
+        return diedHeard.length > 0;
+      }, 'the process that wants it is notified');
+      await sleep(700);
+      const lapsed = diedHeard.length;
+      for (let i = 0; i < 5; i++) listener.signal(ON_DEMAND);
+      await sleep(300);
+      expect(diedHeard.length).toBe(lapsed);
+
+      // A living process repeats its wish (a third of the TTL): still notified after twice the TTL.
+      living = await PgListener.start(options);
+      let woken = 0;
+      living.on(ON_DEMAND, () => {
+        woken += 1;
+      });
+      living.want(ON_DEMAND, true);
+      await sleep(1_300);
+      const before = woken;
+      listener.signal(ON_DEMAND);
+      await eventually(() => woken > before, 'the living process is still notified');
+    } finally {
+      await living?.stop();
+      await listener.stop();
+      await died.end();
+    }
+  });
+
+  it('refuses a wish for a channel that is not on demand', async () => {
+    const listener = started[0]!;
+    expect(() => listener.want(CHANNEL, true)).toThrow(/not an on-demand channel/);
+  });
+});

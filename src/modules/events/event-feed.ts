@@ -62,6 +62,7 @@ export class EventFeed {
   readonly #logger: Logger;
   readonly #pubsub: PubSub<LiveEvent>;
   readonly #sweepMs: number;
+  readonly #notifications: PgListener;
   readonly #unlisten: (() => void)[] = [];
   /** The last event published; null while nobody subscribes (the tail is then idle). */
   #position: Cursor | null = null;
@@ -92,6 +93,7 @@ export class EventFeed {
     this.#logger = options.logger;
     this.#pubsub = new PubSub({ bufferSize: options.maxBehind });
     this.#sweepMs = options.sweepMs;
+    this.#notifications = options.notifications;
     this.#unlisten.push(
       options.notifications.on(OUTBOX_CHANNEL, () => this.#wake()),
       options.notifications.on(OUTBOX_RELAYED_CHANNEL, () => this.#wake()),
@@ -111,6 +113,8 @@ export class EventFeed {
    */
   subscribe(request: FeedRequest): AsyncIterableIterator<LiveEvent> {
     this.#users += 1;
+    // Other processes' commits of relayed rows are notified only while some process has a subscriber to wake.
+    if (this.#users === 1) this.#notifications.want(OUTBOX_RELAYED_CHANNEL, true);
     const state: StreamState = { live: null, ended: false };
     const replay = this.#replay(request, state);
     let released = false;
@@ -120,7 +124,10 @@ export class EventFeed {
       state.ended = true;
       void state.live?.return?.();
       this.#users -= 1;
-      if (this.#users === 0) this.#idle();
+      if (this.#users === 0) {
+        this.#notifications.want(OUTBOX_RELAYED_CHANNEL, false);
+        this.#idle();
+      }
     };
     const done = (): IteratorResult<LiveEvent> => ({ done: true, value: undefined });
     const iterator: AsyncIterableIterator<LiveEvent> = {

@@ -9,6 +9,13 @@ type NotificationHandler = (payload: string) => void;
 const PRESENCE_CHANNEL = 'gateway_listeners';
 const HELLO = 'hello:';
 const HERE = 'here:';
+/** `wants:<token>:<channel>,<channel>`: the on-demand channels a listener wants notified now (none: nothing after the second colon). */
+const WANTS = 'wants:';
+/**
+ * How long a peer's `wants` holds: a process that wants a channel says so again every third of it, so the wish
+ * of a process that died (its subscriptions open) lapses instead of drawing NOTIFYs for the others' lives.
+ */
+const WANTS_TTL_MS = 90_000;
 /** A listener's token (`randomUUID`), the payload of its signals. */
 const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -30,6 +37,15 @@ const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * notifies every channel it has signalled once more: the newcomer may have read the tables before this
  * process knew it was there, and wakes to read them again. Once seen, peers are assumed for the process's
  * life (another process leaving cannot be told apart from a quiet one, and a NOTIFY too many costs little).
+ *
+ * Some channels are wanted only now and then (`onDemand`: the events feed's, which a process reads only while
+ * one of its GraphQL subscriptions is open). A process says which of them it wants (`want`) on PRESENCE_CHANNEL
+ * (`wants`, after every `hello` and `here` and whenever it changes), and the others notify such a channel only
+ * while some peer wants it: under the card flow with two processes and no subscriber anywhere, that NOTIFY was
+ * 0.55 a flow, each waking every listening connection and process for nothing. A peer that has not said what it
+ * wants (an earlier version, mid-deploy, or one whose `wants` is still on its way) wants everything. A peer that
+ * starts to want a channel is notified of it once more at once, as a newcomer is: it may have read the tables
+ * before its wish arrived. A wish lapses unless said again (WANTS_TTL_MS; a process repeats it while it wants).
  */
 export class PgListener {
   readonly #url: string;
@@ -44,8 +60,18 @@ export class PgListener {
   /** Our NOTIFY payload, so we can tell our own notifications from other processes'. */
   readonly #token = randomUUID();
   readonly #sending = new Map<string, 'sending' | 'again'>();
-  /** Whether another process listens on this database (PRESENCE_CHANNEL): until then nothing is notified. */
-  #peers = false;
+  /**
+   * The other processes listening on this database (PRESENCE_CHANNEL), by token, with the on-demand channels each
+   * wants and until when (ms); null: every channel (it has not said). Empty: nothing is notified.
+   */
+  readonly #peers = new Map<string, Map<string, number> | null>();
+  readonly #wantsTtlMs: number;
+  /** Repeats this process's `wants` while it wants a channel (a third of the TTL). */
+  #wantsTimer: NodeJS.Timeout | null = null;
+  /** Channels the others notify only while one of them wants it (`want`). */
+  readonly #onDemand: ReadonlySet<string>;
+  /** The on-demand channels this process wants now. */
+  readonly #wanted = new Set<string>();
   /** The channels this process has signalled: what a newcomer is told about again. */
   readonly #signalled = new Set<string>();
   /** The last NOTIFY sent (settled either way): the next one waits for it (#notify). */
@@ -58,9 +84,17 @@ export class PgListener {
   #ownerId = newOwnerId();
   #ownsLock = false;
 
-  private constructor(url: string, channels: readonly string[], logger: Logger) {
+  private constructor(
+    url: string,
+    channels: readonly string[],
+    onDemand: readonly string[],
+    wantsTtlMs: number,
+    logger: Logger,
+  ) {
     this.#url = url;
     this.#channels = channels;
+    this.#onDemand = new Set(onDemand);
+    this.#wantsTtlMs = wantsTtlMs;
     this.#logger = logger;
   }
 
@@ -68,9 +102,23 @@ export class PgListener {
   static async start(options: {
     url: string;
     channels: readonly string[];
+    /** Of `channels`, those another process is notified of only while it wants them (`want`). */
+    onDemand?: readonly string[];
+    /** How long another process's `wants` holds unless said again (WANTS_TTL_MS; shorter in tests). */
+    wantsTtlMs?: number;
     logger: Logger;
   }): Promise<PgListener> {
-    const listener = new PgListener(options.url, options.channels, options.logger);
+    const onDemand = options.onDemand ?? [];
+    for (const channel of onDemand) {
+      if (!options.channels.includes(channel)) throw new Error(`PgListener does not listen on '${channel}'`);
+    }
+    const listener = new PgListener(
+      options.url,
+      options.channels,
+      onDemand,
+      options.wantsTtlMs ?? WANTS_TTL_MS,
+      options.logger,
+    );
     await listener.#connect();
     return listener;
   }
@@ -94,8 +142,46 @@ export class PgListener {
     this.#notifyOthers(channel);
   }
 
+  /**
+   * Whether this process wants the other processes' signals of an on-demand channel now (its handlers have
+   * something to read them for): they notify it from when they hear of it until it says it no longer does.
+   */
+  want(channel: string, wanted: boolean): void {
+    if (!this.#onDemand.has(channel)) throw new Error(`'${channel}' is not an on-demand channel`);
+    if (this.#wanted.has(channel) === wanted) return;
+    if (wanted) this.#wanted.add(channel);
+    else this.#wanted.delete(channel);
+    if (this.#peers.size > 0) this.#announceWants();
+    if (this.#wanted.size > 0 && !this.#wantsTimer) {
+      this.#wantsTimer = setInterval(() => this.#announceWants(), this.#wantsTtlMs / 3);
+      this.#wantsTimer.unref();
+    } else if (this.#wanted.size === 0 && this.#wantsTimer) {
+      clearInterval(this.#wantsTimer);
+      this.#wantsTimer = null;
+    }
+  }
+
+  /** Whether some other process is to hear of `channel` now. */
+  #othersWant(channel: string): boolean {
+    if (!this.#onDemand.has(channel)) return this.#peers.size > 0;
+    const now = Date.now();
+    for (const wants of this.#peers.values()) {
+      if (wants === null || (wants.get(channel) ?? 0) > now) return true;
+    }
+    return false;
+  }
+
+  /** Tells the others which on-demand channels this process wants (after each greeting, and on a change). */
+  #announceWants(): void {
+    const client = this.#client;
+    if (!client || this.#stopped || this.#onDemand.size === 0) return;
+    this.#notify(client, PRESENCE_CHANNEL, `${WANTS}${this.#token}:${[...this.#wanted].join(',')}`).catch(
+      (error) => this.#notifyFailed(error, 'could not tell the other listeners what this one wants'),
+    );
+  }
+
   #notifyOthers(channel: string): void {
-    if (!this.#peers) return;
+    if (!this.#othersWant(channel)) return;
     if (this.#sending.has(channel)) {
       this.#sending.set(channel, 'again');
       return;
@@ -113,20 +199,47 @@ export class PgListener {
       });
   }
 
-  /** Another listener's `hello` or `here` (our own are ignored). */
+  /** Another listener's `hello`, `here` or `wants` (our own are ignored). */
   #presence(payload: string): void {
+    if (payload.startsWith(WANTS)) {
+      this.#peerWants(payload.slice(WANTS.length));
+      return;
+    }
     const hello = payload.startsWith(HELLO);
     const token = payload.slice(hello ? HELLO.length : HERE.length);
     if (token === this.#token || !(hello || payload.startsWith(HERE))) return;
-    const newlyPeered = !this.#peers;
-    this.#peers = true;
+    const newlyPeered = this.#peers.size === 0;
+    // Until it says what it wants (its `wants` follows its greeting), a peer wants every channel.
+    if (hello || !this.#peers.has(token)) this.#peers.set(token, null);
     const client = this.#client;
     if (hello && client) {
       this.#notify(client, PRESENCE_CHANNEL, HERE + this.#token).catch((error) =>
         this.#notifyFailed(error, 'could not answer a listener'),
       );
+      this.#announceWants();
+    } else if (newlyPeered) {
+      this.#announceWants();
     }
     if (hello || newlyPeered) for (const channel of this.#signalled) this.#notifyOthers(channel);
+  }
+
+  /** A peer's `wants` (`<token>:<channel>,…`): it is notified of those on-demand channels, and of no other. */
+  #peerWants(said: string): void {
+    const colon = said.indexOf(':');
+    const token = said.slice(0, colon);
+    if (colon < 0 || token === this.#token || !TOKEN.test(token)) return;
+    const before = this.#peers.get(token);
+    const now = Date.now();
+    const wants = new Map<string, number>();
+    for (const channel of said.slice(colon + 1).split(',')) {
+      if (this.#onDemand.has(channel)) wants.set(channel, now + this.#wantsTtlMs);
+    }
+    this.#peers.set(token, wants);
+    // A channel it did not want before: it may have read the tables before its wish arrived here.
+    for (const channel of wants.keys()) {
+      const wanted = before === null || (before?.get(channel) ?? 0) > now;
+      if (!wanted && this.#signalled.has(channel)) this.#notifyOthers(channel);
+    }
   }
 
   #dispatch(channel: string, payload: string): void {
@@ -158,6 +271,7 @@ export class PgListener {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    if (this.#wantsTimer) clearInterval(this.#wantsTimer);
     const client = this.#client;
     this.#client = null;
     await client?.end().catch(() => undefined);
@@ -174,7 +288,9 @@ export class PgListener {
       if (message.payload === this.#token) return;
       // Another process's signal (its token): a peer, even one that never greets (an earlier version, mid-deploy).
       // Announcements with a payload of their own (credential changes, whoever sent them) say nothing of peers.
-      if (!this.#peers && TOKEN.test(message.payload ?? '')) this.#presence(HERE + message.payload);
+      if (TOKEN.test(message.payload ?? '') && !this.#peers.has(message.payload!)) {
+        this.#presence(HERE + message.payload);
+      }
       this.#dispatch(message.channel, message.payload ?? '');
     });
     client.on('error', (error) => this.#lost(client, error));
@@ -199,6 +315,7 @@ export class PgListener {
     this.#notify(client, PRESENCE_CHANNEL, HELLO + this.#token).catch((error) =>
       this.#notifyFailed(error, 'could not greet the other listeners'),
     );
+    this.#announceWants();
   }
 
   /** A NOTIFY that failed: worth a warning, unless this listener was stopped under it (shutdown says so itself). */
