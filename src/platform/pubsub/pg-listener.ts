@@ -153,7 +153,9 @@ export class PgListener {
     else this.#wanted.delete(channel);
     if (this.#peers.size > 0) this.#announceWants();
     if (this.#wanted.size > 0 && !this.#wantsTimer) {
-      this.#wantsTimer = setInterval(() => this.#announceWants(), this.#wantsTtlMs / 3);
+      this.#wantsTimer = setInterval(() => {
+        if (this.#peers.size > 0) this.#announceWants();
+      }, this.#wantsTtlMs / 3);
       this.#wantsTimer.unref();
     } else if (this.#wanted.size === 0 && this.#wantsTimer) {
       clearInterval(this.#wantsTimer);
