@@ -7,6 +7,16 @@ const CHANNEL = 'outbox_events';
 const logger = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A plain LISTEN connection (no PgListener) that keeps the payloads it hears on `channel`: what went over the wire. */
+async function wireListening(url: string, channel: string): Promise<{ client: pg.Client; heard: string[] }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const heard: string[] = [];
+  client.on('notification', (message) => heard.push(message.payload ?? ''));
+  await client.query(`listen ${channel}`);
+  return { client, heard };
+}
+
 async function eventually(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -23,7 +33,7 @@ async function eventually(check: () => boolean, what: string, timeoutMs = 5_000)
 describe('listeners of one database', () => {
   let url: string;
   let wire: pg.Client;
-  const heard: string[] = [];
+  let heard: string[];
   const listeners: PgListener[] = [];
   const start = async () => {
     const listener = await PgListener.start({ url, channels: [CHANNEL], logger });
@@ -33,10 +43,7 @@ describe('listeners of one database', () => {
 
   beforeAll(async () => {
     url = await createTestDatabase();
-    wire = new pg.Client({ connectionString: url });
-    await wire.connect();
-    wire.on('notification', (message) => heard.push(message.payload ?? ''));
-    await wire.query(`listen ${CHANNEL}`);
+    ({ client: wire, heard } = await wireListening(url, CHANNEL));
   });
   afterAll(async () => {
     await Promise.all(listeners.map((listener) => listener.stop()));
@@ -88,12 +95,8 @@ describe('a listener beside a process that never greets (an earlier version, mid
   it('takes that process’s signal for a peer and notifies from then on', async () => {
     const url = await createTestDatabase();
     const listener = await PgListener.start({ url, channels: [CHANNEL], logger });
-    const older = new pg.Client({ connectionString: url });
-    await older.connect();
-    const heard: string[] = [];
-    older.on('notification', (message) => heard.push(message.payload ?? ''));
+    const { client: older, heard } = await wireListening(url, CHANNEL);
     try {
-      await older.query(`listen ${CHANNEL}`);
       listener.signal(CHANNEL);
       await sleep(200);
       expect(heard).toEqual([]);
@@ -162,7 +165,7 @@ describe('an on-demand channel', () => {
   const ON_DEMAND = 'outbox_events_relayed';
   let url: string;
   let wire: pg.Client;
-  const heard: string[] = [];
+  let heard: string[];
   const started: PgListener[] = [];
   const start = async () => {
     const listener = await PgListener.start({
@@ -177,10 +180,7 @@ describe('an on-demand channel', () => {
 
   beforeAll(async () => {
     url = await createTestDatabase();
-    wire = new pg.Client({ connectionString: url });
-    await wire.connect();
-    wire.on('notification', (message) => heard.push(message.payload ?? ''));
-    await wire.query(`listen ${ON_DEMAND}`);
+    ({ client: wire, heard } = await wireListening(url, ON_DEMAND));
   });
   afterAll(async () => {
     await Promise.all(started.map((listener) => listener.stop()));
@@ -195,11 +195,7 @@ describe('an on-demand channel', () => {
       secondWoken += 1;
     });
     // The two know each other (an ordinary channel goes over the wire)...
-    const ordinary: string[] = [];
-    const ordinaryWire = new pg.Client({ connectionString: url });
-    await ordinaryWire.connect();
-    ordinaryWire.on('notification', (message) => ordinary.push(message.payload ?? ''));
-    await ordinaryWire.query(`listen ${CHANNEL}`);
+    const { client: ordinaryWire, heard: ordinary } = await wireListening(url, CHANNEL);
     try {
       await eventually(() => {
         first.signal(CHANNEL);
@@ -238,12 +234,8 @@ describe('an on-demand channel', () => {
       onDemand: [ON_DEMAND],
       logger,
     });
-    const older = new pg.Client({ connectionString: otherUrl });
-    await older.connect();
-    const olderHeard: string[] = [];
-    older.on('notification', (message) => olderHeard.push(message.payload ?? ''));
+    const { client: older, heard: olderHeard } = await wireListening(otherUrl, ON_DEMAND);
     try {
-      await older.query(`listen ${ON_DEMAND}`);
       // It greets as every version did, and never says `wants`.
       await older.query('select pg_notify($1, $2)', [
         'gateway_listeners',
@@ -269,13 +261,9 @@ describe('an on-demand channel', () => {
       wantsTtlMs: 600,
     };
     const listener = await PgListener.start(options);
-    const died = new pg.Client({ connectionString: otherUrl });
-    await died.connect();
-    const diedHeard: string[] = [];
-    died.on('notification', (message) => diedHeard.push(message.payload ?? ''));
+    const { client: died, heard: diedHeard } = await wireListening(otherUrl, ON_DEMAND);
     let living: PgListener | null = null;
     try {
-      await died.query(`listen ${ON_DEMAND}`);
       // A process greets, says it wants the channel once, and is never heard of again.
       const token = '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
       await died.query('select pg_notify($1, $2)', ['gateway_listeners', `hello:${token}`]);
