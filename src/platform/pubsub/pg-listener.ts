@@ -218,11 +218,11 @@ export class PgListener {
       this.#notify(client, PRESENCE_CHANNEL, HERE + this.#token).catch((error) =>
         this.#notifyFailed(error, 'could not answer a listener'),
       );
-      this.#announceWants();
-    } else if (newlyPeered) {
-      this.#announceWants();
     }
-    if (hello || newlyPeered) for (const channel of this.#signalled) this.#notifyOthers(channel);
+    if (!hello && !newlyPeered) return;
+    // The newcomer (or the first peer heard of) learns what this process wants, and what it signalled before.
+    this.#announceWants();
+    for (const channel of this.#signalled) this.#notifyOthers(channel);
   }
 
   /** A peer's `wants` (`<token>:<channel>,…`): it is notified of those on-demand channels, and of no other. */
