@@ -54,14 +54,36 @@ export function formatMs(value: number | null | undefined): string {
 export function formatTargetLine(target: Target): string {
   const sign = target.kind === 'at least' ? '≥' : '≤';
   const unit = target.unit ?? '';
+  const threshold = formatNumber(target.threshold, target.threshold < 1 ? 2 : 0);
   const value = Number.isNaN(target.value)
     ? 'no figure'
     : target.value === Number.POSITIVE_INFINITY
       ? '> timeout'
-      : `${target.unit ? formatNumber(target.value, target.value >= 100 ? 0 : 2) : formatRatio(target.value)}${unit}`;
+      : `${figureBeside(target, threshold)}${unit}`;
   const verdict = isMet(target) ? 'met    ' : 'NOT MET';
   const because = target.unmetBecause ? ` — ${target.unmetBecause}` : '';
-  return `${verdict}  ${target.name}: ${value} (target ${sign} ${formatNumber(target.threshold, target.threshold < 1 ? 2 : 0)}${unit}) — ${target.detail}${because}`;
+  return `${verdict}  ${target.name}: ${value} (target ${sign} ${threshold}${unit}) — ${target.detail}${because}`;
+}
+
+/**
+ * A target's figure as its table shows it, with more digits where that would print a missed figure as its
+ * threshold (0.1167 against ≥ 0.12 reads "0.117", not "0.12").
+ */
+function figureBeside(target: Target, threshold: string): string {
+  const shown = (extra: number) =>
+    target.unit
+      ? formatNumber(target.value, (target.value >= 100 ? 0 : 2) + extra)
+      : target.value >= 1
+        ? target.value.toFixed(2 + extra)
+        : target.value.toPrecision(2 + extra);
+  let extra = 0;
+  while (
+    extra < 4 &&
+    !isMet(target) &&
+    Number(shown(extra).replace(/,/g, '')) === Number(threshold.replace(/,/g, ''))
+  )
+    extra += 1;
+  return shown(extra);
 }
 
 export function formatTargets(title: string, targets: readonly Target[]): string {

@@ -205,6 +205,23 @@ describe('bench tables', () => {
       'NOT MET  REST GET vs bare Fastify: 0.020 (target ≥ 0.12) — 640 vs 32,100',
     );
     expect(formatTargetLine({ ...base, value: 0.5 })).toMatch(/^met {6}REST GET/);
+    // A figure just short of its threshold never reads as the threshold itself.
+    expect(formatTargetLine({ ...base, value: 0.1167 })).toBe(
+      'NOT MET  REST GET vs bare Fastify: 0.117 (target ≥ 0.12) — 640 vs 32,100',
+    );
+    expect(formatTargetLine({ ...base, value: 0.1203 })).toMatch(
+      /^met {6}REST GET vs bare Fastify: 0\.12 \(/,
+    );
+    expect(
+      formatTargetLine({
+        name: 'p99',
+        kind: 'at most',
+        threshold: 250,
+        value: 250.4,
+        unit: ' ms',
+        detail: 'd',
+      }),
+    ).toBe('NOT MET  p99: 250.4 ms (target ≤ 250 ms) — d');
     expect(
       formatTargetLine({
         name: 'p99',
