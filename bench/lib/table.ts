@@ -38,9 +38,10 @@ export function formatRate(value: number | null | undefined): string {
   return formatNumber(value, Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2);
 }
 
-export function formatRatio(value: number): string {
+/** A ratio: two decimals from 1 up, two significant digits below (`extra` digits more on request). */
+export function formatRatio(value: number, extra = 0): string {
   if (Number.isNaN(value)) return '–';
-  return value >= 1 ? value.toFixed(2) : value.toPrecision(2);
+  return value >= 1 ? value.toFixed(2 + extra) : value.toPrecision(2 + extra);
 }
 
 /** Latency in milliseconds; Infinity means "did not arrive before the timeout". */
@@ -73,9 +74,7 @@ function figureBeside(target: Target, threshold: string): string {
   const shown = (extra: number) =>
     target.unit
       ? formatNumber(target.value, (target.value >= 100 ? 0 : 2) + extra)
-      : target.value >= 1
-        ? target.value.toFixed(2 + extra)
-        : target.value.toPrecision(2 + extra);
+      : formatRatio(target.value, extra);
   let extra = 0;
   while (
     extra < 4 &&
