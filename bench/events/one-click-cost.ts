@@ -5,6 +5,7 @@ import { type Gateway, jsonHeaders, payByCard, setProjectWebhookUrl } from '../l
 import { measure } from '../lib/load.ts';
 import { cpuMsBetween, readTreeUsage } from '../lib/proc.ts';
 import { startProjectServer } from '../lib/project-server.ts';
+import { settleDatabase } from '../lib/settle.ts';
 import { Receiver } from './receiver.ts';
 
 /**
@@ -16,6 +17,8 @@ import { Receiver } from './receiver.ts';
  * (pg_stat_statements, track = all, loaded into the scratch database before the measured start). `--card-flow`:
  * the own-checkout card flow of `npm run bench` (create, vault, 3-DS authenticate) instead, a flow counted as one.
  * `--repo=PATH`: the server of another checkout (an earlier commit), to alternate runs of the two.
+ * `--prefill=N`: N copies of the warm-up payment's order and transaction written first (then VACUUM ANALYZE and a
+ * CHECKPOINT), to measure at the table sizes `npm run bench`'s card flow meets after its other write cases.
  */
 const args = process.argv.slice(2);
 const statements = args.includes('--statements');
@@ -25,6 +28,7 @@ const withWebhooks = !args.includes('--no-webhooks');
 const cardFlow = args.includes('--card-flow');
 const repo = args.find((a) => a.startsWith('--repo='))?.slice('--repo='.length);
 const rate = Number(args.find((a) => a.startsWith('--rate='))?.slice('--rate='.length)) || undefined;
+const prefill = Number(args.find((a) => a.startsWith('--prefill='))?.slice('--prefill='.length)) || 0;
 const [connections = 20, seconds = 8] = args.filter((a) => !a.startsWith('--')).map(Number);
 const serverEnv = Object.fromEntries(
   (process.env.SERVER_ENV ?? '')
@@ -51,6 +55,12 @@ try {
   const gateway: Gateway = server;
   if (withWebhooks) await setProjectWebhookUrl(gateway, receiver.url);
   const { vaultToken } = await payByCard(gateway);
+  if (prefill > 0) {
+    await copyTheFirstPayment(db, prefill);
+    await settleDatabase(server.databaseUrl);
+    const { rows } = await db.query<{ n: string }>('select count(*)::text as n from orders');
+    process.stdout.write(`${'orders before the run'.padEnd(44)} ${rows[0]!.n}\n`);
+  }
   if (withWebhooks) await receiver.waitFor(1, { timeoutMs: 10_000, idleMs: 10_000 });
   await receiver.reset();
   if (statements) await db.query("select pg_stat_statements_reset(), pg_stat_reset_shared('wal')");
@@ -131,4 +141,45 @@ try {
 } finally {
   await server.dispose();
   await receiver.stop();
+}
+
+/**
+ * `count` copies of the first order and its transaction, new ids and spread creation times (each copy's order and
+ * transaction written together, as a payment writes them).
+ */
+async function copyTheFirstPayment(db: pg.Client, count: number): Promise<void> {
+  const columns = async (table: string) =>
+    (
+      await db.query<{ column_name: string }>(
+        `select column_name from information_schema.columns
+         where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
+        [table],
+      )
+    ).rows.map((row) => row.column_name);
+  const orderColumns = await columns('orders');
+  const transactionColumns = await columns('transactions');
+  const replaced: Record<string, string> = {
+    id: 'c.new_id',
+    order_id: 'c.new_order_id',
+    setup_token: 'gen_random_uuid()',
+    created_at: "now() - c.n * interval '1 second'",
+    modified_at: "now() - c.n * interval '1 second'",
+  };
+  const select = (list: string[], own: Record<string, string>) =>
+    list.map((column) => own[column] ?? replaced[column] ?? `t.${column}`).join(', ');
+  for (let done = 0; done < count; done += 50_000) {
+    const batch = Math.min(50_000, count - done);
+    await db.query(`
+      with c as materialized (
+        select n, gen_random_uuid() as new_order_id, gen_random_uuid() as new_transaction_id
+        from generate_series(1, ${batch}) n
+      ), o as (
+        insert into orders (${orderColumns.join(', ')})
+        select ${select(orderColumns, { id: 'c.new_order_id' })}
+        from c, (select * from orders order by created_at limit 1) t
+      )
+      insert into transactions (${transactionColumns.join(', ')})
+      select ${select(transactionColumns, { id: 'c.new_transaction_id' })}
+      from c, (select * from transactions order by created_at limit 1) t`);
+  }
 }
