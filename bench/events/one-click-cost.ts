@@ -159,7 +159,6 @@ async function copyTheFirstPayment(db: pg.Client, count: number): Promise<void> 
   const orderColumns = await columns('orders');
   const transactionColumns = await columns('transactions');
   const replaced: Record<string, string> = {
-    id: 'c.new_id',
     order_id: 'c.new_order_id',
     setup_token: 'gen_random_uuid()',
     created_at: "now() - c.n * interval '1 second'",
@@ -167,19 +166,27 @@ async function copyTheFirstPayment(db: pg.Client, count: number): Promise<void> 
   };
   const select = (list: string[], own: Record<string, string>) =>
     list.map((column) => own[column] ?? replaced[column] ?? `t.${column}`).join(', ');
+  // The warm-up payment: the only order and transaction before the first copy.
+  const template = await db.query<{ order_id: string; transaction_id: string }>(
+    'select o.id as order_id, t.id as transaction_id from orders o join transactions t on t.order_id = o.id limit 1',
+  );
+  const { order_id: orderId, transaction_id: transactionId } = template.rows[0]!;
   for (let done = 0; done < count; done += 50_000) {
     const batch = Math.min(50_000, count - done);
-    await db.query(`
+    await db.query(
+      `
       with c as materialized (
         select n, gen_random_uuid() as new_order_id, gen_random_uuid() as new_transaction_id
         from generate_series(1, ${batch}) n
       ), o as (
         insert into orders (${orderColumns.join(', ')})
         select ${select(orderColumns, { id: 'c.new_order_id' })}
-        from c, (select * from orders order by created_at limit 1) t
+        from c, (select * from orders where id = $1::uuid) t
       )
       insert into transactions (${transactionColumns.join(', ')})
       select ${select(transactionColumns, { id: 'c.new_transaction_id' })}
-      from c, (select * from transactions order by created_at limit 1) t`);
+      from c, (select * from transactions where id = $2::uuid) t`,
+      [orderId, transactionId],
+    );
   }
 }
