@@ -75,13 +75,10 @@ function figureBeside(target: Target, threshold: string): string {
     target.unit
       ? formatNumber(target.value, (target.value >= 100 ? 0 : 2) + extra)
       : formatRatio(target.value, extra);
+  if (isMet(target)) return shown(0);
+  const plain = (text: string) => Number(text.replaceAll(',', ''));
   let extra = 0;
-  while (
-    extra < 4 &&
-    !isMet(target) &&
-    Number(shown(extra).replace(/,/g, '')) === Number(threshold.replace(/,/g, ''))
-  )
-    extra += 1;
+  while (extra < 4 && plain(shown(extra)) === plain(threshold)) extra += 1;
   return shown(extra);
 }
 
