@@ -31,6 +31,7 @@ import { Migration20261130100000_one_successor_per_key } from './Migration202611
 import { Migration20261130110000_attempt_browsers } from './Migration20261130110000_attempt_browsers.ts';
 import { Migration20261130120000_challenge_timeout_index } from './Migration20261130120000_challenge_timeout_index.ts';
 import { Migration20261130130000_transaction_events_one_index } from './Migration20261130130000_transaction_events_one_index.ts';
+import { Migration20261130140000_children_keys_by_construction } from './Migration20261130140000_children_keys_by_construction.ts';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   Migration20261130110000_attempt_browsers,
   Migration20261130120000_challenge_timeout_index,
   Migration20261130130000_transaction_events_one_index,
+  Migration20261130140000_children_keys_by_construction,
 ];

@@ -129,6 +129,110 @@ describe("an order's rows carry its project", () => {
 });
 
 /**
+ * Migration 20261130140000 keeps the keys of the rows written beside an order's money rows as declarations: the
+ * database no longer checks each row at commit, the writes name only parents they just locked or wrote. This
+ * checks that promise after every kind of write, and the guards that stay the database's.
+ */
+const DECLARED_KEYS = [
+  ['transaction_events', 'transaction_id', 'transactions'],
+  ['outbox_events', 'order_id', 'orders'],
+  ['outbox_events', 'transaction_id', 'transactions'],
+  ['vault_cards', 'transaction_id', 'transactions'],
+  ['vault_cards', 'order_id', 'orders'],
+  ['card_authorizations', 'vault_card_id', 'vault_cards'],
+  ['card_authorizations', 'order_id', 'orders'],
+  ['card_authorizations', 'transaction_id', 'transactions'],
+  ['attempt_browsers', 'transaction_id', 'transactions'],
+  ['attempt_browsers', 'order_id', 'orders'],
+] as const;
+
+describe('the rows beside an order name only parents that exist', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ JOBS_ENABLED: 'false' });
+    const project = await seedProject(app);
+    const api = restClient(app.baseUrl, project.apiKey);
+    // Every kind of row: a stored card used for a one-click payment, refunded in part; a whole own-checkout card
+    // flow; a hosted attempt with its browser.
+    const { body: first } = await api.post<Json>('/v1/orders/', buildOwnCheckoutOrder());
+    const stored = await storeCard(app, project.apiKey, {
+      setupToken: first.transactions[0].payment_method_details.setup_token,
+    });
+    const { body: oneClick } = await api.post<Json>(
+      '/v1/orders/',
+      buildOwnCheckoutOrder(
+        'credit-card',
+        {},
+        {
+          payment_method_details: {
+            one_click_type: 'one-click',
+            vault_token: stored.body.vault_token,
+            cvc: TEST_CVC,
+          },
+        },
+      ),
+    );
+    expect((await api.post<Json>(`/v1/orders/${oneClick.id}/refunds/`, { amount: 100 })).status).toBe(201);
+    expect((await payOwnCheckoutOrder(app.baseUrl, project.apiKey)).status).toBe('completed');
+    const hosted = await createHostedOrder(app.baseUrl, project.apiKey);
+    expect((await postPageForm(hosted.order_url, 'card', cardFields(TEST_CARDS.visa))).status).toBe(303);
+  });
+  afterAll(() => app.stop());
+
+  /** Runs one statement in a transaction of its own; resolves to what it failed with, if it did. */
+  async function refusalOf(text: string): Promise<{ code?: string; message?: string } | null> {
+    try {
+      await sql(app.databaseUrl, text);
+      return null;
+    } catch (error) {
+      return error as { code?: string; message?: string };
+    }
+  }
+
+  it.each(DECLARED_KEYS)(
+    'writes each row of %s naming, by %s, a row of %s that exists',
+    async (child, column, parent) => {
+      const [counted] = await sql<{ rows: number; orphans: number }>(
+        app.databaseUrl,
+        `select count(*)::int as rows, count(*) filter (where p.id is null)::int as orphans
+         from ${child} c left join ${parent} p on p.id = c.${column}
+        where c.${column} is not null`,
+      );
+      expect(counted!.rows).toBeGreaterThan(0);
+      expect(counted!.orphans).toBe(0);
+    },
+  );
+
+  it.each(DECLARED_KEYS)(
+    'refuses moving a row of %s, by %s, to a parent that does not exist',
+    async (child, column) => {
+      const refusal = await refusalOf(
+        `update ${child} set ${column} = gen_random_uuid() where ctid = (select ctid from ${child} where ${column} is not null limit 1)`,
+      );
+      expect(refusal).toMatchObject({ code: '23503', message: expect.stringContaining('does not exist') });
+    },
+  );
+
+  it.each([
+    ['a transaction its events name', 'transactions', 'select transaction_id from transaction_events'],
+    ['a vault card an authorization names', 'vault_cards', 'select vault_card_id from card_authorizations'],
+    ['an order its outbox rows name', 'orders', 'select order_id from outbox_events'],
+  ])('refuses deleting %s', async (_what, parent, named) => {
+    const refusal = await refusalOf(`delete from ${parent} where id in (${named} limit 1)`);
+    expect(refusal).toMatchObject({ code: '23503', message: expect.stringContaining('still name') });
+  });
+
+  it('refuses truncating transactions or vault cards, even in cascade', async () => {
+    for (const table of ['transactions', 'vault_cards']) {
+      expect(await refusalOf(`truncate ${table} cascade`)).toMatchObject({ code: '23503' });
+    }
+    const [left] = await sql<{ n: number }>(app.databaseUrl, 'select count(*)::int as n from transactions');
+    expect(left!.n).toBeGreaterThan(0);
+  });
+});
+
+/**
  * The same migration: on a new database the foreign-key checks against `orders` (one per row that names an
  * order) are planned through its primary key, not as a scan of the whole table (which every connection would
  * keep until autovacuum analyzes orders).
