@@ -49,7 +49,7 @@ function childrenOf(parent: string): (typeof CHILD_KEYS)[number][] {
   return CHILD_KEYS.filter(([, , , of]) => of === parent);
 }
 
-function columnsOf(child: string): (typeof CHILD_KEYS)[number][] {
+function keysOf(child: string): (typeof CHILD_KEYS)[number][] {
   return CHILD_KEYS.filter(([table]) => table === child);
 }
 
@@ -90,7 +90,7 @@ export class Migration20261130140000_children_keys_by_construction extends Migra
       end $f$;
     `);
     for (const child of CHILD_TABLES) {
-      const keys = columnsOf(child);
+      const keys = keysOf(child);
       const args = keys.map(([, , column, parent]) => `'${column}', '${parent}'`).join(', ');
       this.addSql(`
         create trigger ${child}_parent_exists before update of ${keys.map(([, , column]) => column).join(', ')}
