@@ -47,6 +47,8 @@ export interface ReferenceDefinition {
     connections: number,
   ): Promise<ReferenceServer>;
   scenario(fixture: Fixture): ScenarioSpec;
+  /** Set for references that write: the database settles after them before the next measurement. */
+  writes?: true;
 }
 
 export const REFERENCES: Record<ReferenceName, ReferenceDefinition> = {
@@ -98,6 +100,7 @@ export const REFERENCES: Record<ReferenceName, ReferenceDefinition> = {
 function writeCeiling(shape: 'hosted' | 'own-checkout' | 'minimal', label: string): ReferenceDefinition {
   return {
     label,
+    writes: true,
     start: (project, fixture, _workDir, connections) =>
       startReference(`write-ceiling ${shape}`, 'bench/references/write-ceiling.ts', {
         DATABASE_URL: project.databaseUrl,
@@ -136,7 +139,7 @@ export interface BenchCase {
    * the reference's (issue 12's targets, and issue 31's against the least work the path needs).
    */
   against: { reference: ReferenceName; minRatio: number; issue: number }[];
-  /** Set for cases that write: the database settles after them before a read case is measured (lib/settle.ts). */
+  /** Set for cases that write: the database settles after them before the next measurement (lib/settle.ts). */
   writes?: true;
   scenario(project: ProjectServer, fixture: Fixture): ScenarioSpec;
 }

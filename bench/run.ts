@@ -17,7 +17,8 @@ import type { LoadSpec } from './load/autocannon-child.ts';
  * `npm run bench`: the project's hot paths as ratios against reference servers measured in the same run.
  * Every server runs in its own process; so does the load generator (autocannon). Each round drives every case
  * and then its reference, so both see the same machine; the table shows medians of the rounds. Read cases come
- * first in a round, and after write cases the database settles before the next read case (lib/settle.ts).
+ * first in a round, and every measurement that follows one that wrote (a case's or a reference's) waits for the
+ * database to settle first (lib/settle.ts): the work a write leaves behind lands on no one else's figures.
  */
 const FLAGS = {
   connections: {
@@ -122,34 +123,42 @@ try {
     scenario,
   });
   const warmedUp = new Set<string>();
-  const run = async (key: string, pid: number, spec: LoadSpec, postmasterPid = main.postmasterPid) => {
+  // Set once a measurement (or its warm-up) wrote: the next one waits for the database to settle first.
+  let unsettled = false;
+  const settle = async () => {
+    let ms = 0;
+    for (const url of new Set(servers.map(({ server }) => server.databaseUrl)))
+      ms += await settleDatabase(url);
+    progress(
+      `    (database settled after the writes: VACUUM (ANALYZE) and CHECKPOINT, ${Math.round(ms)} ms)`,
+    );
+    unsettled = false;
+  };
+  const run = async (
+    key: string,
+    pid: number,
+    spec: LoadSpec,
+    writes: boolean,
+    postmasterPid = main.postmasterPid,
+  ) => {
     if (!warmedUp.has(key) && flags.warmup > 0) {
       await measure({ ...spec, durationSeconds: flags.warmup }, pid, postmasterPid);
       warmedUp.add(key);
+      unsettled ||= writes;
     }
+    if (unsettled) await settle();
     const measurement = await measure(spec, pid, postmasterPid);
+    unsettled = writes;
     record(key, measurement);
     const failed = measurement.failures > 0 ? `, ${measurement.failures} failed` : '';
     progress(`    ${key}: ${formatRate(measurement.perSecond)}/s${failed}`);
   };
 
-  // Set once a write case ran: the next read case waits for the database to settle first (lib/settle.ts).
-  let unsettled = false;
   for (let round = 1; round <= flags.rounds; round += 1) {
     progress(
       `Round ${round} of ${flags.rounds} (${flags.connections} connections, ${flags.duration} s each)`,
     );
     for (const benchCase of cases) {
-      if (unsettled && !benchCase.writes) {
-        let ms = 0;
-        for (const url of new Set(servers.map(({ server }) => server.databaseUrl)))
-          ms += await settleDatabase(url);
-        progress(
-          `    (database settled after the writes: VACUUM (ANALYZE) and CHECKPOINT, ${Math.round(ms)} ms)`,
-        );
-        unsettled = false;
-      }
-      if (benchCase.writes) unsettled = true;
       // Every other round the other way round: within a round, the servers' turns alone moved their rates by
       // about 10%, whichever checkout each was (docs/reference/benchmarks.md). An even number of rounds gives
       // each server each turn equally often; an odd number leaves one round's order in the median.
@@ -158,6 +167,7 @@ try {
           `${benchCase.name}${label}`,
           server.pid,
           load(server.baseUrl, benchCase.scenario(server, fixtures.get(server)!), flags.duration),
+          benchCase.writes === true,
           server.postmasterPid,
         );
       }
@@ -169,6 +179,7 @@ try {
           key,
           references.get(name)!.pid,
           load(references.get(name)!.baseUrl, REFERENCES[name].scenario(fixture), flags.duration),
+          REFERENCES[name].writes === true,
         );
       }
     }
