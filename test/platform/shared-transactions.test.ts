@@ -8,6 +8,7 @@ import {
 } from '../../src/platform/db/shared-transactions.ts';
 import { isDatabaseOutage } from '../../src/platform/errors/outage.ts';
 import { createTestDatabase, sql } from '../helpers/database.ts';
+import { endOfTurn } from '../helpers/event-loop.ts';
 
 /** What one request does: lock its account, then (unless it fails first) add `n` to it and log its id. */
 interface Step {
@@ -115,13 +116,27 @@ describe('transactions shared by concurrent requests', () => {
   }
 
   /**
-   * Requests 1 to 4 on accounts 1 to 4 at once (each changed by `all`, the third then by `third`), through one
-   * `SharedTransactions`.
+   * The first request, then (once it has left, alone) the others at once: they queue behind it and share one
+   * transaction. Answers each request's outcome.
+   */
+  async function firstThenTheRest<T>(
+    steps: T[],
+    run: (step: T) => Promise<number>,
+  ): Promise<PromiseSettledResult<number>[]> {
+    const [first, ...rest] = steps;
+    const firstAnswer = run(first!);
+    await endOfTurn();
+    return Promise.allSettled([firstAnswer, ...rest.map(run)]);
+  }
+
+  /**
+   * Requests 1 to 4 on accounts 1 to 4 (each changed by `all`, the third then by `third`), through one
+   * `SharedTransactions`: the first alone, the other three in one transaction.
    */
   const fourWithThird = (third: Partial<Step>, all: Partial<Step> = {}) => {
     const transactions = shared(1);
     const steps = [1, 2, 3, 4].map((id) => ({ id, account: id, ...all, ...(id === 3 ? third : {}) }));
-    return Promise.allSettled(steps.map((step) => transactions.run('pay', request(step))));
+    return firstThenTheRest(steps, (step) => transactions.run('pay', request(step)));
   };
   const statuses = (answers: PromiseSettledResult<number>[]) => answers.map((answer) => answer.status);
 
@@ -134,11 +149,13 @@ describe('transactions shared by concurrent requests', () => {
 
   it('runs a request alone while a slot is free, and the requests that arrive meanwhile in one transaction', async () => {
     const transactions = shared(1);
-    const answers = await Promise.all(
-      [1, 2, 3, 4, 5].map((id) => transactions.run('pay', request({ id, account: id }))),
+    const answers = await firstThenTheRest([1, 2, 3, 4, 5], (id) =>
+      transactions.run('pay', request({ id, account: id })),
     );
 
-    expect(answers).toEqual([1, 2, 3, 4, 5]);
+    expect(answers.map((answer) => (answer as PromiseFulfilledResult<number>).value)).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
     expect(runs).toEqual(['1 alone', '2 shared', '3 shared', '4 shared', '5 shared']);
     const rows = await ledger();
     expect(rows.map((row) => row.id)).toEqual([1, 2, 3, 4, 5]);
@@ -146,6 +163,22 @@ describe('transactions shared by concurrent requests', () => {
     expect(new Set(rows.slice(1).map((row) => row.txid)).size).toBe(1);
     expect(rows[0]!.txid).not.toBe(rows[1]!.txid);
     expect(await balances()).toEqual([11, 11, 11, 11, 11, 10, 10, 10, 10, 10]);
+  });
+
+  it('runs the requests made in one turn of the event loop in one transaction, though a slot is free', async () => {
+    // Requests arrive in bunches (a transaction's requests are answered together, and their clients' next
+    // requests arrive together): the first of them does not run alone with the others waiting behind it.
+    const transactions = shared(1);
+    const answers = await Promise.all(
+      [1, 2, 3].map((id) => transactions.run('pay', request({ id, account: id }))),
+    );
+    await transactions.run('pay', request({ id: 4, account: 4 }));
+
+    expect(answers).toEqual([1, 2, 3]);
+    expect(runs).toEqual(['1 shared', '2 shared', '3 shared', '4 alone']);
+    const rows = await ledger();
+    expect(new Set(rows.slice(0, 3).map((row) => row.txid)).size).toBe(1);
+    expect(await balances()).toEqual([11, 11, 11, 11, 10, 10, 10, 10, 10, 10]);
   });
 
   it('answers a request that refuses before writing with its own error, and commits the others with no second run', async () => {
@@ -216,9 +249,9 @@ describe('transactions shared by concurrent requests', () => {
       { id: 3, account: 5 },
       { id: 4, account: 6 },
     ];
-    const answers = await Promise.all(steps.map((step) => transactions.run('pay', request(step))));
+    const answers = await firstThenTheRest(steps, (step) => transactions.run('pay', request(step)));
 
-    expect(answers).toEqual([1, 2, 3, 4]);
+    expect(answers.map((answer) => (answer as PromiseFulfilledResult<number>).value)).toEqual([1, 2, 3, 4]);
     expect(runs).toEqual(['1 alone', '2 shared', '3 shared', '4 shared', '3 alone']);
     const rows = await ledger();
     expect(rows.map((row) => row.id)).toEqual([1, 2, 3, 4]);
@@ -238,8 +271,8 @@ describe('transactions shared by concurrent requests', () => {
     });
     const transactions = new SharedTransactions({ inFlight: 1, connect: () => planned.connect() });
     const pay = (ids: number[]) =>
-      Promise.all(
-        ids.map((id) => transactions.run('pay', request({ id, account: id, last: true }, planned))),
+      firstThenTheRest(ids, (id) =>
+        transactions.run('pay', request({ id, account: id, last: true }, planned)),
       );
     const accountsRead = async () => {
       await planned.query('select pg_stat_force_next_flush()');
@@ -268,6 +301,7 @@ describe('transactions shared by concurrent requests', () => {
   it('answers every request of a transaction whose connection is lost with the outage, and runs none again', async () => {
     const transactions = shared(1);
     const first = transactions.run('pay', request({ id: 1, account: 1, sleep: 0.5 }));
+    await endOfTurn();
     const queued = [2, 3, 4].map((id) =>
       transactions.run('pay', request({ id, account: id, sleep: id === 3 ? 2 : 0 })),
     );

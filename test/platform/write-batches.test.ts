@@ -3,6 +3,7 @@ import { preparedStatement } from '../../src/platform/db/prepared.ts';
 import { WriteBatches } from '../../src/platform/db/write-batches.ts';
 import { isDatabaseOutage } from '../../src/platform/errors/outage.ts';
 import { createTestDatabase, sql } from '../helpers/database.ts';
+import { endOfTurn } from '../helpers/event-loop.ts';
 
 /** Rows of one write; `n` must not be negative (the database refuses the row: a write with an error of its own). */
 const INSERT = preparedStatement(
@@ -57,23 +58,36 @@ describe('writes merged into shared statements', () => {
     await pool.query('truncate batch_rows');
   });
 
-  it('sends a write at once while a slot is free, and the writes that arrive meanwhile as one statement', async () => {
-    const batches = batchesOf(2);
-    const first = [write(batches, [{ id: 1, n: 0 }]), write(batches, [{ id: 2, n: 0 }])];
-    const queued = [3, 4, 5, 6, 7].map((id) => write(batches, [{ id, n: 0 }]));
-    await Promise.all([...first, ...queued]);
+  const idsSent = () => sent.map(([rows]) => JSON.parse(rows as string).map((row: { id: number }) => row.id));
 
-    expect(sent.map(([rows]) => JSON.parse(rows as string).map((row: { id: number }) => row.id))).toEqual([
-      [1],
-      [2],
-      [3, 4, 5, 6, 7],
-    ]);
+  it('sends a write while a slot is free, and the writes that arrive meanwhile as one statement', async () => {
+    const batches = batchesOf(2);
+    const first = write(batches, [{ id: 1, n: 0 }], 0.2);
+    await endOfTurn();
+    const second = write(batches, [{ id: 2, n: 0 }], 0.2);
+    await endOfTurn();
+    const queued = [3, 4, 5, 6, 7].map((id) => write(batches, [{ id, n: 0 }]));
+    await Promise.all([first, second, ...queued]);
+
+    expect(idsSent()).toEqual([[1], [2], [3, 4, 5, 6, 7]]);
     expect(await stored()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('sends the writes made in one turn of the event loop as one statement, though a slot is free', async () => {
+    // A statement's writes are answered together, and their clients' next requests arrive together: the first
+    // of them does not leave alone with the others waiting behind it.
+    const batches = batchesOf(1);
+    await Promise.all([1, 2, 3].map((id) => write(batches, [{ id, n: 0 }])));
+    await write(batches, [{ id: 4, n: 0 }]);
+
+    expect(idsSent()).toEqual([[1, 2, 3], [4]]);
+    expect(await stored()).toEqual([1, 2, 3, 4]);
   });
 
   it('fails only the write the database refuses: the others of its statement are stored, each once', async () => {
     const batches = batchesOf(1);
     const first = write(batches, [{ id: 1, n: 0 }]);
+    await endOfTurn();
     const queued = [
       write(batches, [{ id: 2, n: 0 }]),
       write(batches, [{ id: 3, n: -1 }]),
@@ -99,6 +113,7 @@ describe('writes merged into shared statements', () => {
   it('fails every write of a statement whose connection is cut, and sends none of them again', async () => {
     const batches = batchesOf(1);
     const first = write(batches, [{ id: 1, n: 0 }], 0.3);
+    await endOfTurn();
     const queued = [2, 3, 4].map((id) => write(batches, [{ id, n: 0 }], 0.3));
     const settled = Promise.allSettled(queued);
     await first;

@@ -58,8 +58,10 @@ interface Member {
 /**
  * Locked prepared-statement transactions (`Db.preparedTransaction(work, { shares })`: the card flow's vault and
  * authenticate) run as ONE database transaction while others of the same kind are in flight: the application's
- * group commit for requests that lock. A request goes out at once, alone, while fewer than `inFlight`
- * transactions of its kind are running; past that, concurrent requests queue and leave together: each runs its
+ * group commit for requests that lock. While fewer than `inFlight` transactions of its kind are running, a request
+ * leaves at the end of the event loop's current turn with the others of its kind made in that turn (alone if it
+ * is the only one; write-batches.ts `#gatherThisTurn` says why); past that, concurrent requests queue and leave
+ * together when a transaction of their kind ends: each runs its
  * own work, statement for statement, on one connection (pipelined, so statements issued at once travel in one
  * write), and when every one of them has finished, ONE commit makes all their writes durable. One BEGIN, one
  * COMMIT, one WAL flush and one connection for all of them, instead of one each.
@@ -89,6 +91,8 @@ export class SharedTransactions {
   readonly #running = new Map<string, number>();
   /** Queued requests by kind. */
   readonly #waiting = new Map<string, Member[]>();
+  /** The kinds whose queued requests leave at the end of this turn of the event loop (`#gatherThisTurn`). */
+  readonly #gathering = new Set<string>();
 
   constructor(options: { connect: () => Promise<PoolClient>; inFlight: number; turnMs?: number }) {
     this.#connect = options.connect;
@@ -105,13 +109,20 @@ export class SharedTransactions {
         resolve: resolve as (value: unknown) => void,
         reject,
       };
-      if ((this.#running.get(kind) ?? 0) < this.#inFlight) {
-        this.#start(kind, [member]);
-        return;
-      }
       const waiting = this.#waiting.get(kind);
       if (waiting) waiting.push(member);
       else this.#waiting.set(kind, [member]);
+      if ((this.#running.get(kind) ?? 0) < this.#inFlight) this.#gatherThisTurn(kind);
+    });
+  }
+
+  /** Starts the kind's queued requests once the event loop has run the rest of its current turn (`setImmediate`). */
+  #gatherThisTurn(kind: string): void {
+    if (this.#gathering.has(kind)) return;
+    this.#gathering.add(kind);
+    setImmediate(() => {
+      this.#gathering.delete(kind);
+      this.#startWaiting(kind);
     });
   }
 

@@ -30,11 +30,12 @@ interface Waiting {
 /**
  * Autocommit writes of one statement each (`Db.autocommit(work, { joinsInStatement: true })`: a create's order,
  * its rows, outbox rows and audit entry), merged into one statement while others are in flight: the application's
- * own group commit. A write goes out at once while fewer than `inFlight` statements are running, so a lone write
- * waits for nothing; past that, concurrent writes of the same statement queue and leave together as ONE statement
- * when one in flight returns — their rows bound as one set (`SqlPart.merges`), one round trip, one commit, one
- * executor start-up for all of them. Measured on one connection: 553 µs of PostgreSQL CPU per create alone, 173
- * µs each ten to a statement (docs/reference/benchmarks.md).
+ * own group commit. While fewer than `inFlight` statements are running, a write leaves at the end of the event
+ * loop's current turn (`#gatherThisTurn`), with every write of its statement made in that turn; past that,
+ * concurrent writes of the same statement queue and leave together as ONE statement when one in flight returns —
+ * their rows bound as one set (`SqlPart.merges`), one round trip, one commit, one executor start-up for all of
+ * them. Measured on one connection: 553 µs of PostgreSQL CPU per create alone, 173 µs each ten to a statement
+ * (docs/reference/benchmarks.md).
  *
  * Each write's rows are its own: its parts add rows, or update only rows it owns (the key row its request
  * claimed), so a merged statement does what its writes would have done one after the other; it commits all of them or none. A statement that fails with an
@@ -49,6 +50,8 @@ export class WriteBatches {
   #running = 0;
   /** Queued writes by statement, oldest statement first. */
   readonly #waiting = new Map<PreparedStatement, Waiting>();
+  /** Set while the queued writes are to leave at the end of this turn of the event loop (`#gatherThisTurn`). */
+  #gathering = false;
 
   constructor(options: { pool: () => Promise<Pool>; inFlight: number; turnMs?: number }) {
     this.#pool = options.pool;
@@ -65,13 +68,27 @@ export class WriteBatches {
   ): Promise<QueryResult> {
     return new Promise<QueryResult>((resolve, reject) => {
       const member: Member = { values, resolve, reject };
-      if (this.#running < this.#inFlight) {
-        this.#send(statement, merges, [member]);
-        return;
-      }
       const waiting = this.#waiting.get(statement);
       if (waiting) waiting.members.push(member);
       else this.#waiting.set(statement, { merges, merged: merged(), members: [member] });
+      if (this.#running < this.#inFlight) this.#gatherThisTurn();
+    });
+  }
+
+  /**
+   * Sends the queued writes once the event loop has run the rest of its current turn (`setImmediate`: after the
+   * I/O callbacks of this poll), not at once. Requests arrive in bunches: a statement's writes are answered
+   * together, and their clients' next requests reach the server together, in one turn. Sent at once, the first
+   * of them left alone and the rest waited behind it for a whole round trip, to leave as the next statement:
+   * under the card flow's load every other statement was a single write. A lone write still leaves in the turn
+   * it was made, behind nothing but that turn's other callbacks.
+   */
+  #gatherThisTurn(): void {
+    if (this.#gathering) return;
+    this.#gathering = true;
+    setImmediate(() => {
+      this.#gathering = false;
+      this.#sendWaiting();
     });
   }
 
